@@ -1,0 +1,185 @@
+/* iops: dispatch to a mode, and do a container PID 1's duties.
+ *
+ * Signals: SIGINT, SIGTERM and SIGHUP are blocked in every thread and received by a small
+ * signal thread (sigwaitinfo), which turns them into stop requests on the run's ctl. As PID 1
+ * the kernel gives no default action to these signals, so they must be handled explicitly;
+ * the same thread reaps any child (SIGCHLD) so orphans re-parented to us never linger. */
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "ctl.h"
+#include "modes.h"
+
+#define FIO_COMPAT	"fio-3.33"
+#define IOPING_COMPAT	"ioping 1.3"
+
+int modes_second_stop_exit;
+
+struct mode {
+	const char *name;
+	int (*main)(int argc, char **argv, struct ctl *ctl);
+	const char *summary;
+};
+
+static const struct mode modes[] = {
+	{ "ioping", ioping_main, "latency prober, drop-in for " IOPING_COMPAT },
+	{ "fio", fio_main, "load generator, drop-in for " FIO_COMPAT " (options or job files)" },
+};
+
+static const struct mode *mode_find(const char *name)
+{
+	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++)
+		if (!strcmp(modes[i].name, name))
+			return &modes[i];
+	return NULL;
+}
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+		"Usage: iops MODE [ARGS...]\n"
+		"       iops [fio options] [job file...]     (fio mode)\n"
+		"       ioping ARGS... | fio ARGS...          (called through a link of that name)\n"
+		"\n"
+		"Modes:\n");
+	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++)
+		fprintf(out, "  %-8s %s\n", modes[i].name, modes[i].summary);
+	fprintf(out,
+		"\n"
+		"Options:\n"
+		"  -h, --help     this help\n"
+		"  --version      print the iops version and the tool versions it is compatible with\n"
+		"\n"
+		"'iops MODE --help' (ioping: 'iops ioping -h') describes a mode's own options.\n");
+}
+
+static const sigset_t *stop_signals(void)
+{
+	static sigset_t set;	/* written once in main() before any thread exists */
+	return &set;
+}
+
+static void *signal_thread(void *arg)
+{
+	struct ctl *ctl = arg;
+
+	for (;;) {
+		siginfo_t info;
+		int signo = sigwaitinfo(stop_signals(), &info);
+
+		if (signo < 0)
+			continue;	/* EINTR */
+		if (signo == SIGCHLD) {
+			while (waitpid(-1, NULL, WNOHANG) > 0)
+				;
+			continue;
+		}
+		if (ctl_stop(ctl, signo) >= 2 && modes_second_stop_exit) {
+			fflush(NULL);
+			_exit(modes_second_stop_exit);
+		}
+	}
+	return NULL;
+}
+
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash ? slash + 1 : path;
+}
+
+static bool is_regular_file(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* Choose the mode, per DESIGN.md §1. *shift tells how many leading args the mode skips. */
+static const struct mode *dispatch(int argc, char **argv, int *shift)
+{
+	const struct mode *m = mode_find(base_name(argv[0]));
+
+	*shift = 0;
+	if (m)
+		return m;
+	if (argc < 2)
+		return NULL;
+	m = mode_find(argv[1]);
+	if (m) {
+		*shift = 1;
+		return m;
+	}
+	if (argv[1][0] == '-' || is_regular_file(argv[1]))
+		return mode_find("fio");
+	return NULL;
+}
+
+int main(int argc, char **argv)
+{
+	const struct mode *m;
+	struct ctl ctl;
+	pthread_t tid;
+	sigset_t *set = (sigset_t *)stop_signals();
+	int shift, ret;
+
+	if (argc < 1 || !argv[0])
+		return 1;
+
+	if (!mode_find(base_name(argv[0])) && argc >= 2) {
+		if (!strcmp(argv[1], "--version")) {
+			printf("iops %s (compatible with %s and %s)\n", IOPS_VERSION, FIO_COMPAT, IOPING_COMPAT);
+			return 0;
+		}
+		if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
+			usage(stdout);
+			return 0;
+		}
+	}
+
+	m = dispatch(argc, argv, &shift);
+	if (!m) {
+		if (argc < 2) {
+			usage(stdout);	/* no args: the quick suite's place until it exists */
+			return 0;
+		}
+		fprintf(stderr, "iops: unknown mode '%s' (not a mode, an option or a job file); see 'iops --help'\n",
+			argv[1]);
+		return 1;
+	}
+
+	sigemptyset(set);
+	sigaddset(set, SIGINT);
+	sigaddset(set, SIGTERM);
+	sigaddset(set, SIGHUP);
+	sigaddset(set, SIGCHLD);
+	ret = pthread_sigmask(SIG_BLOCK, set, NULL);
+	if (ret) {
+		fprintf(stderr, "iops: cannot block signals: %s\n", strerror(ret));
+		return 1;
+	}
+	ret = ctl_init(&ctl);
+	if (ret) {
+		fprintf(stderr, "iops: cannot set up run control: %s\n", strerror(-ret));
+		return 1;
+	}
+	ret = pthread_create(&tid, NULL, signal_thread, &ctl);
+	if (ret) {
+		fprintf(stderr, "iops: cannot start the signal thread: %s\n", strerror(ret));
+		return 1;
+	}
+	pthread_detach(tid);
+
+	/* argv[shift] becomes the mode's argv[0]: keep the user-visible tool name there. */
+	argv[shift] = (char *)m->name;
+	ret = m->main(argc - shift, argv + shift, &ctl);
+	fflush(stdout);
+	/* The signal thread may still hold ctl; exit without tearing it down. */
+	return ret;
+}

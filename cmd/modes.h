@@ -1,0 +1,15 @@
+/* modes: the entry points cmd/main.c dispatches to. Each returns the process exit status.
+ * argv[0] is the mode's name as the user sees it ("ioping", "fio"); ctl carries stop requests. */
+#ifndef IOPS_MODES_H
+#define IOPS_MODES_H
+
+#include "ctl.h"
+
+int ioping_main(int argc, char **argv, struct ctl *ctl);
+int fio_main(int argc, char **argv, struct ctl *ctl);
+
+/* Exit status used when a second stop signal arrives before the mode has finished
+ * (ioping: 4, like a second SIGINT to ioping 1.3). Set by the mode at start; 0 = keep going. */
+extern int modes_second_stop_exit;
+
+#endif

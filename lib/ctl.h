@@ -1,0 +1,41 @@
+/* ctl: the run-control channel between cmd/ (which owns signals) and the lib/ runners.
+ *
+ * cmd/main.c blocks SIGINT/SIGTERM/SIGHUP in every thread and handles them in a small
+ * signal thread, which calls ctl_stop(). Runners poll ctl_stopped() in their loops and
+ * sleep with ctl_sleep_until(), which returns early as soon as a stop is requested. */
+#ifndef IOPS_CTL_H
+#define IOPS_CTL_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+struct ctl {
+	atomic_int nr_stops;	/* stop requests received so far */
+	atomic_int last_signo;	/* signal behind the last request, 0 if none */
+	pthread_mutex_t lock;
+	pthread_cond_t wake;	/* CLOCK_MONOTONIC condition variable */
+};
+
+int ctl_init(struct ctl *ctl);
+void ctl_release(struct ctl *ctl);
+
+/* Request a stop (async-signal-safe callers: use from the signal thread, not a handler).
+ * Returns the number of stop requests so far, including this one. */
+int ctl_stop(struct ctl *ctl, int signo);
+
+/* True once a stop has been requested. Cheap: one relaxed atomic load. */
+bool ctl_stopped(const struct ctl *ctl);
+
+/* Number of stop requests received (0, 1, 2, ...). */
+int ctl_nr_stops(const struct ctl *ctl);
+
+/* Signal number behind the latest stop request, 0 if none. */
+int ctl_signo(const struct ctl *ctl);
+
+/* Sleep until CLOCK_MONOTONIC reaches deadline_ns or a stop is requested.
+ * Returns true if the deadline was reached, false if woken by a stop. */
+bool ctl_sleep_until(struct ctl *ctl, uint64_t deadline_ns);
+
+#endif

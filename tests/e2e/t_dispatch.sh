@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Dispatcher: --version, --help, no args, unknown mode, multi-call names.
+. "$(dirname "$0")/lib.sh"
+
+out=$("$IOPS" --version); rc=$?
+assert_eq "--version rc" 0 "$rc"
+assert_match "--version" '^iops [0-9.]+ \(compatible with fio-3\.33 and ioping 1\.3\)$' "$out"
+
+out=$("$IOPS" --help); rc=$?
+assert_eq "--help rc" 0 "$rc"
+assert_match "--help lists ioping" 'ioping +latency prober' "$out"
+assert_match "--help lists fio" 'fio +load generator' "$out"
+
+"$IOPS" -h >/dev/null; assert_eq "-h rc" 0 "$?"
+"$IOPS" >/dev/null; assert_eq "no-args rc" 0 "$?"
+
+err=$("$IOPS" nosuchmode 2>&1 >/dev/null); rc=$?
+assert_eq "unknown mode rc" 1 "$rc"
+assert_match "unknown mode message" "^iops: unknown mode 'nosuchmode'" "$err"
+
+# Multi-call: a link named ioping is the ioping mode.
+ln -s "$IOPS" "$T/ioping"
+out=$("$T/ioping" -v); rc=$?
+assert_eq "ioping link -v rc" 0 "$rc"
+assert_eq "ioping link -v" "ioping 1.3" "$out"
+out=$("$IOPS" ioping -v)
+assert_eq "iops ioping -v" "ioping 1.3" "$out"
