@@ -103,6 +103,7 @@ struct job {
 	unsigned fsync_every;		/* fsync=N */
 	unsigned fdatasync_every;	/* fdatasync=N */
 	bool unlink;
+	bool allow_overwrite;		/* iops extension: may write into a pre-existing file iops did not lay out */
 	bool zero_buffers;
 	bool refill_buffers;
 
