@@ -1,13 +1,45 @@
-# iops: one static binary (musl, libaio, liburing). Non-recursive; everything lands in build/.
+# iops: one static binary (musl, libaio, liburing). Non-recursive; everything lands in $(BUILD)/.
 # The two commands a user needs: `make run` (main job) and `make check` (all tests).
+# Every entry point first runs `deps` (once), which installs the Debian packages it needs when
+# run as root, or prints the exact apt-get command otherwise. `make V=1` shows the commands.
 
 VERSION     := 0.1.0
+.DEFAULT_GOAL := all
 BUILD       := build
+IMAGE       ?= localhost/iops
 MUSL_CC     ?= musl-gcc
 HOST_CC     ?= gcc
+STRIP       ?= strip
 MULTIARCH   := $(shell gcc -print-multiarch 2>/dev/null || echo x86_64-linux-gnu)
 SYSLIB      := /usr/lib/$(MULTIARCH)
-DEB_PKGS    := musl-tools libaio-dev liburing-dev check pkg-config fio ioping podman runc
+
+# --- Debian packages, per entry point ---------------------------------------------------------------
+# deps checks only what the goals on the command line need (`make` does not pull in podman);
+# `make deps` alone, and `make check`, take the whole list. DEPS_FOR overrides the goal list
+# (the Dockerfile uses `make DEPS_FOR="unit rootfs" deps`).
+PKGS_BUILD  := musl-tools libaio-dev liburing-dev
+PKGS_UNIT   := libc6-dev pkg-config check libaio-dev liburing-dev
+PKGS_E2E    := fio ioping bc jq strace python3
+PKGS_BENCH  := time util-linux
+PKGS_IMAGE  := podman
+PKGS_CTEST  := podman runc file python3-yaml
+DEB_PKGS    := $(sort $(PKGS_BUILD) $(PKGS_UNIT) $(PKGS_E2E) $(PKGS_BENCH) $(PKGS_IMAGE) $(PKGS_CTEST))
+
+pkgs_all            := $(PKGS_BUILD)
+pkgs_run            := $(PKGS_BUILD)
+pkgs_rootfs         := $(PKGS_BUILD)
+pkgs_bench          := $(PKGS_BUILD) $(PKGS_E2E) $(PKGS_BENCH)
+pkgs_unit           := $(PKGS_UNIT)
+pkgs_e2e            := $(PKGS_BUILD) $(PKGS_E2E)
+pkgs_san            := $(PKGS_UNIT) $(PKGS_E2E)
+pkgs_image          := $(PKGS_BUILD) $(PKGS_IMAGE)
+pkgs_container-test := $(PKGS_BUILD) $(PKGS_CTEST)
+pkgs_check          := $(DEB_PKGS)
+pkgs_deps           := $(DEB_PKGS)
+pkgs_clean          := none
+DEPS_FOR    ?= $(or $(MAKECMDGOALS),all)
+# A goal not listed above (a file such as build/iops) gets the build and unit packages.
+DEPS_PKGS   := $(filter-out none,$(sort $(foreach g,$(DEPS_FOR),$(or $(pkgs_$(g)),$(PKGS_BUILD) $(PKGS_UNIT)))))
 
 WARN        := -Wall -Wextra -Wshadow -Wconversion -Wno-sign-conversion -Wstrict-prototypes \
                -Wmissing-prototypes -Wformat=2 -Wundef
@@ -22,6 +54,8 @@ Q :=
 else
 Q := @
 endif
+# $(call say,TAG,WHAT): the one-line progress message of a quiet rule.
+say = @$(if $(Q),printf '  %-7s %s\n' '$(1)' '$(2)')
 
 LIB_SRCS    := $(sort $(wildcard lib/*.c))
 CMD_SRCS    := $(sort $(wildcard cmd/*.c))
@@ -31,7 +65,19 @@ UNIT_SUITES := $(filter-out main,$(patsubst tests/unit/check_%.c,%,$(UNIT_SRCS))
 # --- static musl build -----------------------------------------------------------------------------
 MUSL_INC    := $(BUILD)/include
 MUSL_OBJS   := $(patsubst %.c,$(BUILD)/musl/%.o,$(LIB_SRCS) $(CMD_SRCS))
-MUSL_CFLAGS := $(BASE_CFLAGS) $(CFLAGS) -I$(MUSL_INC) -ffunction-sections -fdata-sections
+# -isystem: warnings in the kernel, libaio and liburing headers are not ours (and -Werror in CI).
+# No unwind tables: C needs none, gdb uses the .debug_frame of -g, and they are 7% of the binary.
+MUSL_CFLAGS := $(BASE_CFLAGS) $(CFLAGS) -isystem $(MUSL_INC) -ffunction-sections -fdata-sections \
+               -fno-asynchronous-unwind-tables -fno-unwind-tables
+# The stripped binary must stay under 256 KiB (the container test checks). Code that runs once
+# per run (options, job files, layout, reports) is built for size; the I/O path, and any file
+# not listed here, for speed. `make SIZE_OPT=` builds everything with CFLAGS alone.
+SIZE_OPT    ?= -Os
+SIZE_SRCS   := $(filter cmd/%.c lib/opt.c lib/opt_%.c lib/out_%.c lib/jobfile.c lib/fioconf.c \
+                 lib/parse.c lib/report.c lib/target.c lib/mountinfo.c lib/diskstats.c lib/err.c \
+                 lib/json.c lib/num2str.c lib/ioping_opts.c lib/ioping_out.c lib/ioping_fmt.c \
+                 lib/ioping_target.c,$(LIB_SRCS) $(CMD_SRCS))
+$(patsubst %.c,$(BUILD)/musl/%.o,$(SIZE_SRCS)): MUSL_OPT := $(SIZE_OPT)
 MUSL_LDFLAGS:= -static -Wl,--gc-sections
 MUSL_LIBS   := $(SYSLIB)/liburing.a $(SYSLIB)/libaio.a -lm -lpthread
 
@@ -39,25 +85,65 @@ MUSL_LIBS   := $(SYSLIB)/liburing.a $(SYSLIB)/libaio.a -lm -lpthread
 HOST_OBJS   := $(patsubst %.c,$(BUILD)/host/%.o,$(LIB_SRCS))
 SAN_OBJS    := $(patsubst %.c,$(BUILD)/san/%.o,$(LIB_SRCS) $(CMD_SRCS))
 SAN_FLAGS   := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
-CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
-CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
+# Recursively expanded on purpose: pkg-config and check may be installed by `deps` during this
+# very run, and a recipe is expanded only when it is about to run, after its prerequisites.
+CHECK_CFLAGS = $(shell pkg-config --cflags check)
+CHECK_LIBS   = $(shell pkg-config --libs check)
 HOST_LIBS   := -luring -laio -lm -lpthread
 
-.PHONY: all deps run check unit e2e container-test image san bench clean
+# --- the container image's root: /usr/bin/iops (stripped) and the links fio, ioping -------------------
+IMAGE_DIR   := $(BUILD)/image
+ROOTFS_TAR  := $(IMAGE_DIR)/rootfs.tar
+# Fixed timestamps in the tarball: the same binary gives the same image layer.
+TAR_MTIME   := $(or $(SOURCE_DATE_EPOCH),0)
+
+# Objects depend on the flags they were built with: $(FLAGS_FILE) is rewritten when the compilers
+# or flags change (an edit here, `make CFLAGS=-O0`), so nothing stale is linked.
+FLAGS_FILE  := $(BUILD)/.flags
+FLAGS_NOW   := $(MUSL_CC) $(MUSL_CFLAGS) $(SIZE_OPT) $(SIZE_SRCS) | $(HOST_CC) $(BASE_CFLAGS) $(CFLAGS) | $(SAN_FLAGS)
+ifneq ($(filter-out clean,$(or $(MAKECMDGOALS),all)),)
+ifneq ($(file <$(FLAGS_FILE)),$(FLAGS_NOW))
+$(shell mkdir -p $(BUILD))
+$(file >$(FLAGS_FILE),$(FLAGS_NOW))
+endif
+endif
+# ... and written again if `make clean all` removed it after the check above.
+$(FLAGS_FILE):
+	@mkdir -p $(dir $@)
+	$(file >$@,$(FLAGS_NOW))
+
+# Test runners, shared by their own targets and by `check` (which runs all three, then fails).
+RUN_UNIT    = $(BUILD)/check_unit
+RUN_E2E     = tests/e2e/run.sh $(BUILD)/iops
+RUN_CTEST   = VERSION=$(VERSION) tests/container/run.sh $(BUILD)
+
+.PHONY: all deps run check unit e2e container-test image rootfs san bench clean
 all: $(BUILD)/iops
 
-# deps: install missing Debian packages as root, otherwise print the exact command.
+# deps: install the missing Debian packages as root, otherwise print the exact command.
 deps:
-	@missing=""; for p in $(DEB_PKGS); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || missing="$$missing $$p"; \
+	@pkgs="$(DEPS_PKGS)"; \
+	if ! command -v dpkg-query >/dev/null 2>&1; then \
+	  echo "deps: not a Debian system; make sure the equivalents of these Debian packages are installed: $$pkgs" >&2; \
+	  exit 0; \
+	fi; \
+	missing=""; \
+	for p in $$pkgs; do \
+	  dpkg-query -W -f='$${Status}' "$$p" 2>/dev/null | grep -q 'ok installed' || missing="$$missing $$p"; \
 	done; \
-	if [ -n "$$missing" ]; then \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    echo "installing:$$missing"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null || exit 1; \
-	  else \
-	    echo "missing Debian packages; run: sudo apt-get install -y$$missing" >&2; exit 1; \
-	  fi; \
+	[ -z "$$missing" ] && exit 0; \
+	if [ "$$(id -u)" != 0 ]; then \
+	  echo "deps: missing Debian packages:$$missing" >&2; \
+	  echo "deps: install them with: sudo apt-get update && sudo apt-get install -y$$missing" >&2; \
+	  exit 1; \
+	fi; \
+	echo "deps: installing$$missing"; \
+	log=$$(mktemp); \
+	if DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 update -q >"$$log" 2>&1 && \
+	   DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -q$$missing </dev/null >>"$$log" 2>&1; \
+	then rm -f "$$log"; \
+	else tail -n 30 "$$log" >&2; rm -f "$$log"; \
+	  echo "deps: apt-get failed; install by hand: apt-get update && apt-get install -y$$missing" >&2; exit 1; \
 	fi
 
 $(MUSL_INC)/.stamp: | deps
@@ -66,23 +152,37 @@ $(MUSL_INC)/.stamp: | deps
 	$(Q)ln -sfn /usr/include/$(MULTIARCH)/asm $(MUSL_INC)/asm
 	$(Q)touch $@
 
-$(BUILD)/musl/%.o: %.c $(MUSL_INC)/.stamp
+$(BUILD)/musl/%.o: %.c $(MUSL_INC)/.stamp $(FLAGS_FILE)
 	@mkdir -p $(dir $@)
-	@$(if $(Q),echo "  CC      $<")
-	$(Q)$(MUSL_CC) $(MUSL_CFLAGS) -c $< -o $@
+	$(call say,CC,$<)
+	$(Q)$(MUSL_CC) $(MUSL_CFLAGS) $(MUSL_OPT) -c $< -o $@
 
 $(BUILD)/iops: $(MUSL_OBJS)
-	@$(if $(Q),echo "  LD      $@")
+	$(call say,LD,$@)
 	$(Q)$(MUSL_CC) $(MUSL_CFLAGS) $(MUSL_LDFLAGS) -o $@ $(MUSL_OBJS) $(MUSL_LIBS)
 
-$(BUILD)/host/%.o: %.c | deps
+# The image gets a stripped copy; build/iops keeps its symbols for debugging.
+$(BUILD)/iops.stripped: $(BUILD)/iops
+	$(call say,STRIP,$@)
+	$(Q)$(STRIP) --strip-all -o $@.tmp $< && mv $@.tmp $@
+
+# One binary, three names: fio and ioping are symlinks, so the image holds the binary once.
+$(ROOTFS_TAR): $(BUILD)/iops.stripped
+	$(call say,TAR,$@)
+	$(Q)rm -rf $(IMAGE_DIR)/root && mkdir -p $(IMAGE_DIR)/root/usr/bin
+	$(Q)install -m 0755 $< $(IMAGE_DIR)/root/usr/bin/iops
+	$(Q)ln -s iops $(IMAGE_DIR)/root/usr/bin/fio && ln -s iops $(IMAGE_DIR)/root/usr/bin/ioping
+	$(Q)tar --sort=name --mtime=@$(TAR_MTIME) --owner=0 --group=0 --numeric-owner \
+	  -C $(IMAGE_DIR)/root -cf $@.tmp usr && mv $@.tmp $@
+
+$(BUILD)/host/%.o: %.c $(FLAGS_FILE) | deps
 	@mkdir -p $(dir $@)
-	@$(if $(Q),echo "  CC      $<  (host)")
+	$(call say,CC,$<  (host))
 	$(Q)$(HOST_CC) $(BASE_CFLAGS) $(CFLAGS) -c $< -o $@
 
-$(BUILD)/san/%.o: %.c | deps
+$(BUILD)/san/%.o: %.c $(FLAGS_FILE) | deps
 	@mkdir -p $(dir $@)
-	@$(if $(Q),echo "  CC      $<  (san)")
+	$(call say,CC,$<  (san))
 	$(Q)$(HOST_CC) $(BASE_CFLAGS) $(SAN_FLAGS) -c $< -o $@
 
 # The unit runner's suite list is generated from the file names: check_foo.c defines foo_suite().
@@ -90,54 +190,69 @@ $(BUILD)/unit/suites.h: $(UNIT_SRCS) Makefile
 	@mkdir -p $(dir $@)
 	$(Q)printf '%s\n' $(foreach s,$(UNIT_SUITES),"SUITE($(s))") > $@.tmp && mv $@.tmp $@
 
-$(BUILD)/unit/%.o: tests/unit/%.c $(BUILD)/unit/suites.h | deps
+# Test sources: conversions are loose in Check macros, and each suite function is declared by
+# check_main.c (through the generated suites.h), not in its own file.
+$(BUILD)/unit/%.o: tests/unit/%.c $(BUILD)/unit/suites.h $(FLAGS_FILE) | deps
 	@mkdir -p $(dir $@)
-	@$(if $(Q),echo "  CC      $<  (unit)")
-	$(Q)$(HOST_CC) $(BASE_CFLAGS) $(CFLAGS) -Wno-conversion -I$(BUILD)/unit $(CHECK_CFLAGS) -c $< -o $@
+	$(call say,CC,$<  (unit))
+	$(Q)$(HOST_CC) $(BASE_CFLAGS) $(CFLAGS) -Wno-conversion -Wno-missing-prototypes -I$(BUILD)/unit $(CHECK_CFLAGS) -c $< -o $@
 
-$(BUILD)/unit/san-%.o: tests/unit/%.c $(BUILD)/unit/suites.h | deps
+$(BUILD)/unit/san-%.o: tests/unit/%.c $(BUILD)/unit/suites.h $(FLAGS_FILE) | deps
 	@mkdir -p $(dir $@)
-	$(Q)$(HOST_CC) $(BASE_CFLAGS) $(SAN_FLAGS) -Wno-conversion -I$(BUILD)/unit $(CHECK_CFLAGS) -c $< -o $@
+	$(call say,CC,$<  (unit san))
+	$(Q)$(HOST_CC) $(BASE_CFLAGS) $(SAN_FLAGS) -Wno-conversion -Wno-missing-prototypes -I$(BUILD)/unit $(CHECK_CFLAGS) -c $< -o $@
 
 UNIT_OBJS     := $(patsubst tests/unit/%.c,$(BUILD)/unit/%.o,$(UNIT_SRCS))
 UNIT_SAN_OBJS := $(patsubst tests/unit/%.c,$(BUILD)/unit/san-%.o,$(UNIT_SRCS))
 
 $(BUILD)/check_unit: $(UNIT_OBJS) $(HOST_OBJS)
-	@$(if $(Q),echo "  LD      $@")
+	$(call say,LD,$@)
 	$(Q)$(HOST_CC) -o $@ $^ $(CHECK_LIBS) $(HOST_LIBS)
 
 $(BUILD)/check_unit_san: $(UNIT_SAN_OBJS) $(filter $(BUILD)/san/lib/%,$(SAN_OBJS))
+	$(call say,LD,$@)
 	$(Q)$(HOST_CC) $(SAN_FLAGS) -o $@ $^ $(CHECK_LIBS) $(HOST_LIBS)
 
 # A glibc + sanitizer build of the whole binary, driven by the same end-to-end tests.
 $(BUILD)/iops-san: $(SAN_OBJS)
+	$(call say,LD,$@)
 	$(Q)$(HOST_CC) $(SAN_FLAGS) -o $@ $^ $(HOST_LIBS)
 
 # --- user-facing targets ---------------------------------------------------------------------------
+# The main job: until the presets exist, ioping's 20 requests against ./data (made if missing).
 run: $(BUILD)/iops
 	@mkdir -p data
-	./$(BUILD)/iops ioping -c 20 data
+	$(BUILD)/iops ioping -c 20 data
 
 unit: $(BUILD)/check_unit
-	$(BUILD)/check_unit
+	$(Q)$(RUN_UNIT)
 
 e2e: $(BUILD)/iops
-	tests/e2e/run.sh $(BUILD)/iops
+	$(Q)$(RUN_E2E)
 
-container-test: $(BUILD)/iops
-	tests/container/run.sh $(BUILD)/iops
+container-test: $(ROOTFS_TAR)
+	$(Q)$(RUN_CTEST)
 
-check: unit e2e container-test
+# All three suites run even if one fails, so every closing line is printed; then fail.
+check: $(BUILD)/check_unit $(BUILD)/iops $(ROOTFS_TAR)
+	$(Q)rc=0; \
+	$(RUN_UNIT) || rc=1; \
+	$(RUN_E2E) || rc=1; \
+	$(RUN_CTEST) || rc=1; \
+	exit $$rc
 
-image: $(BUILD)/iops
-	tests/container/build-image.sh
+rootfs: $(ROOTFS_TAR)
+
+# The image, FROM scratch around the stripped binary, with podman (or docker where podman is not).
+image: $(ROOTFS_TAR)
+	$(Q)VERSION=$(VERSION) tests/container/build-image.sh $(IMAGE_DIR) $(IMAGE)
 
 san: $(BUILD)/check_unit_san $(BUILD)/iops-san
-	$(BUILD)/check_unit_san
-	IOPS_SAN=1 tests/e2e/run.sh $(BUILD)/iops-san
+	$(Q)$(BUILD)/check_unit_san
+	$(Q)IOPS_SAN=1 tests/e2e/run.sh $(BUILD)/iops-san
 
 bench: $(BUILD)/iops
-	tests/bench/run.sh $(BUILD)/iops
+	$(Q)tests/bench/run.sh $(BUILD)/iops
 
 clean:
 	rm -rf $(BUILD)

@@ -1,0 +1,450 @@
+#!/usr/bin/env bash
+# Container test: builds the image from the Containerfile with podman (offline, FROM scratch)
+# and runs it the way users do: the seed's `ioping -c 20 /iops/data` against a bind mount
+# (beside the real ioping), `podman stop` of an endless ioping and of a fio job and SIGINT
+# (PID-1 signal handling), the fio and ioping link names, a fio job, io_uring under the
+# default seccomp profile, the Kubernetes example's commands under its security context;
+# and the limits: stripped binary < 256 KiB, image < 512 KiB, nothing but the binary inside.
+#
+#   tests/container/run.sh [BUILD_DIR]      (make container-test; BUILD_DIR defaults to build)
+#
+# BUILD_DIR must hold iops.stripped and image/rootfs.tar (`make rootfs`). podman runs with
+# docker/containers-test.conf (runc, explicit ulimits: DESIGN.md §6). Everything this test
+# creates (one image tag, its containers, scratch directories) is removed at exit; nothing
+# else is touched. Closing line: "container: N passed, N failed" (exit 1 if any failed).
+set -u
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+build=$(cd "${1:-$repo/build}" && pwd) || { echo "container: 0 passed, 1 failed"; exit 1; }
+version=${VERSION:-$(sed -n 's/^VERSION *:= *//p' "$repo/Makefile")}
+filter=${CONTAINER_FILTER:-}
+
+export CONTAINERS_CONF="$repo/docker/containers-test.conf"
+PODMAN=${PODMAN:-podman}
+
+# Limits the issue sets: the stripped binary, the whole image.
+MAX_BINARY_BYTES=$((256 * 1024))
+MAX_IMAGE_BYTES=$((512 * 1024))
+
+id=$$-$RANDOM
+tag="localhost/iops-ctest:$id"
+cname="iops-ctest-$id"		# prefix of every container name this run creates
+scratch=
+pids=()
+
+cleanup() {
+	local p
+	[ -n "$scratch" ] || return
+	for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
+	[ -s "$scratch/real.pid" ] && kill "$(cat "$scratch/real.pid")" 2>/dev/null
+	# Only our own containers (by name prefix) and our own tag.
+	$PODMAN ps -a --format '{{.Names}}' 2>/dev/null | grep "^$cname" |
+		while read -r c; do $PODMAN rm -f -t 0 "$c" >/dev/null 2>&1; done
+	$PODMAN rmi -f "$tag" >/dev/null 2>&1
+	rm -rf "$scratch"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+assert_eq() { [ "$2" = "$3" ] || fail "$1: expected [$2], got [$3]"; }
+assert_match() { [[ "$3" =~ $2 ]] || fail "$1: [$3] does not match /$2/"; }
+assert_empty_dir() { [ -z "$(ls -A "$2")" ] || fail "$1: left behind: $(ls -A "$2" | tr '\n' ' ')"; }
+# A fresh directory for a bind mount.
+new_dir() { mktemp -d "$scratch/vol.XXXXXX"; }
+# The test flags live in CONTAINERS_CONF; a user's command line is exactly the seed's.
+run() { $PODMAN run --rm "$@"; }
+
+# ioping output with numbers and their units masked, and the timing-dependent fast/slow notices
+# dropped, so two runs (or ours and the real ioping) can be compared line by line.
+ioping_shape() {
+	sed -E -e 's/ \((fast|slow)\)$//' \
+		-e 's/[0-9]+(\.[0-9]+)? (ns|us|ms|s|min|hour|B|KiB|MiB|GiB|TiB|PiB)\b/N U/g' \
+		-e 's/[0-9]+(\.[0-9]+)?( [kMGT])? iops/N iops/g' \
+		-e 's/[0-9]+(\.[0-9]+)?/N/g'
+}
+
+# check_ioping_run WHAT OUTPUT_FILE NR_REQUESTS: per-request lines 1..N, then the statistics.
+check_ioping_run() {
+	local what=$1 out=$2 n=$3 i=1 line
+	local req='^4 KiB <<< /iops/data \([a-z0-9]+ [^ ]+ [0-9.]+ [KMGTP]?i?B\): request=([0-9]+) time=[0-9.]+ (ns|us|ms|s)( \((warmup|fast|slow)\))?$'
+	while IFS= read -r line; do
+		[ -z "$line" ] && break
+		assert_match "$what: request line $i" "$req" "$line"
+		assert_eq "$what: request number" "$i" "${BASH_REMATCH[1]}"
+		i=$((i + 1))
+	done <"$out"
+	[ "$n" = any ] || assert_eq "$what: request lines" "$((n + 1))" "$i"
+	assert_match "$what: warmup" '^4 KiB .* request=1 time=.* \(warmup\)$' "$(head -n 1 "$out")"
+	local stats
+	stats=$(sed -n '/^$/,$p' "$out")
+	assert_match "$what: statistics" $'^\n--- /iops/data \\([a-z0-9]+ [^ ]+ [0-9.]+ [KMGTP]?i?B\\) ioping statistics ---\n[0-9]+ requests completed in [0-9.]+ [a-z]+, [0-9.]+ [KMGTP]?i?B read, [0-9.]+( k)? iops, [0-9.]+ [KMGTP]?i?B/s\ngenerated [0-9]+ requests in [0-9.]+ [a-z]+, [0-9.]+ [KMGTP]?i?B, [0-9.]+( k)? iops, [0-9.]+ [KMGTP]?i?B/s\nmin/avg/max/mdev = [0-9.]+ [a-z]+ / [0-9.]+ [a-z]+ / [0-9.]+ [a-z]+ / [0-9.]+ [a-z]+$' "$stats"
+}
+
+# --- the cases -------------------------------------------------------------------------------------
+
+t_binary() {
+	local bin="$build/iops.stripped" size
+	[ -f "$bin" ] || fail "$bin missing (make rootfs)"
+	size=$(stat -c %s "$bin")
+	echo "stripped binary: $size bytes"
+	[ "$size" -lt "$MAX_BINARY_BYTES" ] || fail "stripped binary is $size bytes, limit $MAX_BINARY_BYTES"
+	assert_match "file(1)" 'statically linked' "$(file -b "$bin")"
+	assert_match "stripped" ', stripped' "$(file -b "$bin")"
+}
+
+t_rootfs() {
+	local got want
+	got=$(tar -tvf "$build/image/rootfs.tar" | awk '{ print $1, $2, $6, $7, $8 }')
+	want=$(printf '%s\n' \
+		'drwxr-xr-x 0/0 usr/  ' \
+		'drwxr-xr-x 0/0 usr/bin/  ' \
+		'lrwxrwxrwx 0/0 usr/bin/fio -> iops' \
+		'lrwxrwxrwx 0/0 usr/bin/ioping -> iops' \
+		'-rwxr-xr-x 0/0 usr/bin/iops  ')
+	assert_eq "rootfs.tar listing" "$(echo "$want" | sed 's/ *$//')" "$(echo "$got" | sed 's/ *$//')"
+	cmp -s <(tar -xOf "$build/image/rootfs.tar" usr/bin/iops) "$build/iops.stripped" ||
+		fail "rootfs.tar's usr/bin/iops is not iops.stripped"
+}
+
+# The Dockerfile's final stage must be the Containerfile's image; both default to our version.
+t_files_in_step() {
+	local f
+	for f in Containerfile Dockerfile; do
+		assert_eq "$f ARG VERSION" "$version" "$(sed -n 's/^ARG VERSION=//p' "$repo/$f")"
+	done
+	local cf df
+	cf=$(grep -E '^(ARG|LABEL|WORKDIR|VOLUME|ENTRYPOINT|CMD|USER|STOPSIGNAL|ENV)|^ +org\.' "$repo/Containerfile")
+	df=$(sed -n '/^FROM scratch/,$p' "$repo/Dockerfile" |
+		grep -E '^(ARG|LABEL|WORKDIR|VOLUME|ENTRYPOINT|CMD|USER|STOPSIGNAL|ENV)|^ +org\.')
+	assert_eq "final stages" "$cf" "$df"
+	grep -q '^FROM scratch$' "$repo/Containerfile" || fail "Containerfile is not FROM scratch"
+	[ "$(grep -c '^FROM ' "$repo/Containerfile")" = 1 ] || fail "Containerfile has more than one stage"
+}
+
+t_build() {
+	VERSION=$version CONTAINER_ENGINE=$PODMAN "$repo/tests/container/build-image.sh" "$build/image" "$tag" ||
+		fail "image build failed"
+}
+
+t_image_config() {
+	local cfg
+	cfg=$($PODMAN image inspect --format \
+		'{{json .Config.Entrypoint}} {{json .Config.Cmd}} {{.Config.WorkingDir}} {{json .Config.Volumes}} {{.Os}}/{{.Architecture}}' "$tag") ||
+		fail "inspect"
+	assert_eq "entrypoint cmd workdir volumes" '["/usr/bin/iops"] null /iops/data {"/iops/data":{}} linux/amd64' "$cfg"
+	local l v
+	for l in title description version revision licenses source; do
+		v=$($PODMAN image inspect --format "{{index .Config.Labels \"org.opencontainers.image.$l\"}}" "$tag")
+		[ "$v" != "<no value>" ] || fail "label org.opencontainers.image.$l missing"
+	done
+	assert_eq "version label" "$version" \
+		"$($PODMAN image inspect --format '{{index .Config.Labels "org.opencontainers.image.version"}}' "$tag")"
+}
+
+t_image_size() {
+	local size bin
+	size=$($PODMAN image inspect --format '{{.Size}}' "$tag")
+	bin=$(stat -c %s "$build/iops.stripped")
+	echo "image: $size bytes (binary $bin bytes)"
+	[ "$size" -lt "$MAX_IMAGE_BYTES" ] || fail "image is $size bytes, limit $MAX_IMAGE_BYTES"
+	# Three names, one binary: the image is the binary plus a few KiB of metadata.
+	[ "$size" -lt $((bin + 16384)) ] || fail "image ($size bytes) holds more than one binary ($bin bytes)"
+}
+
+# Exactly the binary, its two links and the working directory; no shell, no libc, no /etc.
+t_image_contents() {
+	local got want
+	$PODMAN create --name "$cname-export" "$tag" >/dev/null || fail "create"
+	got=$($PODMAN export "$cname-export" | tar -tvf - | awk '{ print $1, $6, $7, $8 }' | sed 's/ *$//' | sort)
+	$PODMAN rm "$cname-export" >/dev/null
+	want=$(printf '%s\n' 'drwxr-xr-x iops/' 'drwxr-xr-x iops/data/' 'drwxr-xr-x usr/' 'drwxr-xr-x usr/bin/' \
+		'lrwxrwxrwx usr/bin/fio -> iops' 'lrwxrwxrwx usr/bin/ioping -> iops' '-rwxr-xr-x usr/bin/iops' | sort)
+	assert_eq "image files" "$want" "$got"
+	run --entrypoint /bin/sh "$tag" -c true >/dev/null 2>&1 && fail "the image has a shell"
+	return 0
+}
+
+t_version() {
+	assert_eq "iops --version" "iops $version (compatible with fio-3.33 and ioping 1.3)" "$(run "$tag" --version)"
+}
+
+t_link_fio() {
+	local out rc
+	out=$(run --entrypoint /usr/bin/fio "$tag" --version); rc=$?
+	assert_eq "fio --version rc" 0 "$rc"
+	assert_eq "fio --version" "fio-3.33" "$out"
+	assert_eq "--entrypoint fio --version" "fio-3.33" "$(run --entrypoint fio "$tag" --version)"
+	assert_eq "iops fio --version" "fio-3.33" "$(run "$tag" fio --version)"
+}
+
+t_link_ioping() {
+	local out rc
+	out=$(run --entrypoint /usr/bin/ioping "$tag" -v); rc=$?
+	assert_eq "ioping -v rc" 0 "$rc"
+	assert_eq "ioping -v" "ioping 1.3" "$out"
+	# The bare name (found through PATH), and the mode word through the default entrypoint.
+	assert_eq "--entrypoint ioping -v" "ioping 1.3" "$(run --entrypoint ioping "$tag" -v)"
+	assert_eq "iops ioping -v" "ioping 1.3" "$(run "$tag" ioping -v)"
+}
+
+# Errors cross the container boundary intact: one line on stderr, the tool's exit code.
+t_errors() {
+	local err rc
+	err=$(run "$tag" ioping -c 1 /iops/data/nonexistent 2>&1 >/dev/null); rc=$?
+	assert_eq "ioping missing target rc" 2 "$rc"
+	assert_eq "ioping missing target" 'ioping: stat "/iops/data/nonexistent" failed: No such file or directory' "$err"
+	err=$(run "$tag" nosuchmode 2>&1 >/dev/null); rc=$?
+	assert_eq "unknown mode rc" 1 "$rc"
+	assert_match "unknown mode" "^iops: unknown mode 'nosuchmode'" "$err"
+}
+
+# The seed: `docker run --rm -v /datas/bench/iops:/iops/data IMAGE ioping -c 20 /iops/data`.
+# Started in the background at the beginning (20 requests at the default 1 s interval), next
+# to the real ioping with the same options on the host, and checked here.
+seed_start() {
+	seed_dir=$(new_dir)
+	host_dir=$(new_dir)
+	{ run --name "$cname-seed" -v "$seed_dir:/iops/data" "$tag" ioping -c 20 /iops/data \
+		>"$scratch/seed.out" 2>"$scratch/seed.err" </dev/null; echo $? >"$scratch/seed.rc"; } &
+	pids+=($!)
+	# The wrapper records ioping's own pid, so that an interrupted test can end it.
+	{ /usr/bin/ioping -c 20 "$host_dir" >"$scratch/real.out" 2>&1 </dev/null &
+	  echo $! >"$scratch/real.pid"; wait $!; echo $? >"$scratch/real.rc"; } &
+	pids+=($!)
+}
+
+# wait_rc FILE: the exit code a background step wrote to FILE (it is not our child: the
+# cases run in subshells); 60 s at most.
+wait_rc() {
+	local i
+	for i in $(seq 600); do
+		[ -s "$1" ] && { cat "$1"; return; }
+		sleep 0.1
+	done
+	echo timeout
+}
+
+t_seed_ioping() {
+	local rc
+	rc=$(wait_rc "$scratch/seed.rc")
+	cat "$scratch/seed.out"
+	assert_eq "seed rc" 0 "$rc"
+	assert_eq "seed stderr" "" "$(cat "$scratch/seed.err")"
+	check_ioping_run "seed" "$scratch/seed.out" 20
+	assert_empty_dir "seed volume" "$seed_dir"
+	assert_eq "real ioping rc ($(cat "$scratch/real.out"))" 0 "$(wait_rc "$scratch/real.rc")"
+	sed "s|$host_dir|/iops/data|g" "$scratch/real.out" | ioping_shape >"$scratch/real.shape"
+	ioping_shape <"$scratch/seed.out" >"$scratch/seed.shape"
+	diff -u "$scratch/real.shape" "$scratch/seed.shape" || fail "seed output differs in shape from ioping 1.3's"
+}
+
+# stop_test SIGNAL: an endless ioping, detached; the signal must end it quickly, with the
+# summary in the logs, exit code 0 and the volume left empty. As PID 1, iops gets no default
+# signal actions from the kernel: this passes only if it handles the signal itself.
+stop_test() {
+	local sig=$1 dir c="$cname-stop-$1" i start elapsed rc logs
+	dir=$(new_dir)
+	$PODMAN run -d --name "$c" -v "$dir:/iops/data" "$tag" ioping -i 0.1 /iops/data >/dev/null ||
+		fail "podman run -d"
+	for i in $(seq 50); do
+		$PODMAN logs "$c" 2>&1 | grep -q 'request=3 ' && break
+		sleep 0.1
+	done
+	$PODMAN logs "$c" 2>&1 | grep -q 'request=3 ' || fail "no requests logged: $($PODMAN logs "$c" 2>&1 | tail -5)"
+	start=$(date +%s%N)
+	if [ "$sig" = TERM ]; then
+		$PODMAN stop -t 10 "$c" >/dev/null || fail "podman stop"
+	else
+		$PODMAN kill --signal "$sig" "$c" >/dev/null || fail "podman kill"
+		$PODMAN wait "$c" >/dev/null
+	fi
+	elapsed=$(( ($(date +%s%N) - start) / 1000000 ))
+	rc=$($PODMAN inspect --format '{{.State.ExitCode}}' "$c")
+	logs=$($PODMAN logs "$c" 2>&1)
+	$PODMAN rm "$c" >/dev/null
+	echo "SIG$sig: stopped in $elapsed ms, exit code $rc"
+	echo "$logs" | tail -5
+	[ "$elapsed" -lt 2000 ] || fail "SIG$sig took $elapsed ms to stop the container (limit 2000)"
+	assert_eq "exit code after SIG$sig" 0 "$rc"
+	printf '%s\n' "$logs" >"$scratch/stop-$sig.out"
+	check_ioping_run "SIG$sig" "$scratch/stop-$sig.out" any
+	assert_empty_dir "volume after SIG$sig" "$dir"
+}
+t_stop_sigterm() { stop_test TERM; }
+t_stop_sigint() { stop_test INT; }
+
+# fio mode under `podman stop`: as fio on SIGTERM, the report for what was done and exit 128.
+t_stop_fio() {
+	local dir c="$cname-stop-fio" i start elapsed rc logs
+	dir=$(new_dir)
+	$PODMAN run -d --name "$c" -v "$dir:/iops/data" "$tag" --name=t --filename=f --size=8m --bs=4k \
+		--rw=randread --time_based --runtime=60 >/dev/null || fail "podman run -d"
+	for i in $(seq 50); do
+		$PODMAN logs "$c" 2>&1 | grep -q '^Starting 1 process' && break
+		sleep 0.1
+	done
+	sleep 0.5
+	start=$(date +%s%N)
+	$PODMAN stop -t 10 "$c" >/dev/null || fail "podman stop"
+	elapsed=$(( ($(date +%s%N) - start) / 1000000 ))
+	rc=$($PODMAN inspect --format '{{.State.ExitCode}}' "$c")
+	logs=$($PODMAN logs "$c" 2>&1)
+	$PODMAN rm "$c" >/dev/null
+	echo "SIGTERM (fio): stopped in $elapsed ms, exit code $rc"
+	echo "$logs" | grep -v '^ ' | tail -8
+	[ "$elapsed" -lt 2000 ] || fail "SIGTERM took $elapsed ms to stop fio (limit 2000)"
+	assert_eq "fio exit code after SIGTERM" 128 "$rc"
+	# stdout and stderr interleave in any order in the logs: the message stands on its own line.
+	assert_match "fio signal message" $'(^|\n)fio: terminating on signal 15(\n|$)' "$logs"
+	assert_match "fio report" $'\nt: \\(groupid=0, jobs=1\\): err= 0: .*\n  read: IOPS=' "$logs"
+	assert_match "fio run status" $'\nRun status group 0 \\(all jobs\\):\n   READ: bw=' "$logs"
+	assert_eq "volume after fio" "f" "$(ls -A "$dir")"
+}
+
+# The second seed line, scaled down: fio options straight after the image name (fio mode).
+t_fio_options() {
+	local dir out rc
+	dir=$(new_dir)
+	out=$(run -v "$dir:/iops/data" "$tag" --randrepeat=1 --ioengine=libaio --direct=1 --gtod_reduce=1 \
+		--name=test --filename=testfile --bs=4k --iodepth=64 --size=4m --readwrite=randrw --rwmixread=75 2>&1)
+	rc=$?
+	echo "$out"
+	assert_eq "fio rc" 0 "$rc"
+	assert_match "fio job header" '(^|'$'\n'')test: \(g=0\): rw=randrw, bs=\(R\) 4096B-4096B, \(W\) 4096B-4096B, \(T\) 4096B-4096B, ioengine=libaio, iodepth=64' "$out"
+	assert_match "fio report" $'\ntest: \\(groupid=0, jobs=1\\): err= 0' "$out"
+	assert_match "fio run status" $'\nRun status group 0 \\(all jobs\\):\n +READ: bw=' "$out"
+	[ -f "$dir/testfile" ] || fail "fio did not lay out testfile in the volume"
+	assert_eq "testfile size" 4194304 "$(stat -c %s "$dir/testfile")"
+}
+
+# io_uring under the runtime's default seccomp profile: either it works, or (Docker's profile,
+# podman's on these machines) the job fails with a message that points to libaio.
+t_io_uring() {
+	local dir out err rc
+	dir=$(new_dir)
+	out=$(run -v "$dir:/iops/data" "$tag" --name=u --filename=f --size=1m --bs=4k --rw=randread \
+		--ioengine=io_uring 2>"$scratch/uring.err"); rc=$?
+	err=$(cat "$scratch/uring.err")
+	echo "$out"; echo "$err"
+	if [ "$rc" = 0 ]; then
+		echo "io_uring: allowed by this runtime's seccomp profile"
+		assert_match "io_uring report" 'u: \(groupid=0, jobs=1\): err= 0' "$out"
+	else
+		assert_eq "io_uring blocked: rc" 1 "$rc"
+		assert_match "io_uring blocked: message" '(^|'$'\n'')fio: io_uring .*--ioengine=libaio' "$err"
+	fi
+}
+
+# docker/k8s-job.yaml: well-formed, restricted, and its two commands work under the same
+# restrictions (non-root uid/gid 65532, read-only root, no capabilities, no privilege
+# escalation). ioping gets -i 0 and fio a 16 MiB size appended, to keep this fast.
+t_k8s_job() {
+	local py=/usr/bin/python3 spec dir
+	[ -x $py ] || fail "$py missing"
+	spec=$($py - "$repo/docker/k8s-job.yaml" <<-'EOF'
+	import sys, yaml
+	docs = list(yaml.safe_load_all(open(sys.argv[1])))
+	kinds = [d["kind"] for d in docs]
+	assert kinds == ["PersistentVolumeClaim", "Job"], kinds
+	pvc, job = docs
+	pod = job["spec"]["template"]["spec"]
+	assert pod["restartPolicy"] == "Never"
+	psc = pod["securityContext"]
+	assert psc["runAsNonRoot"] is True and psc["runAsUser"] != 0, psc
+	assert psc["seccompProfile"]["type"] == "RuntimeDefault", psc
+	vol = [v for v in pod["volumes"] if v.get("persistentVolumeClaim")]
+	assert len(vol) == 1 and vol[0]["persistentVolumeClaim"]["claimName"] == pvc["metadata"]["name"]
+	steps = pod["initContainers"] + pod["containers"]
+	assert [c["name"] for c in steps] == ["ioping", "fio"], steps
+	for c in steps:
+	    sc = c["securityContext"]
+	    assert sc["readOnlyRootFilesystem"] is True and sc["allowPrivilegeEscalation"] is False, sc
+	    assert sc["capabilities"]["drop"] == ["ALL"], sc
+	    assert [(m["name"], m["mountPath"]) for m in c["volumeMounts"]] == [(vol[0]["name"], "/iops/data")]
+	    assert len(c["command"]) == 1
+	    print(psc["runAsUser"], psc["runAsGroup"], c["command"][0], *c["args"], sep="\t")
+	EOF
+	) || fail "docker/k8s-job.yaml"
+	dir=$(new_dir)
+	local uid gid cmd args=() out rc
+	while IFS=$'\t' read -r uid gid cmd rest; do
+		IFS=$'\t' read -r -a args <<<"$rest"
+		case $cmd in
+			/usr/bin/ioping) args+=(-i 0) ;;
+			/usr/bin/fio) args+=(--size=16m) ;;
+			*) fail "unexpected command $cmd" ;;
+		esac
+		chown "$uid:$gid" "$dir"
+		out=$(run --user "$uid:$gid" --read-only --read-only-tmpfs=false --cap-drop ALL \
+			--security-opt no-new-privileges -v "$dir:/iops/data" --entrypoint "$cmd" "$tag" \
+			"${args[@]}" 2>&1 </dev/null); rc=$?
+		echo "\$ $cmd ${args[*]}"
+		echo "$out"
+		assert_eq "k8s $cmd rc" 0 "$rc"
+		if [ "$cmd" = /usr/bin/ioping ]; then
+			printf '%s\n' "$out" >"$scratch/k8s-ioping.out"
+			check_ioping_run "k8s ioping" "$scratch/k8s-ioping.out" 20
+			assert_empty_dir "k8s volume after ioping" "$dir"
+		else
+			assert_match "k8s fio report" 'Run status group 0 \(all jobs\):' "$out"
+		fi
+	done <<<"$spec"
+}
+
+# --- the runner ------------------------------------------------------------------------------------
+pass=0 fail=0 failed=()
+case_run() {
+	local name=$1 log start
+	# CONTAINER_FILTER=word runs the cases whose name contains word (and the image build).
+	[ -n "$filter" ] && [ "$name" != build ] && [[ "$name" != *$filter* ]] && return
+	log="$scratch/log.$name"
+	start=$(date +%s%N)
+	if ("t_$name") >"$log" 2>&1; then
+		pass=$((pass + 1))
+		printf 'PASS %-40s %5.1fs\n' "$name" "$(( ($(date +%s%N) - start) / 1000000 ))e-3"
+		grep -E '^(stripped binary|image|SIG[A-Z]+( \(fio\))?): ' "$log" | sed 's/^/     /'
+	else
+		fail=$((fail + 1))
+		failed+=("$name")
+		printf 'FAIL %s\n' "$name"
+		sed 's/^/    | /' "$log" | tail -40
+	fi
+}
+
+if ! command -v "$PODMAN" >/dev/null 2>&1; then
+	echo "FAIL podman: not installed (make deps)"
+	echo "container: 0 passed, 1 failed"
+	exit 1
+fi
+if [ "$(id -u)" != 0 ]; then
+	# The bind mounts are handed to uid 65532 (the Kubernetes example) and podman runs rootful.
+	echo "FAIL root: the container test runs as root (rootful podman), like CI"
+	echo "container: 0 passed, 1 failed"
+	exit 1
+fi
+scratch=$(mktemp -d "$build/ctest.XXXXXX") || { echo "container: 0 passed, 1 failed"; exit 1; }
+
+case_run binary
+case_run rootfs
+case_run files_in_step
+case_run build
+if $PODMAN image exists "$tag"; then
+	[ -z "$filter" ] || [[ seed_ioping == *$filter* ]] && seed_start
+	case_run image_config
+	case_run image_size
+	case_run image_contents
+	case_run version
+	case_run link_fio
+	case_run link_ioping
+	case_run errors
+	case_run stop_sigterm
+	case_run stop_sigint
+	case_run stop_fio
+	case_run fio_options
+	case_run io_uring
+	case_run k8s_job
+	[ -n "${seed_dir:-}" ] && case_run seed_ioping
+fi
+[ ${#failed[@]} -gt 0 ] && echo "failed: ${failed[*]}"
+echo "container: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
