@@ -81,3 +81,22 @@ bool ctl_sleep_until(struct ctl *ctl, uint64_t deadline_ns)
 	pthread_mutex_unlock(&ctl->lock);
 	return reached;
 }
+
+bool ctl_wait_stop(struct ctl *ctl, const atomic_bool *quit)
+{
+	bool stopped;
+
+	pthread_mutex_lock(&ctl->lock);
+	while (!ctl_stopped(ctl) && !atomic_load(quit))
+		pthread_cond_wait(&ctl->wake, &ctl->lock);
+	stopped = ctl_stopped(ctl);
+	pthread_mutex_unlock(&ctl->lock);
+	return stopped;
+}
+
+void ctl_wake(struct ctl *ctl)
+{
+	pthread_mutex_lock(&ctl->lock);
+	pthread_cond_broadcast(&ctl->wake);
+	pthread_mutex_unlock(&ctl->lock);
+}

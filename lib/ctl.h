@@ -38,4 +38,11 @@ int ctl_signo(const struct ctl *ctl);
  * Returns true if the deadline was reached, false if woken by a stop. */
 bool ctl_sleep_until(struct ctl *ctl, uint64_t deadline_ns);
 
+/* Block until a stop is requested (returns true) or *quit becomes true and ctl_wake() is
+ * called (returns false). For helper threads that must end cleanly with the run. */
+bool ctl_wait_stop(struct ctl *ctl, const atomic_bool *quit);
+
+/* Wake every ctl_wait_stop() / ctl_sleep_until() sleeper so it re-checks its condition. */
+void ctl_wake(struct ctl *ctl);
+
 #endif

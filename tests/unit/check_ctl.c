@@ -1,5 +1,7 @@
 #include <check.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <time.h>
 
 #include "ctl.h"
@@ -51,6 +53,45 @@ START_TEST(test_ctl_past_deadline)
 }
 END_TEST
 
+struct waiter {
+	struct ctl *ctl;
+	atomic_bool quit;
+	bool stopped;
+};
+
+static void *waiter_main(void *arg)
+{
+	struct waiter *w = arg;
+
+	w->stopped = ctl_wait_stop(w->ctl, &w->quit);
+	return NULL;
+}
+
+START_TEST(test_ctl_wait_stop_quit_and_stop)
+{
+	struct ctl ctl;
+	struct waiter w = { .ctl = &ctl };
+	pthread_t tid;
+
+	ck_assert_int_eq(ctl_init(&ctl), 0);
+	/* quit + wake ends the wait without a stop */
+	atomic_init(&w.quit, false);
+	w.stopped = true;
+	ck_assert_int_eq(pthread_create(&tid, NULL, waiter_main, &w), 0);
+	atomic_store(&w.quit, true);
+	ctl_wake(&ctl);
+	ck_assert_int_eq(pthread_join(tid, NULL), 0);
+	ck_assert(!w.stopped);
+	/* a stop ends it and is reported */
+	atomic_store(&w.quit, false);
+	ck_assert_int_eq(pthread_create(&tid, NULL, waiter_main, &w), 0);
+	ctl_stop(&ctl, SIGTERM);
+	ck_assert_int_eq(pthread_join(tid, NULL), 0);
+	ck_assert(w.stopped);
+	ctl_release(&ctl);
+}
+END_TEST
+
 Suite *ctl_suite(void)
 {
 	Suite *s = suite_create("ctl");
@@ -59,6 +100,7 @@ Suite *ctl_suite(void)
 	tcase_add_test(tc, test_ctl_sleep_reaches_deadline);
 	tcase_add_test(tc, test_ctl_stop_counts_and_wakes);
 	tcase_add_test(tc, test_ctl_past_deadline);
+	tcase_add_test(tc, test_ctl_wait_stop_quit_and_stop);
 	suite_add_tcase(s, tc);
 	return s;
 }
