@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# ioping mode on a block device (a loop device over a scratch file), beside ioping 1.3:
+# reads by default, -W refused without -WWW, "(block device 64 MiB)" label, -S/-o checks.
+. "$(dirname "$0")/lib.sh"
+
+command -v ioping >/dev/null || { echo "SKIP: /usr/bin/ioping not installed"; exit 0; }
+command -v losetup >/dev/null && [ "$(id -u)" = 0 ] || { echo "SKIP: needs root and losetup"; exit 0; }
+
+truncate -s 64M "$T/img"
+LOOP=$(losetup -f --show "$T/img" 2>/dev/null) || { echo "SKIP: no loop device"; exit 0; }
+trap 'losetup -d "$LOOP"; rm -rf "$T"' EXIT
+
+mask_ioping() {
+	sed -E -e 's/ \((fast|slow)\)$//' \
+	       -e 's/[0-9]+(\.[0-9]+)?( (ns|us|ms|s|min|hour|B|KiB|MiB|GiB|TiB|PiB|k|M|G|T)([ ,/:)]|$))?/N\4/g'
+}
+
+compare() {
+	local label=$1; shift
+	ioping "$@" >"$T/ref.out" 2>"$T/ref.err"; local rc_ref=$?
+	"$IOPS" ioping "$@" >"$T/our.out" 2>"$T/our.err"; local rc_our=$?
+	assert_eq "$label: exit code" "$rc_ref" "$rc_our"
+	diff -u <(mask_ioping <"$T/ref.out") <(mask_ioping <"$T/our.out") >&2 || fail "$label: stdout differs"
+	diff -u "$T/ref.err" "$T/our.err" >&2 || fail "$label: stderr differs"
+}
+
+sum0=$(md5sum <"$LOOP")
+compare "read"          -c 3 -i 0 "$LOOP"
+assert_match "label" '\(block device 64 MiB\)' "$(head -1 "$T/our.out")"
+compare "-W refused"    -c 3 -i 0 -W "$LOOP"
+compare "-S too big"    -c 3 -i 0 -S 65m "$LOOP"
+compare "-o window"     -c 3 -i 0 -S 1m -o 1m -D "$LOOP"
+compare "-J"            -c 2 -i 0 -J "$LOOP"
+jq -e '.[0].target.fstype == "block" and .[0].target.device_size == 67108864' "$T/our.out" >/dev/null ||
+	fail "-J block device target"
+assert_eq "reads left the device unchanged" "$sum0" "$(md5sum <"$LOOP")"
+compare "-WWW -D"       -c 3 -i 0 -WWW -D "$LOOP"
+[ "$(md5sum <"$LOOP")" != "$sum0" ] || fail "-WWW did not write"
