@@ -138,6 +138,9 @@ struct fio_config {
 	enum eta_mode eta;
 	bool parse_only;
 	unsigned kb_base_global;	/* for messages before jobs exist */
+	unsigned terse_version;		/* --terse-version=2..5; 0 = default (3) */
+	uint64_t eta_interval_ns;	/* --eta-interval, 0 = default (1 s) */
+	uint64_t eta_newline_ns;	/* --eta-newline, 0 = never */
 };
 
 /* Release everything a fio_config owns (jobs, strings, option lists). */

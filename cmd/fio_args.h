@@ -1,0 +1,17 @@
+/* fio_args: fio's command line, with the printing side (--help, --version, --cmdhelp,
+ * --showcmd, parse errors in fio's words and streams). */
+#ifndef IOPS_FIO_ARGS_H
+#define IOPS_FIO_ARGS_H
+
+#include "job.h"
+
+/* Parse argv (argv[0] == "fio") into cfg. Handles and PRINTS --help/-h, --version,
+ * --cmdhelp[=opt], --showcmd, parse errors (fio's exact messages and streams), warnings
+ * such as "fio: time_based requires a runtime/timeout setting". Returns 0 when the caller
+ * should go on and run cfg (cfg->parse_only set: caller stops after validation), or
+ * returns 1 with *exit_status set when the caller must exit now (help printed, error...).
+ * Creates nothing on disk. On return 1 cfg holds nothing to release (it is safe to call
+ * fio_config_release on it anyway). */
+int fio_args_parse(int argc, char **argv, struct fio_config *cfg, int *exit_status);
+
+#endif
