@@ -5,6 +5,7 @@
 #ifndef IOPS_RESULT_H
 #define IOPS_RESULT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "hist.h"
@@ -56,6 +57,8 @@ struct job_result {
 	uint64_t nr_submit_calls;	/* denominators of submit/complete maps */
 	uint64_t nr_complete_calls;
 	uint64_t lat_n[LAT_N_NR], lat_u[LAT_U_NR], lat_m[LAT_M_NR];	/* clat distribution counts */
+	struct hist sync_hist;		/* fsync/fdatasync latencies (ns), for "sync percentiles" */
+	bool not_run;			/* setup failed before the job started (fio prints no block for it) */
 };
 
 /* Whole-device counters from /sys/block/<dev>/stat, deltas over the run. */
