@@ -1,8 +1,248 @@
+/* fio mode: fio_args_parse() → header lines → lay out and run the jobs → final report.
+ *
+ * iops runs every job as a thread; "Starting N processes/threads" still counts thread= the
+ * way fio does, so the output matches. Diagnostics (errors, "fio: terminating on signal N")
+ * go to stderr: stdout carries results only (fio prints some of them on stdout, which breaks
+ * JSON output). */
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clock.h"
+#include "diskstats.h"
+#include "engine.h"
+#include "fio_args.h"
+#include "fio_eta.h"
+#include "job.h"
 #include "modes.h"
+#include "report.h"
+#include "result.h"
+#include "runner.h"
+
+#define FIO_VERSION_LINE	"fio-3.33"
+
+static void fio_print_starting(FILE *out, const struct fio_config *cfg)
+{
+	unsigned nr_thread = 0, nr_process = 0;
+
+	for (unsigned j = 0; j < cfg->nr_jobs; j++) {
+		if (cfg->jobs[j].thread)
+			nr_thread++;
+		else
+			nr_process++;
+	}
+	if (nr_thread && nr_process)
+		fprintf(out, "Starting %u thread%s and %u process%s\n", nr_thread, nr_thread > 1 ? "s" : "",
+			nr_process, nr_process > 1 ? "es" : "");
+	else if (nr_thread)
+		fprintf(out, "Starting %u thread%s\n", nr_thread, nr_thread > 1 ? "s" : "");
+	else
+		fprintf(out, "Starting %u process%s\n", nr_process, nr_process > 1 ? "es" : "");
+}
+
+struct fio_disks {
+	const struct fio_config *cfg;
+	struct diskstats ds;
+	const char **paths;
+	unsigned nr_paths;
+	bool begun;
+	/* the status line starts with the jobs, once the files are laid out */
+	struct runner_progress *prog;	/* NULL: no status line */
+	struct fio_eta eta;
+	uint64_t genesis_ns;
+};
+
+static void fio_eta_begin(struct fio_disks *d)
+{
+	int r = d->prog ? fio_eta_start(&d->eta, d->cfg, d->prog, d->genesis_ns, stdout) : 0;
+
+	if (r < 0)	/* the run goes on without the status line */
+		fprintf(stderr, "fio: cannot start the status (eta) thread: %s\n", strerror(-r));
+}
+
+/* Disk statistics start once the files are laid out, over the files of the jobs that run
+ * on a real engine (fio: no job ran, no "Disk stats"). */
+static void fio_disks_begin(void *arg, const bool *runs)
+{
+	struct fio_disks *d = arg;
+	const struct fio_config *cfg = d->cfg;
+	unsigned total = 0, k = 0;
+
+	d->begun = true;
+	fio_eta_begin(d);
+	for (unsigned j = 0; j < cfg->nr_jobs; j++)
+		total += cfg->jobs[j].filenames ? cfg->jobs[j].nr_files : 0;
+	if (!total)
+		return;
+	d->paths = calloc(total, sizeof(*d->paths));
+	if (!d->paths)
+		return;	/* no disk statistics rather than no run */
+	for (unsigned j = 0; j < cfg->nr_jobs; j++) {
+		const struct engine_ops *ops = engine_find(cfg->jobs[j].ioengine);
+
+		if (!runs[j] || !cfg->jobs[j].filenames || !ops || (ops->flags & ENGINE_F_DISKLESS))
+			continue;
+		for (unsigned f = 0; f < cfg->jobs[j].nr_files; f++)
+			d->paths[k++] = cfg->jobs[j].filenames[f];
+	}
+	d->nr_paths = k;
+	if (k)
+		(void)diskstats_begin(&d->ds, d->paths, k);
+}
+
+/* "fio: terminating on signal N" as soon as the stop arrives (fio prints it from its signal
+ * handler), exactly once. */
+struct fio_watch {
+	struct ctl *ctl;
+	atomic_bool printed;
+	atomic_bool done;
+};
+
+static void fio_watch_print(struct fio_watch *fw)
+{
+	if (!atomic_exchange(&fw->printed, true))
+		fprintf(stderr, "fio: terminating on signal %d\n", ctl_signo(fw->ctl));
+}
+
+static void *fio_watch_main(void *arg)
+{
+	struct fio_watch *fw = arg;
+
+	/* returns when a stop is requested, or when fio_main ends the run (done + ctl_wake) */
+	if (ctl_wait_stop(fw->ctl, &fw->done) && !atomic_load(&fw->done))
+		fio_watch_print(fw);
+	return NULL;
+}
+
 int fio_main(int argc, char **argv, struct ctl *ctl)
 {
-	(void)argc; (void)argv; (void)ctl;
-	fprintf(stderr, "fio: not built yet\n");
-	return 1;
+	struct fio_watch fw;
+	pthread_t watch_tid;
+	bool watching;
+	struct fio_config cfg;
+	struct job_result **res = NULL;
+	struct job_result **shown = NULL;
+	struct disk_result disks[DISKSTATS_MAX];
+	struct fio_disks *dk = NULL;
+	struct iops_err err = { 0 };
+	unsigned nr_disks = 0;
+	int exit_status = 0, ret, status;
+	FILE *out = stdout;
+	uint64_t genesis_ns = clock_now_ns();
+	bool normal;
+
+	memset(&cfg, 0, sizeof(cfg));
+	if (fio_args_parse(argc, argv, &cfg, &exit_status)) {
+		fio_config_release(&cfg);
+		return exit_status;
+	}
+	if (cfg.parse_only) {
+		fio_config_release(&cfg);
+		return 0;
+	}
+	if (cfg.output_path) {
+		out = fopen(cfg.output_path, "w");
+		if (!out) {
+			fprintf(stderr, "fio: unable to open '%s' for output: %s\n", cfg.output_path, strerror(errno));
+			fio_config_release(&cfg);
+			return 1;
+		}
+	}
+	normal = (cfg.output_format & OUT_NORMAL) != 0 || cfg.output_format == 0;
+
+	res = calloc(cfg.nr_jobs ? cfg.nr_jobs : 1, sizeof(*res));
+	shown = calloc(cfg.nr_jobs ? cfg.nr_jobs : 1, sizeof(*shown));
+	dk = calloc(1, sizeof(*dk));
+	if (!res || !shown || !dk) {
+		fprintf(stderr, "fio: out of memory\n");
+		status = 1;
+		goto release;
+	}
+	for (unsigned j = 0; j < cfg.nr_jobs; j++) {
+		res[j] = calloc(1, sizeof(**res));	/* ~100 KiB each: heap, never a stack */
+		if (!res[j]) {
+			fprintf(stderr, "fio: out of memory for job results\n");
+			status = 1;
+			goto release;
+		}
+	}
+
+	if (normal) {
+		report_job_headers(out, &cfg);
+		fprintf(out, "%s\n", FIO_VERSION_LINE);
+		fio_print_starting(out, &cfg);
+		fflush(out);
+	}
+
+	dk->cfg = &cfg;
+	dk->genesis_ns = genesis_ns;
+	if (cfg.nr_jobs && fio_eta_wanted(&cfg, out == stdout)) {
+		dk->prog = calloc(cfg.nr_jobs, sizeof(*dk->prog));	/* no progress: no status line */
+		if (!dk->prog)
+			fprintf(stderr, "fio: out of memory for the status (eta) line\n");
+	}
+	fw.ctl = ctl;
+	atomic_init(&fw.printed, false);
+	atomic_init(&fw.done, false);
+	watching = pthread_create(&watch_tid, NULL, fio_watch_main, &fw) == 0;
+	ret = runner_run_progress(&cfg, res, normal ? out : NULL, stderr, ctl, &err, fio_disks_begin, dk, dk->prog);
+	fio_eta_stop(&dk->eta);
+	atomic_store(&fw.done, true);
+	if (watching) {
+		ctl_wake(ctl);
+		pthread_join(watch_tid, NULL);
+	}
+	if (ctl_stopped(ctl))
+		fio_watch_print(&fw);
+	if (ret < 0) {
+		if (iops_err_isset(&err))
+			fprintf(stderr, "%s\n", err.msg);
+		status = ctl_stopped(ctl) ? 128 : 1;
+		goto release;
+	}
+	if (dk->begun && dk->nr_paths)
+		diskstats_end(&dk->ds, disks, DISKSTATS_MAX, &nr_disks);
+
+	for (unsigned j = 0; j < cfg.nr_jobs; j++)
+		shown[j] = res[j]->not_run ? NULL : res[j];
+	if (report_print(out, &cfg, shown, cfg.nr_jobs, disks, nr_disks) < 0) {
+		fprintf(stderr, "fio: writing the report failed: %s\n", strerror(errno));
+		if (!ret)
+			ret = 1;
+	}
+	status = ret;
+	if (ctl_stopped(ctl))
+		status = 128 + ret;
+	if (status > 255)
+		status = 255;
+
+release:
+	if (out && out != stdout) {
+		if (fclose(out) != 0) {
+			fprintf(stderr, "fio: writing '%s' failed: %s\n", cfg.output_path, strerror(errno));
+			if (!status)
+				status = 1;
+		}
+	} else if (fflush(stdout) != 0 && errno != EPIPE) {
+		fprintf(stderr, "fio: writing the report failed: %s\n", strerror(errno));
+		if (!status)
+			status = 1;
+	}
+	if (res)
+		for (unsigned j = 0; j < cfg.nr_jobs; j++)
+			free(res[j]);
+	free(res);
+	free(shown);
+	if (dk) {
+		fio_eta_stop(&dk->eta);
+		free(dk->paths);
+		free(dk->prog);
+	}
+	free(dk);
+	fio_config_release(&cfg);
+	return status;
 }

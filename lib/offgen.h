@@ -1,0 +1,95 @@
+/* offgen: where the next I/O of a job goes — direction, file, offset and length — and when
+ * the job has done all its I/O (fio 3.33's rules, reference/fio.md §3.6, §4.2).
+ *
+ * - Files are served round-robin (fio's file_service_type default), one I/O each.
+ * - Sequential: per file and direction a position that advances by the length (plus the hole
+ *   of rw=read:N, which wraps to the range start at the end). A file is done when the next
+ *   block does not fit.
+ * - Random: uniform block in the file's range, aligned to blockalign (default bs). With the
+ *   random map (default) each map block is used once per pass: a taken block moves to the next
+ *   free one, and an I/O is trimmed to the run of free blocks it covers (so bsrange jobs move
+ *   exactly the range's bytes). The file is done when its map is full. norandommap, a
+ *   blockalign other than bs and rw=randread:N (N>1) run without map.
+ * - A pass ends when every file is done or when the bytes issued reach (io_size or size) x
+ *   loops; further passes follow fio's keep_running(): one per loop, then more while the bytes
+ *   issued are below io_size (or size when the files are not done) by at least the largest bs.
+ * - time_based: files wrap (positions and maps reset) and the generator never ends by itself.
+ *
+ * The generator counts what it hands out: the runner issues every I/O it gets. */
+#ifndef IOPS_OFFGEN_H
+#define IOPS_OFFGEN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "err.h"
+#include "job.h"
+#include "rng.h"
+
+#define OFFGEN_MAX_MAP_BLOCKS	(1ull << 36)	/* 8 GiB of bitmap (256 TiB at 4k): beyond, refuse */
+
+struct offgen_file {
+	uint64_t io_start;	/* first byte of the I/O range in the file */
+	uint64_t io_len;	/* bytes in the range */
+	uint64_t nr_blocks;	/* random map blocks (io_len / map unit) */
+	uint64_t nr_free;	/* map blocks not yet used in this pass */
+	uint64_t *map;		/* 1 bit per block, set = used; NULL without a random map */
+	uint64_t pos[DDIR_NR];	/* next sequential offset, relative to io_start */
+	bool done;
+};
+
+struct offgen_io {
+	enum ddir ddir;
+	unsigned file;		/* index into the job's files */
+	uint64_t offset;	/* absolute file offset */
+	uint64_t len;
+};
+
+struct offgen {
+	struct offgen_file *files;
+	unsigned nr_files;
+	unsigned nr_done;
+	unsigned cur;			/* next file to serve */
+
+	struct rng rng_off, rng_mix, rng_bs;
+	uint64_t bs_min[DDIR_NR], bs_max[DDIR_NR], align[DDIR_NR];
+	uint64_t map_unit;		/* random map block size: smallest bs of the used directions */
+	uint64_t max_bs;		/* largest bs of the used directions */
+	bool has_dir[DDIR_NR];
+	bool mixed;			/* reads and writes */
+	unsigned rwmixread;
+	bool random;
+	unsigned percentage_random;
+	bool use_map;
+	bool bs_unaligned;
+	uint64_t seq_add;		/* rw=read:N hole */
+	unsigned same_nr;		/* rw=randread:N */
+	unsigned same_left;
+	bool wrap;			/* time_based */
+
+	uint64_t limit_bytes;		/* io_size, or size */
+	uint64_t pass_limit_bytes;	/* limit_bytes x loops: cumulative cap checked per I/O */
+	bool io_size_set;
+	unsigned loops;
+	unsigned passes;		/* passes started */
+	uint64_t pass_ios;		/* I/Os handed out in the current pass */
+	bool ended;
+
+	uint64_t issued_bytes;		/* cumulative, all directions */
+	uint64_t issued_ios[DDIR_NR];
+};
+
+/* Set up og for job over nr_files files whose I/O ranges are io_start[i], io_len[i].
+ * total_size is the job's size (sum of the ranges when size= was not given).
+ * Returns 0, -EINVAL (nothing to do / bad geometry, err filled), -ENOMEM. */
+int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_start,
+		const uint64_t *io_len, unsigned nr_files, uint64_t total_size, struct iops_err *err);
+void offgen_release(struct offgen *og);
+
+/* The next I/O, or false when the job has done all its I/O. */
+bool offgen_next(struct offgen *og, struct offgen_io *io);
+
+/* Start the sequential and random state of every file afresh (used by tests and time_based). */
+void offgen_reset_files(struct offgen *og);
+
+#endif
