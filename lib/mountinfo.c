@@ -52,7 +52,15 @@ static bool parse_devno(const char *tok, unsigned int *major, unsigned int *mino
 	return true;
 }
 
-static bool parse_mountinfo_line(const char *line, unsigned int major, unsigned int minor,
+/* What a line must match: a /proc/self/mountinfo major:minor, or a /proc/mounts source
+ * device whose st_rdev is dev. */
+struct mount_match {
+	unsigned int major, minor;
+	dev_t dev;
+};
+
+/* A /proc/self/mountinfo line for the match's major:minor: fstype and source after " - ". */
+static bool match_mountinfo_line(const char *line, const struct mount_match *m,
 				 struct mountinfo_entry *out)
 {
 	char tok[64];
@@ -63,7 +71,7 @@ static bool parse_mountinfo_line(const char *line, unsigned int major, unsigned 
 		return false;
 	if (!next_token(&p, tok, sizeof(tok)) || !parse_devno(tok, &ma, &mi))
 		return false;
-	if (ma != major || mi != minor)
+	if (ma != m->major || mi != m->minor)
 		return false;
 	sep = strstr(p, " - ");
 	if (!sep)
@@ -76,7 +84,23 @@ static bool parse_mountinfo_line(const char *line, unsigned int major, unsigned 
 	return true;
 }
 
-int mountinfo_find(FILE *f, unsigned int major, unsigned int minor, struct mountinfo_entry *out)
+/* A /proc/mounts line "source mountpoint fstype ..." whose source device is the match's dev. */
+static bool match_mounts_line(const char *line, const struct mount_match *m,
+			      struct mountinfo_entry *out)
+{
+	const char *p = line;
+	struct stat st;
+
+	if (!next_token(&p, out->source, sizeof(out->source)) || !next_token(&p, NULL, 0) ||
+	    !next_token(&p, out->fstype, sizeof(out->fstype)))
+		return false;
+	return stat(out->source, &st) == 0 && st.st_rdev == m->dev;
+}
+
+/* The first line of f that match() accepts fills *out. 0, -ENOENT, or -ENOMEM. */
+static int mount_scan(FILE *f, const struct mount_match *m,
+		      bool (*match)(const char *, const struct mount_match *, struct mountinfo_entry *),
+		      struct mountinfo_entry *out)
 {
 	struct mountinfo_entry e;
 	char *line = NULL;
@@ -85,7 +109,7 @@ int mountinfo_find(FILE *f, unsigned int major, unsigned int minor, struct mount
 
 	errno = 0;
 	while (getline(&line, &cap, f) >= 0) {
-		if (parse_mountinfo_line(line, major, minor, &e)) {
+		if (match(line, m, &e)) {
 			*out = e;
 			ret = 0;
 			break;
@@ -97,31 +121,18 @@ int mountinfo_find(FILE *f, unsigned int major, unsigned int minor, struct mount
 	return ret;
 }
 
+int mountinfo_find(FILE *f, unsigned int major, unsigned int minor, struct mountinfo_entry *out)
+{
+	const struct mount_match m = { .major = major, .minor = minor };
+
+	return mount_scan(f, &m, match_mountinfo_line, out);
+}
+
 int mountinfo_find_mounts(FILE *f, dev_t dev, struct mountinfo_entry *out)
 {
-	struct mountinfo_entry e;
-	char *line = NULL;
-	size_t cap = 0;
-	int ret = -ENOENT;
+	const struct mount_match m = { .dev = dev };
 
-	errno = 0;
-	while (getline(&line, &cap, f) >= 0) {
-		const char *p = line;
-		struct stat st;
-
-		if (!next_token(&p, e.source, sizeof(e.source)) || !next_token(&p, NULL, 0) ||
-		    !next_token(&p, e.fstype, sizeof(e.fstype)))
-			continue;
-		if (stat(e.source, &st) == 0 && st.st_rdev == dev) {
-			*out = e;
-			ret = 0;
-			break;
-		}
-	}
-	if (ret && errno == ENOMEM)
-		ret = -ENOMEM;
-	free(line);
-	return ret;
+	return mount_scan(f, &m, match_mounts_line, out);
 }
 
 int mountinfo_lookup(dev_t dev, struct mountinfo_entry *out)
