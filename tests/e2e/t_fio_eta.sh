@@ -24,7 +24,7 @@ run_tty() {
 	if [ "$side" = ref ]; then bin=$REF_FIO; else bin=$UT_FIO; fi
 	mkdir -p "$T/$name.$side.d"
 	cmd="cd $(printf %q "$T/$name.$side.d") && exec -a fio $(printf '%q ' "$bin" "$@")"
-	timeout -k 5 60 script -qfec "$cmd" /dev/null >"$T/$name.$side.out" 2>"$T/$name.$side.err" </dev/null
+	SHELL=/bin/bash timeout -k 5 60 script -qfec "$cmd" /dev/null >"$T/$name.$side.out" 2>"$T/$name.$side.err" </dev/null
 	echo $? >"$T/$name.$side.rc"
 }
 have_script=0
