@@ -76,9 +76,10 @@ SIZE_OPT    ?= -Os
 SIZE_SRCS   := $(filter cmd/%.c lib/opt.c lib/opt_%.c lib/out_%.c lib/jobfile.c lib/fioconf.c \
                  lib/parse.c lib/report.c lib/target.c lib/mountinfo.c lib/diskstats.c lib/err.c \
                  lib/json.c lib/num2str.c lib/ioping_opts.c lib/ioping_out.c lib/ioping_fmt.c \
-                 lib/ioping_target.c,$(LIB_SRCS) $(CMD_SRCS))
+                 lib/ioping_target.c lib/ioping_run.c lib/ioping_stats.c lib/eta.c \
+                 lib/engine.c,$(LIB_SRCS) $(CMD_SRCS))
 $(patsubst %.c,$(BUILD)/musl/%.o,$(SIZE_SRCS)): MUSL_OPT := $(SIZE_OPT)
-MUSL_LDFLAGS:= -static -Wl,--gc-sections
+MUSL_LDFLAGS:= -static -Wl,--gc-sections -Wl,-z,noseparate-code
 MUSL_LIBS   := $(SYSLIB)/liburing.a $(SYSLIB)/libaio.a -lm -lpthread
 
 # --- host (glibc) builds for unit tests and sanitizers --------------------------------------------
@@ -100,7 +101,7 @@ TAR_MTIME   := $(or $(SOURCE_DATE_EPOCH),0)
 # Objects depend on the flags they were built with: $(FLAGS_FILE) is rewritten when the compilers
 # or flags change (an edit here, `make CFLAGS=-O0`), so nothing stale is linked.
 FLAGS_FILE  := $(BUILD)/.flags
-FLAGS_NOW   := $(MUSL_CC) $(MUSL_CFLAGS) $(SIZE_OPT) $(SIZE_SRCS) | $(HOST_CC) $(BASE_CFLAGS) $(CFLAGS) | $(SAN_FLAGS)
+FLAGS_NOW   := $(MUSL_CC) $(MUSL_CFLAGS) $(SIZE_OPT) $(SIZE_SRCS) $(MUSL_LDFLAGS) | $(HOST_CC) $(BASE_CFLAGS) $(CFLAGS) | $(SAN_FLAGS)
 ifneq ($(filter-out clean,$(or $(MAKECMDGOALS),all)),)
 ifneq ($(file <$(FLAGS_FILE)),$(FLAGS_NOW))
 $(shell mkdir -p $(BUILD))

@@ -58,13 +58,13 @@ struct opt_def {
 	const char *name;
 	const char *alias;		/* NULL if none */
 	const char *alias2;		/* NULL if none */
-	enum opt_type type;
+	uint8_t type;			/* enum opt_type (a byte: the table is ~250 entries) */
 	const char *help;
 	const char *def;		/* default as --cmdhelp shows it, NULL = "no default" */
-	int64_t min, max;		/* INT/BOOL range; max -1 = unbounded */
+	int32_t min, max;		/* INT/BOOL range; max -1 = unbounded */
 	const struct opt_choice *choices;	/* CHOICE: NULL-terminated */
 	opt_apply_fn *apply;
-	unsigned prio;			/* job files: lower is applied first (kb_base...), fio's order */
+	uint8_t prio;			/* job files: lower is applied first (kb_base...), fio's order */
 	bool hidden;			/* accepted but not listed by --cmdhelp */
 };
 
