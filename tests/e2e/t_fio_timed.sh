@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Timed jobs (--time_based --runtime, --ramp_time): our reported runtime is within 10 % of
-# fio's and, like fio's, never below the runtime asked for, the whole process takes about as long as fio's, ramp time is excluded from the
-# reported runtime, and on the null engine our IOPS are not below half of fio's. These are
-# sanity bounds, not benchmarks (make bench measures): ref and ours run one after the other.
+# fio's and, like fio's, never below the runtime asked for; the whole process takes about as
+# long as fio's; ramp time is excluded from the reported runtime. These are checks of the
+# time-keeping, not benchmarks (make bench measures speed): ref and ours run one after the
+# other.
 . "$(dirname "$0")/fio_common.sh"
 
 errors=()
@@ -44,19 +45,13 @@ $bad"
 	return 0
 }
 
+# The null engine's IOPS are printed beside fio's, never compared: speed is `make bench`'s
+# business, and a threshold here would fail on a loaded CI machine.
 if timed_case null-2s read 2000 --name=n --ioengine=null --size=1g --bs=4k --rw=randread --time_based --runtime=2; then
 	ia=$(json_doc "$T/null-2s.ref.out" | jq '.jobs[0].read.iops | floor')
 	ib=$(jq '.jobs[0].read.iops | floor' "$T/null-2s.ut.out")
-	if [ "$ib" -lt $((ia / 2)) ]; then
-		# one retry: on a shared machine one run can lose half its CPU to a neighbour
-		run_one ut null-2s-again --name=n --ioengine=null --size=1g --bs=4k --rw=randread \
-			--time_based --runtime=2 --output-format=json
-		ib2=$(jq '.jobs[0].read.iops | floor' "$T/null-2s-again.ut.out" 2>/dev/null)
-		[[ "$ib2" =~ ^[0-9]+$ ]] && [ "$ib2" -gt "$ib" ] && ib=$ib2
-	fi
 	echo "null-2s: IOPS fio $ia ours $ib"
-	# (not under ASan/UBSan: make san runs these tests against an instrumented binary)
-	[ -n "${IOPS_SAN:-}" ] || [ "$ib" -ge $((ia / 2)) ] || add_err "null-2s: IOPS $ib below half of fio's $ia"
+	[ "${ib:-0}" -gt 0 ] || add_err "null-2s: no read IOPS in our JSON"
 fi
 
 # ramp_time: 1 s of ramp then 1 s measured; the 2 MiB file wraps around (time_based).
