@@ -369,10 +369,7 @@ APPLY(opt_apply_bssplit)
 
 	if (!s)
 		return -ENOMEM;
-	if (!val) {
-		opt_diag_add(d, false, "fio: option %s requires an argument", od->name);
-		ret = -EINVAL;
-	} else if (dist_bssplit_parse(val, kb_of(oj), s, present, d)) {
+	if (!val || dist_bssplit_parse(val, kb_of(oj), s, present, d)) {
 		failed(d, od, val);
 		ret = -EINVAL;
 	} else {
