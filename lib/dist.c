@@ -643,7 +643,6 @@ int dist_job_setup(const struct job *job, const bool has_dir[DDIR_NR], const uin
 		   bool random, const uint64_t *io_len, unsigned nr_files,
 		   struct dist_bs_pick *pick[DDIR_NR], struct dist_gen *gen[DDIR_NR], struct iops_err *err)
 {
-	unsigned kb = job->kb_base == 1000 ? 1000 : 1024;
 	struct dist_bssplit *s = NULL;
 	struct dist_rand *spec = NULL;
 	bool present[DDIR_NR];
@@ -657,7 +656,7 @@ int dist_job_setup(const struct job *job, const bool has_dir[DDIR_NR], const uin
 		s = calloc(DDIR_NR, sizeof(*s));
 		if (!s)
 			goto fail;
-		if (dist_bssplit_parse(job->bssplit, kb, s, present, NULL))
+		if (dist_bssplit_parse(job->bssplit, job->bssplit_kb_base == 1000 ? 1000 : 1024, s, present, NULL))
 			goto bad;
 		for (int d = 0; d < DDIR_NR; d++) {
 			if (!has_dir[d] || !present[d])
@@ -672,7 +671,8 @@ int dist_job_setup(const struct job *job, const bool has_dir[DDIR_NR], const uin
 		spec = calloc(1, sizeof(*spec));
 		if (!spec)
 			goto fail;
-		if (dist_rand_parse(job->random_distribution, kb, spec, NULL))
+		if (dist_rand_parse(job->random_distribution, job->random_distribution_kb_base == 1000 ? 1000 : 1024,
+				    spec, NULL))
 			goto bad;
 		for (int d = 0; spec->kind != DIST_RANDOM && d < DDIR_NR; d++) {
 			if (!has_dir[d])

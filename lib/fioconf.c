@@ -213,7 +213,7 @@ static int derive(struct opt_job *oj, struct opt_diag *d)
 
 		if (!bss)
 			return -ENOMEM;
-		if (!dist_bssplit_parse(j->bssplit, j->kb_base == 1000 ? 1000 : 1024, bss, present, NULL))
+		if (!dist_bssplit_parse(j->bssplit, j->bssplit_kb_base == 1000 ? 1000 : 1024, bss, present, NULL))
 			for (int i = 0; i < DDIR_NR; i++)
 				if (present[i]) {
 					j->bs_min[i] = bss[i].bs_min;

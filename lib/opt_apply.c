@@ -374,6 +374,7 @@ APPLY(opt_apply_bssplit)
 		ret = -EINVAL;
 	} else {
 		ret = set_str(&oj->j.bssplit, val);
+		oj->j.bssplit_kb_base = kb_of(oj);	/* fio: sizes read with the kb_base of the moment */
 	}
 	free(s);
 	return ret;
@@ -395,6 +396,7 @@ APPLY(opt_apply_random_distribution)
 		ret = 0;
 	} else {
 		ret = set_str(&oj->j.random_distribution, val);
+		oj->j.random_distribution_kb_base = kb_of(oj);
 	}
 	free(r);
 	return ret;
