@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dist.h"
+
 #define PATH_BYTES 4096
 #define FIOCONF_MAX_TOTAL_FILES 65536	/* file names over all jobs: bounds the name tables */
 
@@ -205,6 +207,20 @@ static int derive(struct opt_job *oj, struct opt_diag *d)
 		j->time_based = false;
 	}
 
+	if (j->bssplit) {	/* dist: bssplit sets the sizes, whatever bs says */
+		struct dist_bssplit *bss = calloc(DDIR_NR, sizeof(*bss));
+		bool present[DDIR_NR];
+
+		if (!bss)
+			return -ENOMEM;
+		if (!dist_bssplit_parse(j->bssplit, j->bssplit_kb_base == 1000 ? 1000 : 1024, bss, present, NULL))
+			for (int i = 0; i < DDIR_NR; i++)
+				if (present[i]) {
+					j->bs_min[i] = bss[i].bs_min;
+					j->bs_max[i] = bss[i].bs_max;
+				}
+		free(bss);
+	}
 	if (j->size && !j->size_pct) {
 		uint64_t min_bs = UINT64_MAX;
 
@@ -331,6 +347,9 @@ static void job_release(struct job *j)
 {
 	free(j->description);
 	j->description = NULL;
+	free(j->bssplit);	/* dist */
+	free(j->random_distribution);
+	j->bssplit = j->random_distribution = NULL;
 	free_names(j->filenames, j->nr_files);
 	j->filenames = NULL;
 	j->nr_files = 0;
@@ -456,6 +475,7 @@ int fioconf_build(struct fio_config *cfg, struct opt_job_list *list, struct job_
 
 			*j = oj->j;
 			j->description = NULL;
+			j->bssplit = j->random_distribution = NULL;	/* dist */
 			j->filenames = NULL;
 			j->opts = NULL;
 			j->nr_files = j->nr_opts = 0;
@@ -476,7 +496,10 @@ int fioconf_build(struct fio_config *cfg, struct opt_job_list *list, struct job_
 						break;
 					}
 			n++;
-			if (oj->j.description && !(j->description = strdup(oj->j.description))) {
+			if ((oj->j.description && !(j->description = strdup(oj->j.description))) ||
+			    (oj->j.bssplit && !(j->bssplit = strdup(oj->j.bssplit))) ||	/* dist */
+			    (oj->j.random_distribution &&
+			     !(j->random_distribution = strdup(oj->j.random_distribution)))) {
 				ret = -ENOMEM;
 				free_names(dirs, (unsigned)nr_dirs);
 				goto fail_jobs;

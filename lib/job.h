@@ -119,6 +119,11 @@ struct job {
 
 	struct job_kv *opts;		/* options as typed for this job (globals not repeated) */
 	unsigned nr_opts;
+
+	/* dist: bssplit / random_distribution values as typed (NULL = unset), lib/dist.c parses */
+	char *bssplit;
+	char *random_distribution;
+	unsigned bssplit_kb_base, random_distribution_kb_base;	/* kb_base when each was given */
 };
 
 enum out_format { OUT_NORMAL = 1u << 0, OUT_JSON = 1u << 1, OUT_JSON_PLUS = 1u << 2, OUT_TERSE = 1u << 3 };

@@ -33,6 +33,16 @@ static void offgen_files_free(struct offgen_file *files, unsigned nr)
 	free(files);
 }
 
+static void offgen_dist_free(struct offgen *og)
+{
+	for (int d = 0; d < DDIR_NR; d++) {
+		free(og->bs_pick[d]);
+		free(og->dist[d]);
+		og->bs_pick[d] = NULL;
+		og->dist[d] = NULL;
+	}
+}
+
 int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_start,
 		const uint64_t *io_len, unsigned nr_files, uint64_t total_size, struct iops_err *err)
 {
@@ -82,6 +92,16 @@ int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_sta
 	for (int d = 0; d < DDIR_NR; d++)
 		if (og->has_dir[d] && og->align[d] != og->bs_min[d])
 			og->use_map = false;	/* fio: blockalign and the random map exclude each other */
+	if (job->bssplit || job->random_distribution) {	/* dist */
+		int ret = dist_job_setup(job, og->has_dir, og->bs_min, og->random, io_len, nr_files,
+					 og->bs_pick, og->dist, err);
+
+		if (ret)
+			return ret;
+		for (int d = 0; d < DDIR_NR; d++)
+			if (og->dist[d])
+				og->use_map = false;	/* fio: non-uniform offsets run without map */
+	}
 
 	files = calloc(nr_files, sizeof(*files));
 	if (!files)
@@ -95,6 +115,7 @@ int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_sta
 			f->nr_blocks = f->io_len / og->map_unit;
 			if (f->nr_blocks > OFFGEN_MAX_MAP_BLOCKS) {
 				offgen_files_free(files, nr_files);
+				offgen_dist_free(og);
 				iops_err_set(err, EINVAL, "fio: %s: file range too large for the random map; use norandommap=1",
 					     job->name);
 				return -EINVAL;
@@ -128,12 +149,14 @@ int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_sta
 	return 0;
 
 nomem:
+	offgen_dist_free(og);
 	iops_err_set(err, ENOMEM, "fio: %s: out of memory for the random map (norandommap=1 needs none)", job->name);
 	return -ENOMEM;
 }
 
 void offgen_release(struct offgen *og)
 {
+	offgen_dist_free(og);
 	if (og->files)
 		offgen_files_free(og->files, og->nr_files);
 	og->files = NULL;
@@ -149,6 +172,8 @@ static uint64_t offgen_len(struct offgen *og, int d, uint64_t room)
 		return 0;
 	if (lo == hi)
 		return lo;
+	if (og->bs_pick[d])	/* dist: bssplit */
+		return dist_bs_pick(og->bs_pick[d], &og->rng_bs, room);
 	if (hi > room)
 		hi = room;
 	if (og->bs_unaligned)
@@ -246,6 +271,28 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 		f->nr_free -= got;
 		if (got * og->map_unit < len)
 			len = got * og->map_unit;
+		f->pos[d] = off + len;
+	} else if (random && og->dist[d]) {
+		/* dist: a block from the distribution, then a size that fits after it */
+		uint64_t nb;
+		unsigned tries = 0;
+
+		if (f->io_len < og->bs_min[d])
+			return false;
+		nb = (f->io_len - og->bs_min[d]) / og->align[d] + 1;
+		for (;;) {
+			off = dist_gen_block(og->dist[d], &og->rng_off, nb, og->align[d]) * og->align[d];
+			len = offgen_len(og, d, f->io_len - off);
+			if (len)
+				break;
+			if (++tries == 16) {
+				off = 0;
+				len = offgen_len(og, d, f->io_len);
+				if (!len)
+					return false;
+				break;
+			}
+		}
 		f->pos[d] = off + len;
 	} else if (random) {
 		uint64_t lo = og->bs_min[d], span;

@@ -13,6 +13,8 @@
  * - A pass ends when every file is done or when the bytes issued reach (io_size or size) x
  *   loops; further passes follow fio's keep_running(): one per loop, then more while the bytes
  *   issued are below io_size (or size when the files are not done) by at least the largest bs.
+ * - bssplit: sizes from lib/dist.c's table; random_distribution other than random draws the
+ *   block from lib/dist.c's generator and runs without map (fio: non-uniform, no random map).
  * - time_based: files wrap (positions and maps reset) and the generator never ends by itself.
  *
  * The generator counts what it hands out: the runner issues every I/O it gets. */
@@ -22,6 +24,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "dist.h"
 #include "err.h"
 #include "job.h"
 #include "rng.h"
@@ -77,6 +80,10 @@ struct offgen {
 
 	uint64_t issued_bytes;		/* cumulative, all directions */
 	uint64_t issued_ios[DDIR_NR];
+
+	/* dist: bssplit pickers and non-uniform offset generators per direction (NULL: unused) */
+	struct dist_bs_pick *bs_pick[DDIR_NR];
+	struct dist_gen *dist[DDIR_NR];
 };
 
 /* Set up og for job over nr_files files whose I/O ranges are io_start[i], io_len[i].

@@ -242,11 +242,15 @@ static const struct opt_def table[] = {
 	O_ONLY("disable_bw_measurement", "Skip bandwidth sampling (iops: 0; see gtod_reduce)", "0", opt_apply_only_0_choices),
 
 	/* fio 3.33 options iops refuses by name */
-	O_UNSUP_FIRST("lockfile"), O_UNSUP("unique_filename"), O_UNSUP("opendir"), O_UNSUP("bssplit"),
+	O_UNSUP_FIRST("lockfile"), O_UNSUP("unique_filename"), O_UNSUP("opendir"),
+	{ "bssplit", NULL, NULL, OPT_T_STR, "Mix of block sizes: size/percent pairs, ':' separated, per direction",
+	  NULL, 0, NOMAX, NULL, opt_apply_bssplit, PRIO_NORMAL, false },	/* dist */
 	O_UNSUP("ignore_error"), O_UNSUP("rw_sequencer"), O_UNSUP("serialize_overlap"),
 	O_UNSUP("io_submit_mode"), O_UNSUP("fill_device"), O_UNSUP("fill_fs"), O_UNSUP("file_append"),
 	O_UNSUP("offset_increment"), O_UNSUP("offset_align"), O_UNSUP("number_ios"),
-	O_UNSUP("random_distribution"), O_UNSUP("file_service_type"), O_UNSUP("openfiles"),
+	{ "random_distribution", NULL, NULL, OPT_T_STR,
+	  "Offset distribution: random, zipf:t, pareto:h, normal:dev, zoned:..., zoned_abs:...", "random", 0, NOMAX,
+	  NULL, opt_apply_random_distribution, PRIO_NORMAL, false },	/* dist */ O_UNSUP("file_service_type"), O_UNSUP("openfiles"),
 	O_UNSUP("fadvise_hint"), O_UNSUP("write_barrier"), O_UNSUP("sync_file_range"), O_UNSUP("atomic"),
 	O_UNSUP("overwrite"), O_UNSUP("verify_only"), O_UNSUP("mem"),
 	O_UNSUP("iomem"), O_UNSUP("iomem_align"), O_UNSUP("mem_align"),
@@ -460,6 +464,7 @@ int opt_job_copy(struct opt_job *dst, const struct opt_job *src)
 	struct opt_job tmp = *src;
 
 	tmp.j.description = NULL;
+	tmp.j.bssplit = tmp.j.random_distribution = NULL;	/* dist */
 	tmp.j.filenames = NULL;
 	tmp.j.nr_files = 0;
 	tmp.j.opts = NULL;
@@ -468,6 +473,8 @@ int opt_job_copy(struct opt_job *dst, const struct opt_job *src)
 	tmp.kv = NULL;
 	tmp.nr_kv = tmp.cap_kv = 0;
 	if (dup_opt(&tmp.j.description, src->j.description) || dup_opt(&tmp.filename, src->filename) ||
+	    dup_opt(&tmp.j.bssplit, src->j.bssplit) ||	/* dist */
+	    dup_opt(&tmp.j.random_distribution, src->j.random_distribution) ||
 	    dup_opt(&tmp.directory, src->directory) ||
 	    dup_opt(&tmp.filename_format, src->filename_format) ||
 	    dup_opt(&tmp.wait_for_name, src->wait_for_name))
@@ -487,6 +494,9 @@ void opt_job_release(struct opt_job *oj)
 {
 	free(oj->j.description);
 	oj->j.description = NULL;
+	free(oj->j.bssplit);	/* dist */
+	free(oj->j.random_distribution);
+	oj->j.bssplit = oj->j.random_distribution = NULL;
 	free(oj->filename);
 	free(oj->directory);
 	free(oj->filename_format);

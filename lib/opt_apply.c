@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dist.h"
 #include "engine.h"
 #include "parse.h"
 
@@ -357,6 +358,48 @@ APPLY(opt_apply_bsrange)
 		}
 	oj->bs_set = true;
 	return 0;
+}
+
+/* dist: validate now (fio's messages), keep the text; fioconf applies the sizes */
+APPLY(opt_apply_bssplit)
+{
+	struct dist_bssplit *s = calloc(DDIR_NR, sizeof(*s));
+	bool present[DDIR_NR];
+	int ret;
+
+	if (!s)
+		return -ENOMEM;
+	if (!val || dist_bssplit_parse(val, kb_of(oj), s, present, d)) {
+		failed(d, od, val);
+		ret = -EINVAL;
+	} else {
+		ret = set_str(&oj->j.bssplit, val);
+		oj->j.bssplit_kb_base = kb_of(oj);	/* fio: sizes read with the kb_base of the moment */
+	}
+	free(s);
+	return ret;
+}
+
+APPLY(opt_apply_random_distribution)
+{
+	struct dist_rand *r = calloc(1, sizeof(*r));
+	int ret;
+
+	if (!r)
+		return -ENOMEM;
+	if (!val || dist_rand_parse(val, kb_of(oj), r, d)) {
+		failed(d, od, val);
+		ret = -EINVAL;
+	} else if (r->kind == DIST_RANDOM) {
+		free(oj->j.random_distribution);
+		oj->j.random_distribution = NULL;
+		ret = 0;
+	} else {
+		ret = set_str(&oj->j.random_distribution, val);
+		oj->j.random_distribution_kb_base = kb_of(oj);
+	}
+	free(r);
+	return ret;
 }
 
 APPLY(opt_apply_bs_unaligned)

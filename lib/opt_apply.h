@@ -14,6 +14,8 @@ opt_apply_fn opt_apply_ba;
 opt_apply_fn opt_apply_bs;
 opt_apply_fn opt_apply_bs_unaligned;
 opt_apply_fn opt_apply_bsrange;
+opt_apply_fn opt_apply_bssplit;		/* dist */
+opt_apply_fn opt_apply_random_distribution;
 opt_apply_fn opt_apply_buffered;
 opt_apply_fn opt_apply_clat_percentiles;
 opt_apply_fn opt_apply_complete_max;
