@@ -119,6 +119,9 @@ struct job {
 
 	struct job_kv *opts;		/* options as typed for this job (globals not repeated) */
 	unsigned nr_opts;
+
+	/* unified_rw_reporting */
+	unsigned unified_rw_rep;	/* enum unified_mode (unified.h): 0 none, 1 mixed, 2 both */
 };
 
 enum out_format { OUT_NORMAL = 1u << 0, OUT_JSON = 1u << 1, OUT_JSON_PLUS = 1u << 2, OUT_TERSE = 1u << 3 };
