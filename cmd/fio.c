@@ -17,6 +17,7 @@
 #include "engine.h"
 #include "fio_args.h"
 #include "fio_eta.h"
+#include "fio_status.h"
 #include "job.h"
 #include "modes.h"
 #include "report.h"
@@ -54,14 +55,32 @@ struct fio_disks {
 	struct runner_progress *prog;	/* NULL: no status line */
 	struct fio_eta eta;
 	uint64_t genesis_ns;
+	/* status-interval: the periodic reports start with the jobs too */
+	bool eta_on;			/* prog may exist for the status reports alone */
+	struct job_result **res;
+	FILE *out;
+	struct fio_status status;
 };
 
 static void fio_eta_begin(struct fio_disks *d)
 {
-	int r = d->prog ? fio_eta_start(&d->eta, d->cfg, d->prog, d->genesis_ns, stdout) : 0;
+	int r = d->prog && d->eta_on ? fio_eta_start(&d->eta, d->cfg, d->prog, d->genesis_ns, stdout) : 0;
 
 	if (r < 0)	/* the run goes on without the status line */
 		fprintf(stderr, "fio: cannot start the status (eta) thread: %s\n", strerror(-r));
+}
+
+/* status-interval: the reporting thread, once the files are laid out and disks are known. */
+static void fio_status_begin(struct fio_disks *d)
+{
+	int r;
+
+	if (!d->cfg->status_interval_ns || !d->prog)
+		return;
+	r = fio_status_start(&d->status, d->cfg, d->prog, d->res, d->nr_paths ? &d->ds : NULL,
+			     d->genesis_ns, d->out);
+	if (r < 0)	/* the run goes on without the periodic reports */
+		fprintf(stderr, "fio: cannot start the status-interval thread: %s\n", strerror(-r));
 }
 
 /* Disk statistics start once the files are laid out, over the files of the jobs that run
@@ -92,6 +111,7 @@ static void fio_disks_begin(void *arg, const bool *runs)
 	d->nr_paths = k;
 	if (k)
 		(void)diskstats_begin(&d->ds, d->paths, k);
+	fio_status_begin(d);
 }
 
 /* "fio: terminating on signal N" as soon as the stop arrives (fio prints it from its signal
@@ -180,7 +200,10 @@ int fio_main(int argc, char **argv, struct ctl *ctl)
 
 	dk->cfg = &cfg;
 	dk->genesis_ns = genesis_ns;
-	if (cfg.nr_jobs && fio_eta_wanted(&cfg, out == stdout)) {
+	dk->res = res;
+	dk->out = out;
+	dk->eta_on = fio_eta_wanted(&cfg, out == stdout);
+	if (cfg.nr_jobs && (dk->eta_on || cfg.status_interval_ns)) {	/* status-interval */
 		dk->prog = calloc(cfg.nr_jobs, sizeof(*dk->prog));	/* no progress: no status line */
 		if (!dk->prog)
 			fprintf(stderr, "fio: out of memory for the status (eta) line\n");
@@ -191,6 +214,7 @@ int fio_main(int argc, char **argv, struct ctl *ctl)
 	watching = pthread_create(&watch_tid, NULL, fio_watch_main, &fw) == 0;
 	ret = runner_run_progress(&cfg, res, normal ? out : NULL, stderr, ctl, &err, fio_disks_begin, dk, dk->prog);
 	fio_eta_stop(&dk->eta);
+	fio_status_stop(&dk->status);	/* status-interval: before the final report */
 	atomic_store(&fw.done, true);
 	if (watching) {
 		ctl_wake(ctl);
@@ -239,6 +263,7 @@ release:
 	free(shown);
 	if (dk) {
 		fio_eta_stop(&dk->eta);
+		fio_status_stop(&dk->status);
 		free(dk->paths);
 		free(dk->prog);
 	}

@@ -144,6 +144,9 @@ struct fio_config {
 	unsigned terse_version;		/* --terse-version=2..5; 0 = default (3) */
 	uint64_t eta_interval_ns;	/* --eta-interval, 0 = default (1 s) */
 	uint64_t eta_newline_ns;	/* --eta-newline, 0 = never */
+
+	/* status-interval */
+	uint64_t status_interval_ns;	/* --status-interval, 0 = none (ms resolution) */
 };
 
 /* Release everything a fio_config owns (jobs, strings, option lists). */
