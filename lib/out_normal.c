@@ -254,42 +254,13 @@ void out_normal_unit(FILE *out, const struct report *rep, const struct report_un
 		last->iodepth);
 }
 
-/* unified_rw_reporting=both: the directions' group figures summed into one "  MIXED" line
- * (aggregates and io summed, min/max of the bandwidths and runtimes). */
-static void out_normal_group_mixed(FILE *out, const struct report_group *g)
-{
-	uint64_t io = 0, agg = 0, mn = UINT64_MAX, mx = 0, rmin = UINT64_MAX, rmax = 0;
-	bool pow2 = out_normal_pow2(g->kb_base);
-	enum n2s_unit ru = num2str_rate_unit(g->unit_base);
-	unsigned sf = g->sig_figs;
-	char b[8][N2S_BUF_LEN];
-
-	for (unsigned d = 0; d < DDIR_NR; d++) {
-		if (!g->max_run_ms[d])
-			continue;
-		io += g->io_bytes[d];
-		agg += g->agg_bps[d];
-		mn = g->min_bps[d] < mn ? g->min_bps[d] : mn;
-		mx = g->max_bps[d] > mx ? g->max_bps[d] : mx;
-		rmin = g->min_run_ms[d] < rmin ? g->min_run_ms[d] : rmin;
-		rmax = g->max_run_ms[d] > rmax ? g->max_run_ms[d] : rmax;
-	}
-	fprintf(out, "  MIXED: bw=%s (%s), %s-%s (%s-%s), io=%s (%s), run=%" PRIu64 "-%" PRIu64
-		"msec\n", num2str(b[0], agg, sf, 1, pow2, ru), num2str(b[1], agg, sf, 1, !pow2, ru),
-		num2str(b[2], mn, sf, 1, pow2, ru), num2str(b[3], mx, sf, 1, pow2, ru),
-		num2str(b[4], mn, sf, 1, !pow2, ru), num2str(b[5], mx, sf, 1, !pow2, ru),
-		num2str(b[6], io, sf, 1, pow2, N2S_BYTE), num2str(b[7], io, sf, 1, !pow2, N2S_BYTE),
-		rmin, rmax);
-}
-
-void out_normal_group(FILE *out, const struct report_group *g)
+static void out_normal_group_lines(FILE *out, const struct report_group *g)
 {
 	static const char *const names[DDIR_NR] = { "   READ", "  WRITE", "   TRIM" };
 	bool pow2 = out_normal_pow2(g->kb_base);
 	enum n2s_unit ru = num2str_rate_unit(g->unit_base);
 	unsigned sf = g->sig_figs;
 
-	fprintf(out, "\nRun status group %u (all jobs):\n", g->group_id);
 	for (unsigned d = 0; d < DDIR_NR; d++) {
 		char io[N2S_BUF_LEN], agg[N2S_BUF_LEN], mn[N2S_BUF_LEN], mx[N2S_BUF_LEN];
 		char io2[N2S_BUF_LEN], agg2[N2S_BUF_LEN], mn2[N2S_BUF_LEN], mx2[N2S_BUF_LEN];
@@ -308,8 +279,34 @@ void out_normal_group(FILE *out, const struct report_group *g)
 			num2str(io2, g->io_bytes[d], sf, 1, !pow2, N2S_BYTE),
 			g->min_run_ms[d], g->max_run_ms[d]);
 	}
-	if (g->unified == UNIFIED_BOTH)
-		out_normal_group_mixed(out, g);
+}
+
+void out_normal_group(FILE *out, const struct report_group *g)
+{
+	fprintf(out, "\nRun status group %u (all jobs):\n", g->group_id);
+	out_normal_group_lines(out, g);
+	if (g->unified == UNIFIED_BOTH) {
+		/* unified_rw_reporting=both: one "  MIXED" line, the directions' figures summed
+		 * (aggregates, io) or spanned (min/max bandwidth and runtime) */
+		struct report_group m = *g;
+
+		memset(m.max_run_ms, 0, sizeof(m.max_run_ms));
+		m.unified = UNIFIED_MIXED;
+		m.io_bytes[0] = m.agg_bps[0] = m.max_bps[0] = 0;
+		m.min_bps[0] = m.min_run_ms[0] = UINT64_MAX;
+		for (unsigned d = 0; d < DDIR_NR; d++) {
+			if (!g->max_run_ms[d])
+				continue;
+			m.io_bytes[0] += g->io_bytes[d];
+			m.agg_bps[0] += g->agg_bps[d];
+			m.min_bps[0] = g->min_bps[d] < m.min_bps[0] ? g->min_bps[d] : m.min_bps[0];
+			m.max_bps[0] = g->max_bps[d] > m.max_bps[0] ? g->max_bps[d] : m.max_bps[0];
+			m.min_run_ms[0] = g->min_run_ms[d] < m.min_run_ms[0] ? g->min_run_ms[d] : m.min_run_ms[0];
+			m.max_run_ms[0] = g->max_run_ms[d] > m.max_run_ms[0] ? g->max_run_ms[d] : m.max_run_ms[0];
+		}
+		m.max_run_ms[0] = m.max_run_ms[0] ? m.max_run_ms[0] : 1;	/* fio prints it even so */
+		out_normal_group_lines(out, &m);
+	}
 }
 
 void out_normal_disks(FILE *out, const struct disk_result *d, unsigned nr)

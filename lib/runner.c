@@ -238,14 +238,27 @@ static void worker_plan_check(struct worker *w)
 	w->next_check_ns = next;
 }
 
+/* cpu figures since the job's start (getrusage of this thread): the final result and, with
+ * status-interval, every snapshot. */
+static __attribute__((noinline)) void worker_cpu(struct worker *w, struct job_result *r)
+{
+	struct rusage ru;
+
+	worker_rusage(&ru);
+	r->usr_us = tv_us(&ru.ru_utime) > tv_us(&w->ru0.ru_utime) ? tv_us(&ru.ru_utime) - tv_us(&w->ru0.ru_utime) : 0;
+	r->sys_us = tv_us(&ru.ru_stime) > tv_us(&w->ru0.ru_stime) ? tv_us(&ru.ru_stime) - tv_us(&w->ru0.ru_stime) : 0;
+	r->ctx = diff_u64(ru.ru_nvcsw + ru.ru_nivcsw, w->ru0.ru_nvcsw + w->ru0.ru_nivcsw);
+	r->majf = diff_u64(ru.ru_majflt, w->ru0.ru_majflt);
+	r->minf = diff_u64(ru.ru_minflt, w->ru0.ru_minflt);
+}
+
 /* status-interval: answer a snapshot request (runner_snapshot) with the results as of now;
  * runtimes and cpu as fio's __show_running_run_stats() computes them for a running job. */
-static void worker_snapshot(struct worker *w, uint64_t now)
+static __attribute__((cold, noinline)) void worker_snapshot(struct worker *w, uint64_t now)
 {
 	struct runner_progress *p = w->prog;
 	struct job_result *snap = p->snap;
 	int wanted = RUNNER_SNAP_WANTED;
-	struct rusage ru;
 
 	if (!atomic_compare_exchange_strong(&p->snap_state, &wanted, RUNNER_SNAP_COPYING))
 		return;	/* the reporter gave up meanwhile */
@@ -255,12 +268,7 @@ static void worker_snapshot(struct worker *w, uint64_t now)
 			snap->ddir[d].runtime_us = (now - w->start_ns) / 1000;
 	snap->run_ms = (now - w->start_ns) / CLOCK_NS_PER_MS;
 	snap->elapsed_s = (now - w->run_t0_ns + CLOCK_NS_PER_SEC - 1) / CLOCK_NS_PER_SEC;
-	worker_rusage(&ru);
-	snap->usr_us = tv_us(&ru.ru_utime) > tv_us(&w->ru0.ru_utime) ? tv_us(&ru.ru_utime) - tv_us(&w->ru0.ru_utime) : 0;
-	snap->sys_us = tv_us(&ru.ru_stime) > tv_us(&w->ru0.ru_stime) ? tv_us(&ru.ru_stime) - tv_us(&w->ru0.ru_stime) : 0;
-	snap->ctx = diff_u64(ru.ru_nvcsw + ru.ru_nivcsw, w->ru0.ru_nvcsw + w->ru0.ru_nivcsw);
-	snap->majf = diff_u64(ru.ru_majflt, w->ru0.ru_majflt);
-	snap->minf = diff_u64(ru.ru_minflt, w->ru0.ru_minflt);
+	worker_cpu(w, snap);
 	atomic_store_explicit(&p->snap_state, RUNNER_SNAP_IDLE, memory_order_release);
 }
 
@@ -776,7 +784,6 @@ static void *worker_main(void *arg)
 	const struct job *job = w->job;
 	struct job_result *res = w->res;
 	struct iops_err err = { 0 };
-	struct rusage ru1;
 	uint64_t end;
 
 	res->job = job;
@@ -830,12 +837,7 @@ static void *worker_main(void *arg)
 	worker_end_fsync(w);
 	end = clock_src_now(w->clk);
 
-	worker_rusage(&ru1);
-	res->usr_us = tv_us(&ru1.ru_utime) > tv_us(&w->ru0.ru_utime) ? tv_us(&ru1.ru_utime) - tv_us(&w->ru0.ru_utime) : 0;
-	res->sys_us = tv_us(&ru1.ru_stime) > tv_us(&w->ru0.ru_stime) ? tv_us(&ru1.ru_stime) - tv_us(&w->ru0.ru_stime) : 0;
-	res->ctx = diff_u64(ru1.ru_nvcsw + ru1.ru_nivcsw, w->ru0.ru_nvcsw + w->ru0.ru_nivcsw);
-	res->majf = diff_u64(ru1.ru_majflt, w->ru0.ru_majflt);
-	res->minf = diff_u64(ru1.ru_minflt, w->ru0.ru_minflt);
+	worker_cpu(w, res);
 	for (int d = 0; d < DDIR_NR; d++)
 		if (res->ddir[d].io_bytes)
 			res->ddir[d].runtime_us = clock_us_between(w->start_ns, end);
@@ -1002,8 +1004,8 @@ free_arrays:
 
 /* ---- status-interval snapshots ----------------------------------------------------------- */
 
-void runner_snapshot(struct runner_progress *prog, struct job_result *const *res, unsigned nr,
-		     uint64_t timeout_ns, struct job_result **out)
+__attribute__((cold)) void runner_snapshot(struct runner_progress *prog, struct job_result *const *res,
+					   unsigned nr, uint64_t timeout_ns, struct job_result **out)
 {
 	uint64_t deadline = clock_now_ns() + timeout_ns;
 	bool waiting = false;
@@ -1011,7 +1013,7 @@ void runner_snapshot(struct runner_progress *prog, struct job_result *const *res
 	for (unsigned j = 0; j < nr; j++) {
 		int st = atomic_load_explicit(&prog[j].state, memory_order_relaxed);
 
-		if (prog[j].snap && st && st != ETA_ST_PENDING && st != ETA_ST_REAPED_ERR &&
+		if (prog[j].snap && st && st != ETA_ST_PENDING && st != ETA_ST_REAPED_ERR && st != ETA_ST_REAPED &&
 		    !atomic_load_explicit(&prog[j].snap_final, memory_order_acquire)) {
 			atomic_store(&prog[j].snap_state, RUNNER_SNAP_WANTED);
 			waiting = true;

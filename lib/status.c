@@ -5,37 +5,25 @@
 #include <stdbool.h>
 #include <strings.h>
 
-static const struct {
-	const char *name;
-	uint64_t us;
-} status_units[] = {
-	{ "us", 1 }, { "usec", 1 }, { "ms", 1000 }, { "msec", 1000 }, { "s", 1000000 },
-	{ "sec", 1000000 }, { "m", 60000000 }, { "min", 60000000 }, { "h", 3600000000ull },
-	{ "hour", 3600000000ull }, { "d", 86400000000ull }, { "day", 86400000000ull },
-};
+#include "parse.h"
 
-/* Unit of the suffix in microseconds; "" = seconds; unknown = 1 (fio keeps the number). */
+/* Unit of the suffix in microseconds: "" = seconds, a time unit parse_time_ns() knows, or
+ * 1 for anything else (fio keeps the number as it is). */
 static uint64_t status_unit_us(const char *sfx)
 {
-	char buf[8];
-	size_t n = 0;
+	char buf[16] = "1";
+	size_t n = 1;
+	uint64_t ns;
 
-	while (*sfx == ' ' || *sfx == '\t')
-		sfx++;
-	while (sfx[n] && sfx[n] != ' ' && sfx[n] != '\t' && n < sizeof(buf) - 1) {
-		buf[n] = sfx[n];
-		n++;
-	}
+	for (; *sfx && n < sizeof(buf) - 1; sfx++)
+		if (*sfx != ' ' && *sfx != '\t')
+			buf[n++] = *sfx;
+	if (*sfx)
+		return 1;
 	buf[n] = '\0';
-	if (!n)
-		return 1000000;
-	for (const char *t = sfx + n; *t; t++)
-		if (*t != ' ' && *t != '\t')
-			return 1;
-	for (size_t i = 0; i < sizeof(status_units) / sizeof(status_units[0]); i++)
-		if (!strcasecmp(buf, status_units[i].name))
-			return status_units[i].us;
-	return 1;
+	if (parse_time_ns(buf, 1000000000ull, &ns) || ns < 1000)
+		return 1;
+	return ns / 1000;
 }
 
 int status_parse_interval(const char *val, uint64_t *ns)
