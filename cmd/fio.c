@@ -75,7 +75,7 @@ static void fio_status_begin(struct fio_disks *d)
 {
 	int r;
 
-	if (!d->cfg->status_interval_ns || !d->prog)
+	if (!d->prog)	/* without --status-interval: for SIGUSR1 only */
 		return;
 	r = fio_status_start(&d->status, d->cfg, d->prog, d->res, d->nr_paths ? &d->ds : NULL,
 			     d->genesis_ns, d->out);
@@ -120,6 +120,7 @@ struct fio_watch {
 	struct ctl *ctl;
 	atomic_bool printed;
 	atomic_bool done;
+	struct fio_status *status;	/* status-interval: SIGUSR1 asks it for a report */
 };
 
 static void fio_watch_print(struct fio_watch *fw)
@@ -132,9 +133,19 @@ static void *fio_watch_main(void *arg)
 {
 	struct fio_watch *fw = arg;
 
-	/* returns when a stop is requested, or when fio_main ends the run (done + ctl_wake) */
-	if (ctl_wait_stop(fw->ctl, &fw->done) && !atomic_load(&fw->done))
-		fio_watch_print(fw);
+	int seen = 0;
+
+	/* returns when a stop is requested, or when fio_main ends the run (done + ctl_wake);
+	 * status-interval: each SIGUSR1 meanwhile asks for a full report */
+	for (;;) {
+		bool stopped = ctl_wait_stop_status(fw->ctl, &fw->done, &seen);
+
+		if (stopped && !atomic_load(&fw->done))
+			fio_watch_print(fw);
+		if (stopped || atomic_load(&fw->done))
+			break;
+		fio_status_request(fw->status);
+	}
 	return NULL;
 }
 
@@ -203,23 +214,24 @@ int fio_main(int argc, char **argv, struct ctl *ctl)
 	dk->res = res;
 	dk->out = out;
 	dk->eta_on = fio_eta_wanted(&cfg, out == stdout);
-	if (cfg.nr_jobs && (dk->eta_on || cfg.status_interval_ns)) {	/* status-interval */
+	if (cfg.nr_jobs) {	/* status-interval: the reports (SIGUSR1) need it too */
 		dk->prog = calloc(cfg.nr_jobs, sizeof(*dk->prog));	/* no progress: no status line */
 		if (!dk->prog)
 			fprintf(stderr, "fio: out of memory for the status (eta) line\n");
 	}
 	fw.ctl = ctl;
+	fw.status = &dk->status;
 	atomic_init(&fw.printed, false);
 	atomic_init(&fw.done, false);
 	watching = pthread_create(&watch_tid, NULL, fio_watch_main, &fw) == 0;
 	ret = runner_run_progress(&cfg, res, normal ? out : NULL, stderr, ctl, &err, fio_disks_begin, dk, dk->prog);
 	fio_eta_stop(&dk->eta);
-	fio_status_stop(&dk->status);	/* status-interval: before the final report */
 	atomic_store(&fw.done, true);
 	if (watching) {
 		ctl_wake(ctl);
 		pthread_join(watch_tid, NULL);
 	}
+	fio_status_stop(&dk->status);	/* status-interval: after the watcher, before the report */
 	if (ctl_stopped(ctl))
 		fio_watch_print(&fw);
 	if (ret < 0) {

@@ -101,7 +101,7 @@ int fio_status_start(struct fio_status *s, const struct fio_config *cfg,
 	r = pthread_create(&s->tid, NULL, fio_status_main, s);
 	if (r)
 		goto destroy_cond;
-	s->started = true;
+	atomic_store(&s->started, true);
 	return 0;
 
 destroy_cond:
@@ -121,7 +121,7 @@ free_bufs:
 
 void fio_status_request(struct fio_status *s)
 {
-	if (!s->started)
+	if (!atomic_load(&s->started))
 		return;
 	pthread_mutex_lock(&s->lock);
 	s->requested = true;
@@ -131,7 +131,7 @@ void fio_status_request(struct fio_status *s)
 
 void fio_status_stop(struct fio_status *s)
 {
-	if (!s->started)
+	if (!atomic_load(&s->started))
 		return;
 	pthread_mutex_lock(&s->lock);
 	s->done = true;
@@ -146,5 +146,5 @@ void fio_status_stop(struct fio_status *s)
 	free(s->shown);
 	s->snaps = NULL;
 	s->shown = NULL;
-	s->started = false;
+	atomic_store(&s->started, false);
 }

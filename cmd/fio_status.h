@@ -6,6 +6,7 @@
 #define IOPS_FIO_STATUS_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -26,7 +27,8 @@ struct fio_status {
 	uint64_t genesis_ns, interval_ns;	/* interval 0: only on request */
 
 	pthread_t tid;
-	bool started, done, requested;
+	atomic_bool started;		/* read by the fio watcher (SIGUSR1) */
+	bool done, requested;
 	pthread_mutex_t lock;
 	pthread_cond_t wake;		/* CLOCK_MONOTONIC */
 };
