@@ -7,8 +7,10 @@
 # bad values give fio's messages and exit status.
 # status-interval: a 3 s job with interval 1 s prints as many reports / JSON documents as fio
 # (+-1), each document parses on its own, and the final report of a size-bound job still
-# counts every I/O.
+# counts every I/O; SIGUSR1 prints one report at once.
 . "$(dirname "$0")/fio_common.sh"
+# fio spends most of its ~1 s per run waiting: run more at once than the default
+FIO_PAR=${FIO_PAR:-8}
 
 errors=()
 add_err() { errors+=("$*"); }
@@ -135,6 +137,17 @@ within1 "$rr" "$ru" || add_err "si-terse: $ru lines (fio: $rr)"
 # the last document is the final report: every I/O of the size-bound job
 assert_eq "si-size: final total_ios" 2048 "$(jq -s '.[-1].jobs[0].write.total_ios' "$T/si-size.ut.out")"
 assert_eq "si-size: final io_bytes" 8388608 "$(jq -s '.[-1].jobs[0].write.io_bytes' "$T/si-size.ut.out")"
+
+# SIGUSR1 while the jobs run: one full report at once, then the final one
+mkdir -p "$T/usr1.d"
+(cd "$T/usr1.d" && exec "$UT_FIO" --output-format=json --name=u --ioengine=null --size=1g --rw=randread \
+	--time_based --runtime=2 >"$T/usr1.out" 2>"$T/usr1.err") &
+pid=$!
+sleep 1
+kill -USR1 "$pid"
+wait "$pid"
+assert_eq "SIGUSR1: exit status" 0 "$?"
+assert_eq "SIGUSR1: JSON documents" 2 "$(jq -s length "$T/usr1.out")"
 
 if [ ${#errors[@]} -gt 0 ]; then
 	printf '%s\n' "${errors[@]}" >&2
