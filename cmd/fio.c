@@ -132,8 +132,7 @@ static void fio_watch_print(struct fio_watch *fw)
 static void *fio_watch_main(void *arg)
 {
 	struct fio_watch *fw = arg;
-
-	int seen = 0;
+	int seen = 0;	/* status-interval: SIGUSR1 requests handled */
 
 	/* returns when a stop is requested, or when fio_main ends the run (done + ctl_wake);
 	 * status-interval: each SIGUSR1 meanwhile asks for a full report */
