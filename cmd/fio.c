@@ -17,6 +17,7 @@
 #include "engine.h"
 #include "fio_args.h"
 #include "fio_eta.h"
+#include "fio_status.h"
 #include "job.h"
 #include "modes.h"
 #include "report.h"
@@ -54,14 +55,32 @@ struct fio_disks {
 	struct runner_progress *prog;	/* NULL: no status line */
 	struct fio_eta eta;
 	uint64_t genesis_ns;
+	/* status-interval: the periodic reports start with the jobs too */
+	bool eta_on;			/* prog may exist for the status reports alone */
+	struct job_result **res;
+	FILE *out;
+	struct fio_status status;
 };
 
 static void fio_eta_begin(struct fio_disks *d)
 {
-	int r = d->prog ? fio_eta_start(&d->eta, d->cfg, d->prog, d->genesis_ns, stdout) : 0;
+	int r = d->prog && d->eta_on ? fio_eta_start(&d->eta, d->cfg, d->prog, d->genesis_ns, stdout) : 0;
 
 	if (r < 0)	/* the run goes on without the status line */
 		fprintf(stderr, "fio: cannot start the status (eta) thread: %s\n", strerror(-r));
+}
+
+/* status-interval: the reporting thread, once the files are laid out and disks are known. */
+static void fio_status_begin(struct fio_disks *d)
+{
+	int r;
+
+	if (!d->prog)	/* without --status-interval: for SIGUSR1 only */
+		return;
+	r = fio_status_start(&d->status, d->cfg, d->prog, d->res, d->nr_paths ? &d->ds : NULL,
+			     d->genesis_ns, d->out);
+	if (r < 0)	/* the run goes on without the periodic reports */
+		fprintf(stderr, "fio: cannot start the status-interval thread: %s\n", strerror(-r));
 }
 
 /* Disk statistics start once the files are laid out, over the files of the jobs that run
@@ -92,6 +111,7 @@ static void fio_disks_begin(void *arg, const bool *runs)
 	d->nr_paths = k;
 	if (k)
 		(void)diskstats_begin(&d->ds, d->paths, k);
+	fio_status_begin(d);
 }
 
 /* "fio: terminating on signal N" as soon as the stop arrives (fio prints it from its signal
@@ -100,6 +120,7 @@ struct fio_watch {
 	struct ctl *ctl;
 	atomic_bool printed;
 	atomic_bool done;
+	struct fio_status *status;	/* status-interval: SIGUSR1 asks it for a report */
 };
 
 static void fio_watch_print(struct fio_watch *fw)
@@ -111,10 +132,19 @@ static void fio_watch_print(struct fio_watch *fw)
 static void *fio_watch_main(void *arg)
 {
 	struct fio_watch *fw = arg;
+	int seen = 0;	/* status-interval: SIGUSR1 requests handled */
 
-	/* returns when a stop is requested, or when fio_main ends the run (done + ctl_wake) */
-	if (ctl_wait_stop(fw->ctl, &fw->done) && !atomic_load(&fw->done))
-		fio_watch_print(fw);
+	/* returns when a stop is requested, or when fio_main ends the run (done + ctl_wake);
+	 * status-interval: each SIGUSR1 meanwhile asks for a full report */
+	for (;;) {
+		bool stopped = ctl_wait_stop_status(fw->ctl, &fw->done, &seen);
+
+		if (stopped && !atomic_load(&fw->done))
+			fio_watch_print(fw);
+		if (stopped || atomic_load(&fw->done))
+			break;
+		fio_status_request(fw->status);
+	}
 	return NULL;
 }
 
@@ -180,12 +210,16 @@ int fio_main(int argc, char **argv, struct ctl *ctl)
 
 	dk->cfg = &cfg;
 	dk->genesis_ns = genesis_ns;
-	if (cfg.nr_jobs && fio_eta_wanted(&cfg, out == stdout)) {
+	dk->res = res;
+	dk->out = out;
+	dk->eta_on = fio_eta_wanted(&cfg, out == stdout);
+	if (cfg.nr_jobs) {	/* status-interval: the reports (SIGUSR1) need it too */
 		dk->prog = calloc(cfg.nr_jobs, sizeof(*dk->prog));	/* no progress: no status line */
 		if (!dk->prog)
 			fprintf(stderr, "fio: out of memory for the status (eta) line\n");
 	}
 	fw.ctl = ctl;
+	fw.status = &dk->status;
 	atomic_init(&fw.printed, false);
 	atomic_init(&fw.done, false);
 	watching = pthread_create(&watch_tid, NULL, fio_watch_main, &fw) == 0;
@@ -196,6 +230,7 @@ int fio_main(int argc, char **argv, struct ctl *ctl)
 		ctl_wake(ctl);
 		pthread_join(watch_tid, NULL);
 	}
+	fio_status_stop(&dk->status);	/* status-interval: after the watcher, before the report */
 	if (ctl_stopped(ctl))
 		fio_watch_print(&fw);
 	if (ret < 0) {
@@ -239,6 +274,7 @@ release:
 	free(shown);
 	if (dk) {
 		fio_eta_stop(&dk->eta);
+		fio_status_stop(&dk->status);
 		free(dk->paths);
 		free(dk->prog);
 	}

@@ -14,6 +14,7 @@
 #include "jobfile.h"
 #include "opt.h"
 #include "parse.h"
+#include "status.h"
 
 #define FIO_VERSION_STRING	"fio-3.33"
 #define MAX_JOB_FILES		256
@@ -24,6 +25,7 @@ enum cl_id {
 	CL_OUTPUT, CL_OUTPUT_FORMAT, CL_MINIMAL, CL_TERSE_VERSION, CL_ETA, CL_PARSE_ONLY,
 	CL_VERSION, CL_HELP, CL_CMDHELP, CL_SHOWCMD, CL_READONLY, CL_WARNINGS_FATAL, CL_MAX_JOBS,
 	CL_ETA_NEWLINE, CL_ETA_INTERVAL, CL_SECTION, CL_ENGHELP, CL_UNSUPPORTED,
+	CL_STATUS_INTERVAL,
 };
 
 enum cl_arg { CL_NONE, CL_REQUIRED, CL_OPTIONAL };
@@ -57,7 +59,8 @@ static const struct cl_opt cl_opts[] = {
 	  "            \t\tOne of \"always\", \"never\" or \"auto\"" },
 	{ "eta-newline", CL_REQUIRED, CL_ETA_NEWLINE, "  --eta-newline=t\tEnd the progress line with a new line every 't'" },
 	{ "eta-interval", CL_REQUIRED, CL_ETA_INTERVAL, NULL },	/* fio's --help does not list it */
-	{ "status-interval", CL_REQUIRED, CL_UNSUPPORTED, NULL },
+	{ "status-interval", CL_REQUIRED, CL_STATUS_INTERVAL,
+	  "  --status-interval=t\tPrint the full report every 't' while jobs run" },
 	{ "readonly", CL_NONE, CL_READONLY, "  --readonly\t\tRefuse every job that would write" },
 	{ "section", CL_REQUIRED, CL_SECTION,
 	  "  --section=name\tRun only this job file section; may be repeated" },
@@ -350,6 +353,15 @@ static int handle_cl(struct args_state *st, const struct cl_opt *co, const char 
 			cfg->eta_interval_ns = ns;
 		}
 		return 0;
+	}
+	case CL_STATUS_INTERVAL: {	/* status-interval */
+		int r = status_parse_interval(val, &cfg->status_interval_ns);
+
+		if (r == -ERANGE)
+			opt_diag_add(d, false, "fio: status interval too small");
+		else if (r)
+			opt_diag_add(d, false, "fio: failed parsing time %s", val);
+		return r ? -EINVAL : 0;
 	}
 	case CL_PARSE_ONLY:
 		cfg->parse_only = true;

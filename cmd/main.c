@@ -76,6 +76,10 @@ static void *signal_thread(void *arg)
 
 		if (signo < 0)
 			continue;	/* EINTR */
+		if (signo == SIGUSR1) {	/* status-interval: fio mode only (see main) */
+			ctl_status_request(ctl);
+			continue;
+		}
 		if (signo == SIGCHLD) {
 			while (waitpid(-1, NULL, WNOHANG) > 0)
 				;
@@ -159,6 +163,8 @@ int main(int argc, char **argv)
 	sigaddset(set, SIGTERM);
 	sigaddset(set, SIGHUP);
 	sigaddset(set, SIGCHLD);
+	if (m->main == fio_main)	/* status-interval: SIGUSR1 prints a report (fio's rule) */
+		sigaddset(set, SIGUSR1);
 	ret = pthread_sigmask(SIG_BLOCK, set, NULL);
 	if (ret) {
 		fprintf(stderr, "iops: cannot block signals: %s\n", strerror(ret));

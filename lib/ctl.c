@@ -10,6 +10,7 @@ int ctl_init(struct ctl *ctl)
 
 	atomic_init(&ctl->nr_stops, 0);
 	atomic_init(&ctl->last_signo, 0);
+	atomic_init(&ctl->nr_status, 0);	/* status-interval */
 	ret = pthread_mutex_init(&ctl->lock, NULL);
 	if (ret)
 		return -ret;
@@ -99,4 +100,27 @@ void ctl_wake(struct ctl *ctl)
 	pthread_mutex_lock(&ctl->lock);
 	pthread_cond_broadcast(&ctl->wake);
 	pthread_mutex_unlock(&ctl->lock);
+}
+
+/* ---- status-interval: SIGUSR1 ------------------------------------------------------------ */
+
+void ctl_status_request(struct ctl *ctl)
+{
+	pthread_mutex_lock(&ctl->lock);
+	atomic_fetch_add(&ctl->nr_status, 1);
+	pthread_cond_broadcast(&ctl->wake);
+	pthread_mutex_unlock(&ctl->lock);
+}
+
+bool ctl_wait_stop_status(struct ctl *ctl, const atomic_bool *quit, int *seen)
+{
+	bool stopped;
+
+	pthread_mutex_lock(&ctl->lock);
+	while (!ctl_stopped(ctl) && !atomic_load(quit) && atomic_load(&ctl->nr_status) == *seen)
+		pthread_cond_wait(&ctl->wake, &ctl->lock);
+	stopped = ctl_stopped(ctl);
+	*seen = atomic_load(&ctl->nr_status);
+	pthread_mutex_unlock(&ctl->lock);
+	return stopped;
 }

@@ -16,6 +16,8 @@ struct ctl {
 	atomic_int last_signo;	/* signal behind the last request, 0 if none */
 	pthread_mutex_t lock;
 	pthread_cond_t wake;	/* CLOCK_MONOTONIC condition variable */
+	/* status-interval: SIGUSR1 asks the fio mode for a full report now */
+	atomic_int nr_status;	/* status requests received so far */
 };
 
 int ctl_init(struct ctl *ctl);
@@ -44,5 +46,13 @@ bool ctl_wait_stop(struct ctl *ctl, const atomic_bool *quit);
 
 /* Wake every ctl_wait_stop() / ctl_sleep_until() sleeper so it re-checks its condition. */
 void ctl_wake(struct ctl *ctl);
+
+/* status-interval: record a status request (SIGUSR1, from the signal thread) and wake the
+ * ctl_wait_stop_status() sleepers. */
+void ctl_status_request(struct ctl *ctl);
+
+/* ctl_wait_stop(), also returning (false) when the number of status requests differs from
+ * *seen, which is then updated. */
+bool ctl_wait_stop_status(struct ctl *ctl, const atomic_bool *quit, int *seen);
 
 #endif

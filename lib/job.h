@@ -124,6 +124,8 @@ struct job {
 	char *bssplit;
 	char *random_distribution;
 	unsigned bssplit_kb_base, random_distribution_kb_base;	/* kb_base when each was given */
+	/* unified_rw_reporting */
+	unsigned unified_rw_rep;	/* enum unified_mode (unified.h): 0 none, 1 mixed, 2 both */
 };
 
 enum out_format { OUT_NORMAL = 1u << 0, OUT_JSON = 1u << 1, OUT_JSON_PLUS = 1u << 2, OUT_TERSE = 1u << 3 };
@@ -146,6 +148,9 @@ struct fio_config {
 	unsigned terse_version;		/* --terse-version=2..5; 0 = default (3) */
 	uint64_t eta_interval_ns;	/* --eta-interval, 0 = default (1 s) */
 	uint64_t eta_newline_ns;	/* --eta-newline, 0 = never */
+
+	/* status-interval */
+	uint64_t status_interval_ns;	/* --status-interval, 0 = none (ms resolution) */
 };
 
 /* Release everything a fio_config owns (jobs, strings, option lists). */

@@ -232,7 +232,7 @@ static const struct opt_def table[] = {
 	O_ONLY("per_job_logs", "Put the job number in log file names (iops writes no logs)", "1", opt_apply_only_1_choices),
 	O_ONLY("bwavgtime", "Bandwidth sampling interval (iops: 500 ms)", "500", opt_apply_only_500_choices),
 	O_ONLY("iopsavgtime", "IOPS sampling interval (iops: 500 ms)", "500", opt_apply_only_500_choices),
-	O_ONLY("unified_rw_reporting", "Merge read/write/trim figures into one (iops: none)", "none", opt_apply_only_none_choices),
+	O_CHOICE("unified_rw_reporting", NULL, opt_apply_unified_rw_reporting, "Unify reporting across data direction", "none", opt_apply_unified_rw_reporting_choices),
 	O_ONLY("continue_on_error", "Keep going after I/O errors (iops: none)", "none", opt_apply_only_none_choices),
 	O_ONLY("clocksource", "Clock used for timestamps (iops: clock_gettime)", NULL, opt_apply_only_clock_gettime_choices),
 	O_ONLY("slat_percentiles", "Show percentiles of submission latency (iops: 0)", "0", opt_apply_only_0_choices),

@@ -851,3 +851,24 @@ const struct opt_choice opt_apply_only_clock_gettime_choices[] = {
 };
 
 
+
+/* unified_rw_reporting (unified.h): fio's words and numeric aliases */
+const struct opt_choice opt_apply_unified_rw_reporting_choices[] = {
+	{ "none", "Normal statistics reporting", 0 },
+	{ "mixed", "Statistics are summed per data direction and reported together", 1 },
+	{ "both", "Statistics are reported normally, followed by the mixed statistics", 2 },
+	{ "0", "Alias for 'none'", 0 },
+	{ "1", "Alias for 'mixed'", 1 },
+	{ "2", "Alias for 'both'", 2 },
+	{ NULL, NULL, 0 },
+};
+
+APPLY(opt_apply_unified_rw_reporting)
+{
+	int v;
+	int ret = get_choice(od, val, d, &v);
+
+	if (!ret)
+		oj->j.unified_rw_rep = (unsigned)v;
+	return ret;
+}

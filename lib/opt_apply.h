@@ -85,5 +85,8 @@ extern const struct opt_choice opt_apply_randgen_choices[];
 extern const struct opt_choice opt_apply_rw_choices[];
 extern const struct opt_choice opt_apply_sync_choices[];
 extern const struct opt_choice opt_apply_unit_base_choices[];
+/* unified_rw_reporting */
+opt_apply_fn opt_apply_unified_rw_reporting;
+extern const struct opt_choice opt_apply_unified_rw_reporting_choices[];
 
 #endif

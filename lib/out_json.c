@@ -5,6 +5,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "unified.h"
+
 static void out_json_opts(struct json_writer *w, const char *key, const struct job_kv *kv,
 			  unsigned nr)
 {
@@ -59,15 +61,14 @@ static void out_json_lat(struct json_writer *w, const char *key, const struct la
 static void out_json_ddir(struct json_writer *w, const struct report *rep,
 			  const struct report_unit *u, unsigned ddir, bool plus)
 {
-	static const char *const names[DDIR_NR] = { "read", "write", "trim" };
 	const struct report_group *g = &rep->groups[u->group];
-	const struct ddir_result *d = &u->res->ddir[ddir];
+	const struct ddir_result *d = unified_ddir(u, ddir);	/* unified_rw_reporting */
 	const struct job *j = u->last;
 	uint64_t runt = report_runtime_ms(d), bw_bytes = report_rate(d->io_bytes, runt);
 	double iops = runt ? 1000.0 * (double)report_ios(d) / (double)runt : 0.0;
 	const struct lat_stat *bw = &d->bw_kib, *io = &d->iops;
 
-	json_begin_object(w, names[ddir]);
+	json_begin_object(w, unified_ddir_name(u, ddir));
 	json_uint(w, "io_bytes", d->io_bytes);
 	json_uint(w, "io_kbytes", d->io_bytes >> 10);
 	json_uint(w, "bw_bytes", bw_bytes);
@@ -82,7 +83,7 @@ static void out_json_ddir(struct json_writer *w, const struct report *rep,
 	out_json_lat(w, "lat_ns", &d->lat, &d->lat_hist, j->lat_percentiles, j, plus);
 	json_uint(w, "bw_min", bw->n ? bw->min : 0);
 	json_uint(w, "bw_max", bw->n ? bw->max : 0);
-	json_float(w, "bw_agg", bw->n ? report_bw_share(bw->mean, g->agg_bps[ddir]) : 0.0);
+	json_float(w, "bw_agg", bw->n ? report_bw_share(bw->mean, g->agg_bps[unified_agg_idx(ddir)]) : 0.0);
 	json_float(w, "bw_mean", bw->n ? bw->mean : 0.0);
 	json_float(w, "bw_dev", lat_stat_stdev(bw));
 	json_uint(w, "bw_samples", bw->n);
@@ -124,13 +125,18 @@ void out_json_unit(struct json_writer *w, const struct report *rep, const struct
 	json_int(w, "eta", r->elapsed_s < 3 ? INT_MAX : 0);
 	json_uint(w, "elapsed", r->elapsed_s);
 	out_json_opts(w, "job options", last->opts, last->nr_opts);
-	for (unsigned d = 0; d < DDIR_NR; d++)
+	/* unified_rw_reporting=mixed: only "mixed" (in READ's place), and no "sync" (as fio) */
+	for (unsigned d = 0; d < (u->unified == UNIFIED_MIXED ? 1u : DDIR_NR); d++)
 		out_json_ddir(w, rep, u, d, plus);
-	json_begin_object(w, "sync");
-	json_uint(w, "total_ios", r->sync_ios);
-	out_json_lat(w, "lat_ns", &r->sync_lat, &r->sync_hist,
-		     last->clat_percentiles || last->lat_percentiles, last, plus);
-	json_end_object(w);
+	if (u->unified != UNIFIED_MIXED) {
+		json_begin_object(w, "sync");
+		json_uint(w, "total_ios", r->sync_ios);
+		out_json_lat(w, "lat_ns", &r->sync_lat, &r->sync_hist,
+			     last->clat_percentiles || last->lat_percentiles, last, plus);
+		json_end_object(w);
+	}
+	if (u->mixed)	/* unified_rw_reporting=both */
+		out_json_ddir(w, rep, u, UNIFIED_DDIR, plus);
 
 	report_cpu(r, &usr, &sys);
 	json_uint(w, "job_runtime", r->run_ms);

@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "num2str.h"
+#include "unified.h"
 
 static const char *const out_normal_lat_labels[LAT_M_NR] = {
 	"2", "4", "10", "20", "50", "100", "250", "500", "750", "1000", "2000", ">=2000",
@@ -136,9 +137,8 @@ static void out_normal_bw_lines(FILE *out, const struct report_group *g,
 static void out_normal_ddir(FILE *out, const struct report *rep, const struct report_unit *u,
 			    unsigned ddir)
 {
-	static const char *const names[DDIR_NR] = { "read", "write", "trim" };
 	const struct report_group *g = &rep->groups[u->group];
-	const struct ddir_result *d = &u->res->ddir[ddir];
+	const struct ddir_result *d = unified_ddir(u, ddir);	/* unified_rw_reporting */
 	const struct job *j = u->last;
 	uint64_t runt = report_runtime_ms(d), bw, iops;
 	bool pow2 = out_normal_pow2(g->kb_base);
@@ -150,7 +150,10 @@ static void out_normal_ddir(FILE *out, const struct report *rep, const struct re
 		return;
 	bw = report_rate(d->io_bytes, runt);
 	iops = report_rate(report_ios(d), runt);
-	fprintf(out, "  %s: IOPS=%s, BW=%s (%s)(%s/%" PRIu64 "msec)%s\n", names[ddir],
+	if (ddir == UNIFIED_DDIR)	/* fio 3.33's normal "both" block: this line is always so */
+		fprintf(out, "  mixed: IOPS=0, BW=0 (0)(0B/%" PRIu64 "msec)\n", runt);
+	else
+	fprintf(out, "  %s: IOPS=%s, BW=%s (%s)(%s/%" PRIu64 "msec)%s\n", unified_ddir_name(u, ddir),
 		num2str(b_iops, iops, sf, 1, false, N2S_NONE), num2str(b_bw, bw, sf, 1, pow2, ru),
 		num2str(b_bw2, bw, sf, 1, !pow2, ru),
 		num2str(b_io, d->io_bytes, sf, 1, pow2, N2S_BYTE), runt,
@@ -166,7 +169,7 @@ static void out_normal_ddir(FILE *out, const struct report *rep, const struct re
 		out_normal_percentiles(out, "clat", &d->clat_hist, j);
 	if (j->lat_percentiles && !j->disable_lat && d->lat.n)
 		out_normal_percentiles(out, "lat", &d->lat_hist, j);
-	out_normal_bw_lines(out, g, d, ddir);
+	out_normal_bw_lines(out, g, d, unified_agg_idx(ddir));
 }
 
 static void out_normal_depths(FILE *out, const char *prefix, const char *const *labels,
@@ -216,6 +219,8 @@ void out_normal_unit(FILE *out, const struct report *rep, const struct report_un
 	for (unsigned d = 0; d < DDIR_NR; d++)
 		if (r->ddir[d].io_bytes)
 			out_normal_ddir(out, rep, u, d);
+	if (u->mixed)	/* unified_rw_reporting=both */
+		out_normal_ddir(out, rep, u, UNIFIED_DDIR);
 
 	if (!last->disable_clat) {
 		report_calc_lat(r->lat_n, LAT_N_NR, total, pct);
@@ -249,14 +254,13 @@ void out_normal_unit(FILE *out, const struct report *rep, const struct report_un
 		last->iodepth);
 }
 
-void out_normal_group(FILE *out, const struct report_group *g)
+static void out_normal_group_lines(FILE *out, const struct report_group *g)
 {
 	static const char *const names[DDIR_NR] = { "   READ", "  WRITE", "   TRIM" };
 	bool pow2 = out_normal_pow2(g->kb_base);
 	enum n2s_unit ru = num2str_rate_unit(g->unit_base);
 	unsigned sf = g->sig_figs;
 
-	fprintf(out, "\nRun status group %u (all jobs):\n", g->group_id);
 	for (unsigned d = 0; d < DDIR_NR; d++) {
 		char io[N2S_BUF_LEN], agg[N2S_BUF_LEN], mn[N2S_BUF_LEN], mx[N2S_BUF_LEN];
 		char io2[N2S_BUF_LEN], agg2[N2S_BUF_LEN], mn2[N2S_BUF_LEN], mx2[N2S_BUF_LEN];
@@ -264,7 +268,7 @@ void out_normal_group(FILE *out, const struct report_group *g)
 		if (!g->max_run_ms[d])
 			continue;
 		fprintf(out, "%s: bw=%s (%s), %s-%s (%s-%s), io=%s (%s), run=%" PRIu64 "-%" PRIu64
-			"msec\n", names[d],
+			"msec\n", g->unified == UNIFIED_MIXED ? "  MIXED" : names[d],
 			num2str(agg, g->agg_bps[d], sf, 1, pow2, ru),
 			num2str(agg2, g->agg_bps[d], sf, 1, !pow2, ru),
 			num2str(mn, g->min_bps[d], sf, 1, pow2, ru),
@@ -274,6 +278,34 @@ void out_normal_group(FILE *out, const struct report_group *g)
 			num2str(io, g->io_bytes[d], sf, 1, pow2, N2S_BYTE),
 			num2str(io2, g->io_bytes[d], sf, 1, !pow2, N2S_BYTE),
 			g->min_run_ms[d], g->max_run_ms[d]);
+	}
+}
+
+void out_normal_group(FILE *out, const struct report_group *g)
+{
+	fprintf(out, "\nRun status group %u (all jobs):\n", g->group_id);
+	out_normal_group_lines(out, g);
+	if (g->unified == UNIFIED_BOTH) {
+		/* unified_rw_reporting=both: one "  MIXED" line, the directions' figures summed
+		 * (aggregates, io) or spanned (min/max bandwidth and runtime) */
+		struct report_group m = *g;
+
+		memset(m.max_run_ms, 0, sizeof(m.max_run_ms));
+		m.unified = UNIFIED_MIXED;
+		m.io_bytes[0] = m.agg_bps[0] = m.max_bps[0] = 0;
+		m.min_bps[0] = m.min_run_ms[0] = UINT64_MAX;
+		for (unsigned d = 0; d < DDIR_NR; d++) {
+			if (!g->max_run_ms[d])
+				continue;
+			m.io_bytes[0] += g->io_bytes[d];
+			m.agg_bps[0] += g->agg_bps[d];
+			m.min_bps[0] = g->min_bps[d] < m.min_bps[0] ? g->min_bps[d] : m.min_bps[0];
+			m.max_bps[0] = g->max_bps[d] > m.max_bps[0] ? g->max_bps[d] : m.max_bps[0];
+			m.min_run_ms[0] = g->min_run_ms[d] < m.min_run_ms[0] ? g->min_run_ms[d] : m.min_run_ms[0];
+			m.max_run_ms[0] = g->max_run_ms[d] > m.max_run_ms[0] ? g->max_run_ms[d] : m.max_run_ms[0];
+		}
+		m.max_run_ms[0] = m.max_run_ms[0] ? m.max_run_ms[0] : 1;	/* fio prints it even so */
+		out_normal_group_lines(out, &m);
 	}
 }
 

@@ -3,6 +3,8 @@
 #include <errno.h>
 #include <inttypes.h>
 
+#include "unified.h"
+
 /* Terse keeps fio's older per= formula: double mean over integer KiB/s, 100 when agg is 0. */
 static double out_terse_bw_share(double mean_kib, uint64_t agg_bps)
 {
@@ -29,7 +31,7 @@ static void out_terse_ddir(FILE *out, const struct report *rep, const struct rep
 			   unsigned ddir, unsigned ver)
 {
 	const struct report_group *g = &rep->groups[u->group];
-	const struct ddir_result *d = &u->res->ddir[ddir];
+	const struct ddir_result *d = unified_ddir(u, ddir);	/* unified_rw_reporting */
 	const struct job *j = u->last;
 	uint64_t runt = report_runtime_ms(d), vals[JOB_MAX_PERCENTILES];
 	const struct hist *h = NULL;
@@ -64,7 +66,7 @@ static void out_terse_ddir(FILE *out, const struct report *rep, const struct rep
 
 	if (d->bw_kib.n)
 		fprintf(out, ";%" PRIu64 ";%" PRIu64 ";%f%%;%f;%f", d->bw_kib.min, d->bw_kib.max,
-			out_terse_bw_share(d->bw_kib.mean, g->agg_bps[ddir]), d->bw_kib.mean,
+			out_terse_bw_share(d->bw_kib.mean, g->agg_bps[unified_agg_idx(ddir)]), d->bw_kib.mean,
 			lat_stat_stdev(&d->bw_kib));
 	else
 		fputs(";0;0;0.000000%;0.000000;0.000000", out);
@@ -91,9 +93,13 @@ void out_terse_unit(FILE *out, const struct report *rep, const struct report_uni
 	else
 		fprintf(out, "%u;fio-3.33;%s;%u;%d", ver, j->name, j->group_id, r->error);
 	out_terse_ddir(out, rep, u, DDIR_READ, ver);
-	out_terse_ddir(out, rep, u, DDIR_WRITE, ver);
-	if (ver != 3)
-		out_terse_ddir(out, rep, u, DDIR_TRIM, ver);
+	if (u->unified != UNIFIED_MIXED) {	/* unified_rw_reporting=mixed: one block */
+		out_terse_ddir(out, rep, u, DDIR_WRITE, ver);
+		if (ver != 3)
+			out_terse_ddir(out, rep, u, DDIR_TRIM, ver);
+	}
+	if (u->mixed)	/* unified_rw_reporting=both */
+		out_terse_ddir(out, rep, u, UNIFIED_DDIR, ver);
 
 	report_cpu(r, &usr, &sys);
 	fprintf(out, ";%f%%;%f%%;%" PRIu64 ";%" PRIu64 ";%" PRIu64, usr, sys, r->ctx, r->majf,

@@ -8,6 +8,7 @@
 #include "out_json.h"
 #include "out_normal.h"
 #include "out_terse.h"
+#include "unified.h"
 
 static const char *const report_rw_names[] = {
 	[RW_READ] = "read", [RW_WRITE] = "write", [RW_TRIM] = "trim",
@@ -124,7 +125,7 @@ void report_cpu(const struct job_result *r, double *usr_pct, double *sys_pct)
 	*sys_pct = (double)(r->sys_us / 1000) * 100.0 / (double)r->run_ms;
 }
 
-static void report_merge_ddir(struct ddir_result *dst, const struct ddir_result *src)
+void report_merge_ddir(struct ddir_result *dst, const struct ddir_result *src)
 {
 	dst->io_bytes += src->io_bytes;
 	dst->total_ios += src->total_ios;
@@ -181,9 +182,11 @@ void report_merge_result(struct job_result *dst, const struct job_result *src)
 
 void report_release(struct report *rep)
 {
-	for (unsigned i = 0; i < rep->nr_units; i++)
+	for (unsigned i = 0; i < rep->nr_units; i++) {
 		if (rep->units[i].owned)
 			free(rep->units[i].res);
+		free(rep->units[i].mixed);	/* unified_rw_reporting=both */
+	}
 	free(rep->units);
 	free(rep->groups);
 	memset(rep, 0, sizeof(*rep));
@@ -278,6 +281,8 @@ int report_build(struct report *rep, const struct fio_config *cfg, struct job_re
 		u->members = 1;
 		u->group = (unsigned)report_find_group(rep, j->group_id, j);
 	}
+	if (unified_apply(rep) < 0)	/* unified_rw_reporting */
+		goto release_rep;
 	for (unsigned i = 0; i < rep->nr_units; i++)
 		report_group_add(&rep->groups[rep->units[i].group], rep->units[i].res);
 	for (unsigned g = 0; g < rep->nr_groups; g++)

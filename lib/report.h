@@ -23,6 +23,9 @@ struct report_unit {
 	bool owned;
 	unsigned members;		/* jobs=N */
 	unsigned group;			/* index into report.groups */
+	/* unified_rw_reporting (unified.h) */
+	unsigned unified;		/* enum unified_mode of the first member */
+	struct ddir_result *mixed;	/* both: the merged directions (owned), else NULL */
 };
 
 /* One "Run status group N (all jobs):" section. Bandwidths in B/s, runtimes in ms. */
@@ -34,6 +37,8 @@ struct report_group {
 	uint64_t agg_bps[DDIR_NR];		/* sum(io_bytes) * 1000 / max_run */
 	uint64_t min_bps[DDIR_NR], max_bps[DDIR_NR];
 	uint64_t min_run_ms[DDIR_NR], max_run_ms[DDIR_NR];	/* max_run 0: no line */
+	/* unified_rw_reporting (unified.h) */
+	unsigned unified;			/* OR of the units' modes, as fio */
 };
 
 struct report {
@@ -68,6 +73,9 @@ int report_write(FILE *out, const struct report *rep);
 
 /* Merge src (another member of the same reporting unit) into dst. */
 void report_merge_result(struct job_result *dst, const struct job_result *src);
+
+/* Merge one direction's results into dst (fio's rules; used by unified_rw_reporting too). */
+void report_merge_ddir(struct ddir_result *dst, const struct ddir_result *src);
 
 /* The job's percentile list as fio uses it: fio's default 17 entries when none was given
  * (precision 2), cut at the first 0.0 entry (fio's end marker), at most JOB_MAX_PERCENTILES.

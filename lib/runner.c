@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <time.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -237,6 +238,40 @@ static void worker_plan_check(struct worker *w)
 	w->next_check_ns = next;
 }
 
+/* cpu figures since the job's start (getrusage of this thread): the final result and, with
+ * status-interval, every snapshot. */
+static __attribute__((noinline)) void worker_cpu(struct worker *w, struct job_result *r)
+{
+	struct rusage ru;
+
+	worker_rusage(&ru);
+	r->usr_us = tv_us(&ru.ru_utime) > tv_us(&w->ru0.ru_utime) ? tv_us(&ru.ru_utime) - tv_us(&w->ru0.ru_utime) : 0;
+	r->sys_us = tv_us(&ru.ru_stime) > tv_us(&w->ru0.ru_stime) ? tv_us(&ru.ru_stime) - tv_us(&w->ru0.ru_stime) : 0;
+	r->ctx = diff_u64(ru.ru_nvcsw + ru.ru_nivcsw, w->ru0.ru_nvcsw + w->ru0.ru_nivcsw);
+	r->majf = diff_u64(ru.ru_majflt, w->ru0.ru_majflt);
+	r->minf = diff_u64(ru.ru_minflt, w->ru0.ru_minflt);
+}
+
+/* status-interval: answer a snapshot request (runner_snapshot) with the results as of now;
+ * runtimes and cpu as fio's __show_running_run_stats() computes them for a running job. */
+static __attribute__((cold, noinline)) void worker_snapshot(struct worker *w, uint64_t now)
+{
+	struct runner_progress *p = w->prog;
+	struct job_result *snap = p->snap;
+	int wanted = RUNNER_SNAP_WANTED;
+
+	if (!atomic_compare_exchange_strong(&p->snap_state, &wanted, RUNNER_SNAP_COPYING))
+		return;	/* the reporter gave up meanwhile */
+	memcpy(snap, w->res, sizeof(*snap));
+	for (int d = 0; d < DDIR_NR; d++)
+		if (snap->ddir[d].io_bytes)
+			snap->ddir[d].runtime_us = (now - w->start_ns) / 1000;
+	snap->run_ms = (now - w->start_ns) / CLOCK_NS_PER_MS;
+	snap->elapsed_s = (now - w->run_t0_ns + CLOCK_NS_PER_SEC - 1) / CLOCK_NS_PER_SEC;
+	worker_cpu(w, snap);
+	atomic_store_explicit(&p->snap_state, RUNNER_SNAP_IDLE, memory_order_release);
+}
+
 /* Periodic work at time now. Returns true when the job's time is up. */
 static bool worker_check(struct worker *w, uint64_t now)
 {
@@ -244,6 +279,9 @@ static bool worker_check(struct worker *w, uint64_t now)
 		return true;
 	if (now >= w->publish_ns) {
 		worker_publish(w);
+		if (__builtin_expect(atomic_load_explicit(&w->prog->snap_state, memory_order_relaxed) ==
+				     RUNNER_SNAP_WANTED, 0))	/* status-interval */
+			worker_snapshot(w, now);
 		w->publish_ns = now + RUNNER_PROGRESS_NS;
 	}
 	if (w->in_ramp) {
@@ -746,7 +784,6 @@ static void *worker_main(void *arg)
 	const struct job *job = w->job;
 	struct job_result *res = w->res;
 	struct iops_err err = { 0 };
-	struct rusage ru1;
 	uint64_t end;
 
 	res->job = job;
@@ -800,12 +837,7 @@ static void *worker_main(void *arg)
 	worker_end_fsync(w);
 	end = clock_src_now(w->clk);
 
-	worker_rusage(&ru1);
-	res->usr_us = tv_us(&ru1.ru_utime) > tv_us(&w->ru0.ru_utime) ? tv_us(&ru1.ru_utime) - tv_us(&w->ru0.ru_utime) : 0;
-	res->sys_us = tv_us(&ru1.ru_stime) > tv_us(&w->ru0.ru_stime) ? tv_us(&ru1.ru_stime) - tv_us(&w->ru0.ru_stime) : 0;
-	res->ctx = diff_u64(ru1.ru_nvcsw + ru1.ru_nivcsw, w->ru0.ru_nvcsw + w->ru0.ru_nivcsw);
-	res->majf = diff_u64(ru1.ru_majflt, w->ru0.ru_majflt);
-	res->minf = diff_u64(ru1.ru_minflt, w->ru0.ru_minflt);
+	worker_cpu(w, res);
 	for (int d = 0; d < DDIR_NR; d++)
 		if (res->ddir[d].io_bytes)
 			res->ddir[d].runtime_us = clock_us_between(w->start_ns, end);
@@ -818,6 +850,7 @@ out:
 		fprintf(w->diag, "fio: pid=%d, err=%d/%s\n", res->pid, res->error, res->verror);
 	else if (job->unlink)
 		target_unlink(w->ts, w->idx, w->diag);
+	atomic_store_explicit(&w->prog->snap_final, true, memory_order_release);	/* status-interval */
 	worker_set_state(w, ETA_ST_EXITED);
 	return NULL;
 }
@@ -967,4 +1000,53 @@ free_arrays:
 	free(diskless);
 	free(threads);
 	return ret;
+}
+
+/* ---- status-interval snapshots ----------------------------------------------------------- */
+
+__attribute__((cold)) void runner_snapshot(struct runner_progress *prog, struct job_result *const *res,
+					   unsigned nr, uint64_t timeout_ns, struct job_result **out)
+{
+	uint64_t deadline = clock_now_ns() + timeout_ns;
+	bool waiting = false;
+
+	for (unsigned j = 0; j < nr; j++) {
+		int st = atomic_load_explicit(&prog[j].state, memory_order_relaxed);
+
+		if (prog[j].snap && st && st != ETA_ST_PENDING && st != ETA_ST_REAPED_ERR && st != ETA_ST_REAPED &&
+		    !atomic_load_explicit(&prog[j].snap_final, memory_order_acquire)) {
+			atomic_store(&prog[j].snap_state, RUNNER_SNAP_WANTED);
+			waiting = true;
+		}
+	}
+	while (waiting) {
+		struct timespec ts = { 0, 1000000 };	/* 1 ms: jobs answer within ~10 ms */
+		bool late = clock_now_ns() >= deadline;
+
+		waiting = false;
+		for (unsigned j = 0; j < nr; j++) {
+			int want = RUNNER_SNAP_WANTED;
+
+			if (atomic_load_explicit(&prog[j].snap_state, memory_order_acquire) == RUNNER_SNAP_IDLE)
+				continue;
+			if (atomic_load_explicit(&prog[j].snap_final, memory_order_acquire) || late) {
+				/* over, or blocked: withdraw unless the copy already began */
+				if (atomic_compare_exchange_strong(&prog[j].snap_state, &want, RUNNER_SNAP_IDLE))
+					continue;
+			}
+			waiting = true;
+		}
+		if (waiting)
+			nanosleep(&ts, NULL);
+	}
+	for (unsigned j = 0; j < nr; j++) {
+		int st = atomic_load_explicit(&prog[j].state, memory_order_relaxed);
+
+		if (atomic_load_explicit(&prog[j].snap_final, memory_order_acquire))
+			out[j] = res[j]->not_run ? NULL : res[j];
+		else if (st == ETA_ST_REAPED_ERR || !prog[j].snap)
+			out[j] = NULL;	/* will never run (its files could not be planned) */
+		else
+			out[j] = prog[j].snap;
+	}
 }

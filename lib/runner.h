@@ -55,7 +55,23 @@ struct runner_progress {
 	_Atomic uint64_t epoch_ns;		/* ramp end (= start_ns without ramp_time) */
 	_Atomic uint64_t bytes_total;		/* bytes this job means to transfer (io_size x loops) */
 	atomic_int state;			/* eta.h run-state character, 0 = not started */
+	/* status-interval: mid-run snapshots, see runner_snapshot() */
+	atomic_int snap_state;			/* RUNNER_SNAP_* */
+	atomic_bool snap_final;			/* the job is over, its result is final (release) */
+	struct job_result *snap;		/* caller-allocated copy target; NULL: never asked */
 };
+
+/* status-interval (--status-interval, SIGUSR1): a consistent copy of every job's results as of
+ * now. The reporter marks each running job's progress WANTED; the job copies its result into
+ * prog->snap at its next periodic check (within RUNNER_PROGRESS_NS of I/O, never per request),
+ * with the runtime and cpu figures of that moment, and sets IDLE again (release). A job that does
+ * not answer within timeout_ns (blocked in a long I/O) keeps its previous copy. out[i] gets
+ * the result to report for job i: the final result (res[i]) of a job that is over, prog[i].snap
+ * of a running one (zeroed by the caller before the run: a job not started reports nothing
+ * done), NULL for a job that will never run. */
+enum { RUNNER_SNAP_IDLE = 0, RUNNER_SNAP_WANTED = 1, RUNNER_SNAP_COPYING = 2 };
+void runner_snapshot(struct runner_progress *prog, struct job_result *const *res, unsigned nr,
+		     uint64_t timeout_ns, struct job_result **out);
 
 /* runner_run_hooked(), publishing each job's progress into prog[i] (nr_jobs entries,
  * caller-allocated and zeroed; NULL = no progress). */

@@ -92,6 +92,51 @@ START_TEST(test_ctl_wait_stop_quit_and_stop)
 }
 END_TEST
 
+/* status-interval: a status request (SIGUSR1) ends the wait without a stop, once per request */
+struct status_waiter {
+	struct ctl *ctl;
+	atomic_bool quit;
+	int seen;
+	bool stopped;
+};
+
+static void *status_waiter_main(void *arg)
+{
+	struct status_waiter *w = arg;
+
+	w->stopped = ctl_wait_stop_status(w->ctl, &w->quit, &w->seen);
+	return NULL;
+}
+
+START_TEST(test_ctl_status_requests)
+{
+	struct ctl ctl;
+	struct status_waiter w = { .ctl = &ctl, .seen = 0 };
+	pthread_t tid;
+
+	ck_assert_int_eq(ctl_init(&ctl), 0);
+	atomic_init(&w.quit, false);
+	ck_assert_int_eq(pthread_create(&tid, NULL, status_waiter_main, &w), 0);
+	ctl_status_request(&ctl);
+	ck_assert_int_eq(pthread_join(tid, NULL), 0);
+	ck_assert(!w.stopped);
+	ck_assert_int_eq(w.seen, 1);
+	/* two requests before the next wait: it returns at once, having seen both */
+	ctl_status_request(&ctl);
+	ctl_status_request(&ctl);
+	ck_assert(!ctl_wait_stop_status(&ctl, &w.quit, &w.seen));
+	ck_assert_int_eq(w.seen, 3);
+	ck_assert(!ctl_stopped(&ctl));
+	/* nothing new: a stop ends the wait and is reported */
+	ck_assert_int_eq(pthread_create(&tid, NULL, status_waiter_main, &w), 0);
+	ctl_stop(&ctl, SIGINT);
+	ck_assert_int_eq(pthread_join(tid, NULL), 0);
+	ck_assert(w.stopped);
+	ck_assert_int_eq(w.seen, 3);
+	ctl_release(&ctl);
+}
+END_TEST
+
 Suite *ctl_suite(void)
 {
 	Suite *s = suite_create("ctl");
@@ -101,6 +146,7 @@ Suite *ctl_suite(void)
 	tcase_add_test(tc, test_ctl_stop_counts_and_wakes);
 	tcase_add_test(tc, test_ctl_past_deadline);
 	tcase_add_test(tc, test_ctl_wait_stop_quit_and_stop);
+	tcase_add_test(tc, test_ctl_status_requests);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -174,7 +174,13 @@ static const struct opt_case cases[] = {
 	{ "disk_util", "1", true, NULL },
 	{ "disk_util", "0", false, "fio: option 'disk_util=0' is not supported by iops (only disk_util=1)" },
 	{ "unified_rw_reporting", "0", true, NULL },
-	{ "unified_rw_reporting", "mixed", false, NULL },
+	{ "unified_rw_reporting", "mixed", true, NULL },
+	{ "unified_rw_reporting", "both", true, NULL },
+	{ "unified_rw_reporting", "2", true, NULL },
+	{ "unified_rw_reporting", "3", false, "fio: failed parsing unified_rw_reporting=3" },
+	{ "unified_rw_reporting", "MIXED", false, "fio: failed parsing unified_rw_reporting=MIXED" },
+	{ "unified_rw_reporting", "-1", false, "fio: failed parsing unified_rw_reporting=-1" },
+	{ "unified_rw_reporting", "mixedx", false, "fio: failed parsing unified_rw_reporting=mixedx" },
 	{ "clocksource", "clock_gettime", true, NULL },
 	{ "clocksource", "cpu", false, "fio: option 'clocksource=cpu' is not supported by iops (only clocksource=clock_gettime)" },
 	{ "bwavgtime", "500", true, NULL },
@@ -283,6 +289,13 @@ START_TEST(test_values_land)
 	ck_assert_str_eq(oj.j.ioengine, "libaio");
 	ck_assert_int_eq(apply1(&oj, "timeout", "10"), 0);
 	ck_assert_str_eq(oj.kv[oj.nr_kv - 1].key, "runtime");	/* canonical name recorded */
+	ck_assert_uint_eq(oj.j.unified_rw_rep, 0);
+	ck_assert_int_eq(apply1(&oj, "unified_rw_reporting", "both"), 0);
+	ck_assert_uint_eq(oj.j.unified_rw_rep, 2);
+	ck_assert_int_eq(apply1(&oj, "unified_rw_reporting", "1"), 0);
+	ck_assert_uint_eq(oj.j.unified_rw_rep, 1);
+	ck_assert_int_eq(apply1(&oj, "unified_rw_reporting", "none"), 0);
+	ck_assert_uint_eq(oj.j.unified_rw_rep, 0);
 	opt_job_release(&oj);
 }
 END_TEST
@@ -388,6 +401,7 @@ START_TEST(test_choices_layout)
 		{ "kb_base", 1, "                    : 1000       k/m/g mean 1000^n, ki/mi/gi 1024^n; decimal units shown" },
 		{ "unit_base", 0, "        valid values: 0          Chosen automatically" },
 		{ "random_generator", 2, "                    : tausworthe64 Tausworthe with 64-bit state" },
+		{ "unified_rw_reporting", 5, "                    : 2          Alias for 'both'" },
 	};
 	static const struct {
 		const char *opt;
