@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "opt_rate.h"
+
 #define PATH_BYTES 4096
 #define FIOCONF_MAX_TOTAL_FILES 65536	/* file names over all jobs: bounds the name tables */
 
@@ -218,6 +220,8 @@ static int derive(struct opt_job *oj, struct opt_diag *d)
 			return -EINVAL;
 		}
 	}
+	if (opt_rate_check(j, d))	/* rate */
+		return -EINVAL;
 	if (j->filesize_max && j->filesize_min == 0) {
 		opt_diag_add(d, false, "filesize: min value out of range: 0 (1 min)");
 		return -EINVAL;

@@ -119,6 +119,19 @@ struct job {
 
 	struct job_kv *opts;		/* options as typed for this job (globals not repeated) */
 	unsigned nr_opts;
+
+	/* rate: rate limiting and think time (lib/rate.c); 0 = off */
+	uint64_t rate_bps[DDIR_NR];		/* rate= */
+	uint64_t rate_iops[DDIR_NR];		/* rate_iops= */
+	uint64_t rate_min_bps[DDIR_NR];		/* rate_min= */
+	uint64_t rate_iops_min[DDIR_NR];	/* rate_iops_min= */
+	uint64_t rate_cycle_ms;			/* default 1000 */
+	bool rate_poisson;			/* rate_process=poisson */
+	bool rate_ignore_thinktime;
+	uint64_t thinktime_ns, thinktime_spin_ns, thinktime_iotime_ns;
+	uint64_t thinktime_blocks;		/* default 1 */
+	bool thinktime_blocks_set;
+	bool thinktime_blocks_issue;		/* thinktime_blocks_type=issue */
 };
 
 enum out_format { OUT_NORMAL = 1u << 0, OUT_JSON = 1u << 1, OUT_JSON_PLUS = 1u << 2, OUT_TERSE = 1u << 3 };

@@ -77,6 +77,10 @@ struct offgen {
 
 	uint64_t issued_bytes;		/* cumulative, all directions */
 	uint64_t issued_ios[DDIR_NR];
+
+	/* rate: the direction of the next I/O, drawn ahead by offgen_peek_ddir() */
+	bool ddir_drawn;
+	enum ddir next_ddir;
 };
 
 /* Set up og for job over nr_files files whose I/O ranges are io_start[i], io_len[i].
@@ -88,6 +92,11 @@ void offgen_release(struct offgen *og);
 
 /* The next I/O, or false when the job has done all its I/O. */
 bool offgen_next(struct offgen *og, struct offgen_io *io);
+
+/* rate: the direction the next offgen_next() will use (drawn now, kept until then), and a
+ * way to change it (rate control switches a mixed job to the other direction). */
+enum ddir offgen_peek_ddir(struct offgen *og);
+void offgen_set_ddir(struct offgen *og, enum ddir d);
 
 /* Start the sequential and random state of every file afresh (used by tests and time_based). */
 void offgen_reset_files(struct offgen *og);

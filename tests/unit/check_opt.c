@@ -181,8 +181,8 @@ static const struct opt_case cases[] = {
 	{ "bwavgtime", "1000", false, NULL },
 	{ "disable_slat", "1", false, NULL },
 	{ "bssplit", "4k/50:8k/50", false, "fio: option 'bssplit' is not supported by iops" },
-	{ "rate_iops", "100", false, "fio: option 'rate_iops' is not supported by iops" },
-	{ "ratemin", "100", false, "fio: option 'rate_min' is not supported by iops" },
+	{ "max_latency", "100", false, "fio: option 'max_latency' is not supported by iops" },
+	{ "ss", "100", false, "fio: option 'steadystate' is not supported by iops" },
 	{ "hipri", NULL, false, "fio: option 'hipri' is not supported by iops" },
 };
 
