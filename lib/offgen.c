@@ -283,13 +283,14 @@ static bool offgen_pass_next(struct offgen *og, struct offgen_io *io)
 
 	if (!og->wrap && og->issued_bytes >= og->pass_limit_bytes)
 		return false;
-	if (__builtin_expect(og->ddir_drawn, 0))	/* rate */
+	if (__builtin_expect(og->ddir_drawn, 0)) {	/* rate */
 		d = (int)og->next_ddir;
-	else if (og->mixed)
+		og->ddir_drawn = false;
+	} else if (og->mixed) {
 		d = rng_percent(&og->rng_mix, og->rwmixread) ? DDIR_READ : DDIR_WRITE;
-	else
+	} else {
 		d = og->has_dir[DDIR_READ] ? DDIR_READ : DDIR_WRITE;
-	og->ddir_drawn = false;
+	}
 
 	while (og->nr_done < og->nr_files) {
 		unsigned i = og->cur;
@@ -308,7 +309,7 @@ static bool offgen_pass_next(struct offgen *og, struct offgen_io *io)
 	return false;
 }
 
-enum ddir offgen_peek_ddir(struct offgen *og)
+__attribute__((cold)) enum ddir offgen_peek_ddir(struct offgen *og)
 {
 	if (!og->ddir_drawn) {
 		if (og->mixed)

@@ -1,6 +1,6 @@
 #include "rate.h"
 
-#include <math.h>
+#include <string.h>
 #include <stdio.h>
 
 #define NS_PER_S	1000000000ull
@@ -77,13 +77,35 @@ enum ddir rate_pick(const struct rate *r, enum ddir d, uint64_t now_ns, uint64_t
 	return d;
 }
 
+/* -ln(u) for u in (0, 1], without libm (its log tables cost 5 KB of a 256 KiB binary):
+ * u = m x 2^e with m in [1, 2), ln(m) = 2 atanh(s), s = (m - 1) / (m + 1) <= 1/3. */
+static double rate_neg_ln(double u)
+{
+	uint64_t bits;
+	int e;
+	double m, s, s2, term, sum = 0;
+
+	memcpy(&bits, &u, sizeof(bits));
+	e = (int)((bits >> 52) & 0x7ff) - 1023;
+	bits = (bits & 0xfffffffffffffull) | 0x3ff0000000000000ull;
+	memcpy(&m, &bits, sizeof(m));
+	s = (m - 1) / (m + 1);
+	s2 = s * s;
+	term = s;
+	for (int k = 1; k < 40; k += 2) {	/* s^41 < 1e-19 */
+		sum += term / k;
+		term *= s2;
+	}
+	return -((double)e * 0.69314718055994530942 + 2 * sum);
+}
+
 /* An exponential gap with mean 1/iops seconds, in ns. */
 static uint64_t rate_poisson_gap(struct rate *r, int d)
 {
 	uint64_t iops = r->bps[d] / r->min_bs[d];
 	/* uniform in (0, 1]: -log() stays finite */
 	double u = (double)((rng_next(&r->rng) >> 11) + 1) * (1.0 / 9007199254740992.0);
-	double gap = (double)(NS_PER_S / (iops ? iops : 1)) * -log(u);
+	double gap = (double)(NS_PER_S / (iops ? iops : 1)) * rate_neg_ln(u);
 
 	return gap >= 1.8e19 ? UINT64_MAX / 2 : (uint64_t)gap;
 }

@@ -524,7 +524,7 @@ static void worker_sync(struct worker *w)
 /* ---- rate: rate limiting and think time ------------------------------------------------ */
 
 /* Sleep until the clock_src time until_ns (or a stop). Returns false on a stop. */
-static bool worker_sleep_until(struct worker *w, uint64_t until_ns)
+__attribute__((cold, noinline)) static bool worker_sleep_until(struct worker *w, uint64_t until_ns)
 {
 	uint64_t now = clock_src_now(w->clk);
 	bool ok = true;
@@ -543,7 +543,7 @@ static uint64_t worker_rate_limit_ns(const struct worker *w)
 
 /* Before an I/O: wait until the rate allows it (fio's rate_ddir(): a mixed job may switch
  * direction; in-flight I/O is completed before sleeping). False: stop the job. */
-static bool worker_rate_wait(struct worker *w)
+__attribute__((cold, noinline)) static bool worker_rate_wait(struct worker *w)
 {
 	enum ddir d = offgen_peek_ddir(&w->og), nd;
 	uint64_t now = clock_src_now(w->clk), until;
@@ -565,7 +565,7 @@ static bool worker_rate_wait(struct worker *w)
 
 /* fio's handle_thinktime(): after the I/O, think when thinktime_blocks I/Os (or
  * thinktime_iotime) have passed: complete what is in flight, spin, then sleep. */
-static void worker_think(struct worker *w, enum ddir d)
+__attribute__((cold, noinline)) static void worker_think(struct worker *w, enum ddir d)
 {
 	const struct job *job = w->job;
 	const struct ddir_result *dr = w->res->ddir;
@@ -595,7 +595,7 @@ static void worker_think(struct worker *w, enum ddir d)
 }
 
 /* After an I/O was queued: account it, check minimum rates, think. False: stop the job. */
-static bool worker_rate_after(struct worker *w, enum ddir d, uint64_t len)
+__attribute__((cold, noinline)) static bool worker_rate_after(struct worker *w, enum ddir d, uint64_t len)
 {
 	if (w->rate_on)
 		rate_issued(&w->rate, d, len);
@@ -610,6 +610,9 @@ static bool worker_rate_after(struct worker *w, enum ddir d, uint64_t len)
 					    dr->total_ios, msg, sizeof(msg))) {
 				fprintf(w->diag, "%s\n", msg);
 				worker_set_error(w, EIO, "backend.c:1131", "check_min_rate");
+				/* fio's (glibc's) wording for EIO; musl says "I/O error" */
+				snprintf(w->res->verror, sizeof(w->res->verror),
+					 "file:backend.c:1131, func=check_min_rate, error=Input/output error");
 				return false;
 			}
 		}
@@ -619,7 +622,7 @@ static bool worker_rate_after(struct worker *w, enum ddir d, uint64_t len)
 	return true;
 }
 
-static void worker_rate_setup(struct worker *w)
+__attribute__((cold, noinline)) static void worker_rate_setup(struct worker *w)
 {
 	const struct job *job = w->job;
 
@@ -629,8 +632,8 @@ static void worker_rate_setup(struct worker *w)
 	w->rate_any = w->rate_on || w->rate_min_on || w->think_on;
 	w->rate_t0_ns = w->think_last_ns = w->start_ns;
 	if (w->rate_on)
-		rate_init(&w->rate, job, rng_job_seed(job->randseed, job->allrandrepeat || job->randseed_set,
-						      job->thread_number, RNG_FILE) ^ 0x7261746570726f63ull);
+		rate_init(&w->rate, job, rng_job_seed(job->randseed, job->randrepeat || job->allrandrepeat ||
+						      job->randseed_set, job->thread_number, RNG_FILE) ^ 0x7261746570726f63ull);
 	if (w->rate_min_on)
 		rate_min_init(&w->rate_min, job);
 }
