@@ -220,8 +220,6 @@ static int derive(struct opt_job *oj, struct opt_diag *d)
 			return -EINVAL;
 		}
 	}
-	if (opt_rate_check(j, d))	/* rate */
-		return -EINVAL;
 	if (j->filesize_max && j->filesize_min == 0) {
 		opt_diag_add(d, false, "filesize: min value out of range: 0 (1 min)");
 		return -EINVAL;
@@ -382,6 +380,8 @@ int fioconf_build(struct fio_config *cfg, struct opt_job_list *list, struct job_
 
 	for (unsigned i = 0; i < list->nr; i++) {
 		ret = derive(&list->v[i], d);
+		if (!ret && !cfg->parse_only)	/* rate: fio's checks run when jobs are set up */
+			ret = opt_rate_check(&list->v[i].j, d);
 		if (ret)
 			goto fail;
 		total += list->v[i].j.numjobs;
