@@ -101,14 +101,14 @@ static int rate_choice(const struct opt_def *od, const char *val, struct opt_dia
 }
 
 const struct opt_choice opt_rate_process_choices[] = {
-	{ "linear", "Linear rate of IO", 0 },
-	{ "poisson", "Rate follows Poisson process", 1 },
+	{ "linear", "Evenly spaced I/Os", 0 },
+	{ "poisson", "Exponential gaps (Poisson arrivals)", 1 },
 	{ NULL, NULL, 0 },
 };
 
 const struct opt_choice opt_rate_blocks_type_choices[] = {
-	{ "complete", "thinktime_blocks takes effect at the completion side", 0 },
-	{ "issue", "thinktime_blocks takes effect at the issue side", 1 },
+	{ "complete", "Count I/Os as they complete", 0 },
+	{ "issue", "Count I/Os as they are issued", 1 },
 	{ NULL, NULL, 0 },
 };
 

@@ -94,7 +94,7 @@ assert_match "min-bw message" '^b: rate_min=307200B/s not met, got [0-9]+B/s' "$
 sa=$(tr '\r' '\n' <"$T/eta.ref.out" | grep -m1 -o '^Jobs: [^:]*') sb=$(tr '\r' '\n' <"$T/eta.ut.out" | grep -m1 -o '^Jobs: [^:]*')
 assert_eq "eta range (fio: $sa)" "Jobs: 1 (f=1), 0-150 IOPS" "$(echo "$sb" | sed 's/ *$//')"
 
-# bad values: fio's messages (stdout and stderr), status 1, nothing created
+# bad values: fio's messages (stderr; the list of valid values on stdout), status 1, nothing created
 B=(--name=x --size=1m)
 nb=0
 for bad in --rate=abc --rate_iops=abc --rate_min=abc --rate_process=foo --thinktime=abc \
@@ -106,10 +106,14 @@ for bad in --rate=abc --rate_iops=abc --rate_min=abc --rate_process=foo --thinkt
 done
 par_wait
 for i in $(seq 1 $nb); do
-	for s in rc out err; do
+	for s in rc err; do
 		a=$(cat "$T/bad$i.ref.$s") b=$(cat "$T/bad$i.ut.$s")
 		[ "$a" = "$b" ] || add_err "bad$i ($(head -c 80 "$T/bad$i.ut.err")): $s [$b], fio [$a]"
 	done
+	# stdout: the "valid values" list of a choice, in our own words: same shape
+	a=$(sed -E 's/^( *valid values| *): ([a-z]+) .*/\1: \2/' "$T/bad$i.ref.out")
+	b=$(sed -E 's/^( *valid values| *): ([a-z]+) .*/\1: \2/' "$T/bad$i.ut.out")
+	[ "$a" = "$b" ] || add_err "bad$i: stdout [$b], fio [$a]"
 	[ -z "$(ls -A "$T/bad$i.ut.d")" ] || add_err "bad$i: left files: $(ls -A "$T/bad$i.ut.d")"
 done
 
