@@ -69,6 +69,14 @@ const char *fio_eta_line(struct fio_eta *e, uint64_t now_ns)
 		if (eta_char_running(c)) {
 			nr_io++;
 			st.nr_files += job->nr_files ? job->nr_files : 1;
+			for (int d = 0; d < 2; d++) {	/* rate: configured ranges, data directions in use */
+				if (!(d == DDIR_READ ? job->rw_has_read : job->rw_has_write))
+					continue;
+				st.rate_min_bps += job->rate_min_bps[d];
+				st.rate_max_bps += job->rate_bps[d];
+				st.rate_min_iops += job->rate_iops_min[d];
+				st.rate_max_iops += job->rate_iops[d];
+			}
 		} else if (c == ETA_ST_RAMP) {
 			nr_ramp++;
 		}
@@ -98,6 +106,7 @@ const char *fio_eta_line(struct fio_eta *e, uint64_t now_ns)
 	}
 	st.pow2 = !first || first->kb_base != 1000;
 	st.unit = num2str_rate_unit(first ? first->unit_base : 0);
+	st.sig_figs = first ? first->sig_figs : 4;	/* rate */
 	e->last_ns = now_ns;
 	e->prev_len = eta_format(e->line, e->line_cap, &st, e->prev_len);
 	return e->line;

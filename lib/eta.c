@@ -168,6 +168,16 @@ size_t eta_format(char *buf, size_t len, const struct eta_status *st, size_t pre
 		return 0;
 	buf[0] = '\0';
 	eta_append(buf, len, &pos, "Jobs: %u (f=%u)", st->nr_running, st->nr_files);
+	if (st->rate_min_bps || st->rate_max_bps) {	/* rate */
+		char lo[N2S_BUF_LEN], hi[N2S_BUF_LEN];
+		unsigned sf = st->sig_figs ? st->sig_figs : 4;
+
+		eta_append(buf, len, &pos, ", %s-%s", num2str(lo, st->rate_min_bps, sf, 1, st->pow2, N2S_BYTEPERSEC),
+			   num2str(hi, st->rate_max_bps, sf, 1, st->pow2, N2S_BYTEPERSEC));
+	} else if (st->rate_min_iops || st->rate_max_iops) {
+		eta_append(buf, len, &pos, ", %llu-%llu IOPS", (unsigned long long)st->rate_min_iops,
+			   (unsigned long long)st->rate_max_iops);
+	}
 	if (st->eta_s != ETA_UNKNOWN && st->nr_running) {
 		char eta_str[48], pct[16];
 		bool any = false;

@@ -65,6 +65,10 @@ struct eta_status {
 	uint64_t iops[DDIR_NR];
 	bool pow2;			/* kb_base 1024: KiB/MiB, else kB/MB */
 	enum n2s_unit unit;		/* N2S_BYTEPERSEC or N2S_BITPERSEC */
+
+	/* rate: configured ranges of the running jobs (", 0B/s-1024KiB/s" or ", 0-150 IOPS") */
+	uint64_t rate_min_bps, rate_max_bps, rate_min_iops, rate_max_iops;
+	unsigned sig_figs;
 };
 
 /* Combine per-job ETAs (the largest) and apply the "first 3 seconds" rule. */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "dist.h"
+#include "opt_rate.h"
 
 #define PATH_BYTES 4096
 #define FIOCONF_MAX_TOTAL_FILES 65536	/* file names over all jobs: bounds the name tables */
@@ -397,6 +398,8 @@ int fioconf_build(struct fio_config *cfg, struct opt_job_list *list, struct job_
 
 	for (unsigned i = 0; i < list->nr; i++) {
 		ret = derive(&list->v[i], d);
+		if (!ret && !cfg->parse_only)	/* rate: fio's checks run when jobs are set up */
+			ret = opt_rate_check(&list->v[i].j, d);
 		if (ret)
 			goto fail;
 		total += list->v[i].j.numjobs;

@@ -126,6 +126,18 @@ struct job {
 	unsigned bssplit_kb_base, random_distribution_kb_base;	/* kb_base when each was given */
 	/* unified_rw_reporting */
 	unsigned unified_rw_rep;	/* enum unified_mode (unified.h): 0 none, 1 mixed, 2 both */
+	/* rate: rate limiting and think time (lib/rate.c); 0 = off */
+	uint64_t rate_bps[DDIR_NR];		/* rate= */
+	uint64_t rate_iops[DDIR_NR];		/* rate_iops= */
+	uint64_t rate_min_bps[DDIR_NR];		/* rate_min= */
+	uint64_t rate_iops_min[DDIR_NR];	/* rate_iops_min= */
+	uint64_t rate_cycle_ms;			/* default 1000 */
+	bool rate_poisson;			/* rate_process=poisson */
+	bool rate_ignore_thinktime;
+	uint64_t thinktime_ns, thinktime_spin_ns, thinktime_iotime_ns;
+	uint64_t thinktime_blocks;		/* default 1 */
+	bool thinktime_blocks_set;
+	bool thinktime_blocks_issue;		/* thinktime_blocks_type=issue */
 };
 
 enum out_format { OUT_NORMAL = 1u << 0, OUT_JSON = 1u << 1, OUT_JSON_PLUS = 1u << 2, OUT_TERSE = 1u << 3 };

@@ -330,10 +330,14 @@ static bool offgen_pass_next(struct offgen *og, struct offgen_io *io)
 
 	if (!og->wrap && og->issued_bytes >= og->pass_limit_bytes)
 		return false;
-	if (og->mixed)
+	if (__builtin_expect(og->ddir_drawn, 0)) {	/* rate */
+		d = (int)og->next_ddir;
+		og->ddir_drawn = false;
+	} else if (og->mixed) {
 		d = rng_percent(&og->rng_mix, og->rwmixread) ? DDIR_READ : DDIR_WRITE;
-	else
+	} else {
 		d = og->has_dir[DDIR_READ] ? DDIR_READ : DDIR_WRITE;
+	}
 
 	while (og->nr_done < og->nr_files) {
 		unsigned i = og->cur;
@@ -350,6 +354,24 @@ static bool offgen_pass_next(struct offgen *og, struct offgen_io *io)
 		og->nr_done++;
 	}
 	return false;
+}
+
+__attribute__((cold)) enum ddir offgen_peek_ddir(struct offgen *og)
+{
+	if (!og->ddir_drawn) {
+		if (og->mixed)
+			og->next_ddir = rng_percent(&og->rng_mix, og->rwmixread) ? DDIR_READ : DDIR_WRITE;
+		else
+			og->next_ddir = og->has_dir[DDIR_READ] ? DDIR_READ : DDIR_WRITE;
+		og->ddir_drawn = true;
+	}
+	return og->next_ddir;
+}
+
+void offgen_set_ddir(struct offgen *og, enum ddir d)
+{
+	og->next_ddir = d;
+	og->ddir_drawn = true;
 }
 
 bool offgen_next(struct offgen *og, struct offgen_io *io)

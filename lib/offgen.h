@@ -84,6 +84,9 @@ struct offgen {
 	/* dist: bssplit pickers and non-uniform offset generators per direction (NULL: unused) */
 	struct dist_bs_pick *bs_pick[DDIR_NR];
 	struct dist_gen *dist[DDIR_NR];
+	/* rate: the direction of the next I/O, drawn ahead by offgen_peek_ddir() */
+	bool ddir_drawn;
+	enum ddir next_ddir;
 };
 
 /* Set up og for job over nr_files files whose I/O ranges are io_start[i], io_len[i].
@@ -95,6 +98,11 @@ void offgen_release(struct offgen *og);
 
 /* The next I/O, or false when the job has done all its I/O. */
 bool offgen_next(struct offgen *og, struct offgen_io *io);
+
+/* rate: the direction the next offgen_next() will use (drawn now, kept until then), and a
+ * way to change it (rate control switches a mixed job to the other direction). */
+enum ddir offgen_peek_ddir(struct offgen *og);
+void offgen_set_ddir(struct offgen *og, enum ddir d);
 
 /* Start the sequential and random state of every file afresh (used by tests and time_based). */
 void offgen_reset_files(struct offgen *og);

@@ -9,6 +9,7 @@
 
 #include "engine.h"
 #include "opt_apply.h"
+#include "opt_rate.h"
 #include "parse.h"
 
 #define IODEPTH_MAX	65536u		/* iops bound: requests are preallocated */
@@ -267,11 +268,27 @@ static const struct opt_def table[] = {
 	O_UNSUP("zonesize"), O_UNSUP("zonecapacity"), O_UNSUP("zonerange"), O_UNSUP("zoneskip"),
 	O_UNSUP("read_beyond_wp"), O_UNSUP("max_open_zones"), O_UNSUP("job_max_open_zones"),
 	O_UNSUP("ignore_zone_limits"), O_UNSUP("zone_reset_threshold"), O_UNSUP("zone_reset_frequency"),
-	O_UNSUP("lockmem"), O_UNSUP("nice"), O_UNSUP("prio"), O_UNSUP("prioclass"), O_UNSUP("thinktime"),
-	O_UNSUP("thinktime_spin"), O_UNSUP("thinktime_blocks"), O_UNSUP("thinktime_blocks_type"),
-	O_UNSUP("thinktime_iotime"), O_UNSUP("rate"), O_UNSUP_A("rate_min", "ratemin"), O_UNSUP("rate_process"),
-	O_UNSUP_A("rate_cycle", "ratecycle"), O_UNSUP("rate_ignore_thinktime"), O_UNSUP("rate_iops"),
-	O_UNSUP("rate_iops_min"), O_UNSUP("max_latency"),
+	O_UNSUP("lockmem"), O_UNSUP("nice"), O_UNSUP("prio"), O_UNSUP("prioclass"),
+	/* rate: rate limiting and think time (lib/opt_rate.c) */
+	O_TIME("thinktime", NULL, opt_rate_apply_thinktime, "Idle time between I/Os (usec)", "0"),
+	O_TIME("thinktime_spin", NULL, opt_rate_apply_thinktime_spin,
+	       "Spend this much of the think time busy-spinning (usec)", "0"),
+	O_INT("thinktime_blocks", NULL, opt_rate_apply_thinktime_blocks, "I/Os between two think times", "1", 0, NOMAX),
+	O_CHOICE("thinktime_blocks_type", NULL, opt_rate_apply_thinktime_blocks_type,
+		 "Count thinktime_blocks at completion or at issue", "complete", opt_rate_blocks_type_choices),
+	O_TIME("thinktime_iotime", NULL, opt_rate_apply_thinktime_iotime,
+	       "Think after doing I/O for this long (seconds)", "0"),
+	O_INT("rate", NULL, opt_rate_apply_rate, "Cap on bandwidth, bytes/s (read,write,trim)", NULL, 0, NOMAX),
+	O_INT("rate_min", "ratemin", opt_rate_apply_rate_min, "Fail the job below this bandwidth, bytes/s", NULL, 0, NOMAX),
+	O_CHOICE("rate_process", NULL, opt_rate_apply_process, "How rated I/O is spaced in time", "linear",
+		 opt_rate_process_choices),
+	O_INT("rate_cycle", "ratecycle", opt_rate_apply_cycle, "Window for the rate_min checks (msec)", "1000", 0, NOMAX),
+	O_BOOL("rate_ignore_thinktime", NULL, opt_rate_apply_ignore_thinktime,
+	       "Rated I/O does not catch up for time spent thinking", NULL),
+	O_INT("rate_iops", NULL, opt_rate_apply_rate_iops, "Cap on I/Os per second (read,write,trim)", NULL, 0, NOMAX),
+	O_INT("rate_iops_min", NULL, opt_rate_apply_rate_iops_min, "Fail the job below this many I/Os per second",
+	      NULL, 0, NOMAX),
+	O_UNSUP("max_latency"),
 	O_UNSUP("latency_target"), O_UNSUP("latency_window"), O_UNSUP("latency_percentile"),
 	O_UNSUP("latency_run"), O_UNSUP("write_hint"), O_UNSUP("create_serialize"), O_UNSUP("create_fsync"),
 	O_UNSUP("create_only"), O_UNSUP("allow_file_create"), O_UNSUP("allow_mounted_write"),
@@ -448,6 +465,8 @@ void opt_job_init(struct opt_job *oj)
 	j->unit_base = 0;
 	j->sig_figs = 4;
 	oj->nrfiles = 1;
+	j->rate_cycle_ms = 1000;	/* rate */
+	j->thinktime_blocks = 1;	/* rate */
 }
 
 static int dup_opt(char **dst, const char *src)

@@ -187,8 +187,8 @@ assert_eq "windowsaio stdout" "" "$out"
 run_ours --name=v --verify=crc32c --size=1m --rw=write
 assert_eq "verify rc" 1 "$rc"
 assert_eq "verify stderr" "fio: option 'verify' is not supported by iops (only verify=0)" "$err"
-run_ours --name=r --rate=1m --size=1m
-assert_eq "rate stderr" "fio: option 'rate' is not supported by iops" "$err"
+run_ours --name=r --max_latency=1m --size=1m
+assert_eq "max_latency stderr" "fio: option 'max_latency' is not supported by iops" "$err"
 run_ours --name=t --rw=trim --size=1m
 assert_eq "trim rc" 1 "$rc"
 assert_match "trim stderr" "^fio: rw=trim is not supported by iops" "$err"

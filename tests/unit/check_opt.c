@@ -190,8 +190,8 @@ static const struct opt_case cases[] = {
 	{ "bssplit", "4k/60:8k:16k:32k/60", false, "fio: failed parsing bssplit=4k/60:8k:16k:32k/60" },
 	{ "random_distribution", "zipf:1.2", true, NULL },
 	{ "random_distribution", "zipf:1", false, "fio: failed parsing random_distribution=zipf:1" },
-	{ "rate_iops", "100", false, "fio: option 'rate_iops' is not supported by iops" },
-	{ "ratemin", "100", false, "fio: option 'rate_min' is not supported by iops" },
+	{ "max_latency", "100", false, "fio: option 'max_latency' is not supported by iops" },
+	{ "ss", "100", false, "fio: option 'steadystate' is not supported by iops" },
 	{ "hipri", NULL, false, "fio: option 'hipri' is not supported by iops" },
 };
 
