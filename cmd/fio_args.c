@@ -80,7 +80,6 @@ static const struct cl_opt cl_opts[] = {
 	{ "aux-path", CL_REQUIRED, CL_UNSUPPORTED, NULL },
 	{ "append-terse", CL_NONE, CL_UNSUPPORTED, NULL },
 	{ "latency-log", CL_NONE, CL_UNSUPPORTED, NULL },
-	{ "write_bw_log", CL_NONE, CL_UNSUPPORTED, NULL },
 };
 
 #define CL_NR (sizeof(cl_opts) / sizeof(cl_opts[0]))

@@ -8,6 +8,7 @@
 
 #include "dist.h"
 #include "opt_rate.h"
+#include "iolog.h"
 
 #define PATH_BYTES 4096
 #define FIOCONF_MAX_TOTAL_FILES 65536	/* file names over all jobs: bounds the name tables */
@@ -351,6 +352,7 @@ static void job_release(struct job *j)
 	free(j->bssplit);	/* dist */
 	free(j->random_distribution);
 	j->bssplit = j->random_distribution = NULL;
+	iolog_prefix_free(j);	/* logs */
 	free_names(j->filenames, j->nr_files);
 	j->filenames = NULL;
 	j->nr_files = 0;
@@ -479,6 +481,7 @@ int fioconf_build(struct fio_config *cfg, struct opt_job_list *list, struct job_
 			*j = oj->j;
 			j->description = NULL;
 			j->bssplit = j->random_distribution = NULL;	/* dist */
+			memset(j->log_prefix, 0, sizeof(j->log_prefix));	/* logs: duplicated below */
 			j->filenames = NULL;
 			j->opts = NULL;
 			j->nr_files = j->nr_opts = 0;
@@ -510,6 +513,8 @@ int fioconf_build(struct fio_config *cfg, struct opt_job_list *list, struct job_
 			ret = resolve_files(oj, j, dirs, (unsigned)nr_dirs, d);
 			if (!ret)
 				ret = copy_kv(oj, j);
+			if (!ret)
+				ret = iolog_prefix_dup(j, &oj->j);	/* logs */
 			if (ret) {
 				free_names(dirs, (unsigned)nr_dirs);
 				goto fail_jobs;

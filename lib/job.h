@@ -138,6 +138,12 @@ struct job {
 	uint64_t thinktime_blocks;		/* default 1 */
 	bool thinktime_blocks_set;
 	bool thinktime_blocks_issue;		/* thinktime_blocks_type=issue */
+	/* logs: write_bw_log / write_iops_log / write_lat_log (lib/iolog.h) */
+	char *log_prefix[3];		/* bw, iops, lat file prefix: NULL = no such log, "" = the job name */
+	unsigned log_avg_msec;		/* 0 = one entry per I/O */
+	bool log_max_value, log_offset, log_prio;
+	bool per_job_logs;		/* default true: ".<thread_number>" in the names */
+	bool bw_avg_time_set, iops_avg_time_set;	/* bwavgtime= / iopsavgtime= given (500 ms) */
 };
 
 enum out_format { OUT_NORMAL = 1u << 0, OUT_JSON = 1u << 1, OUT_JSON_PLUS = 1u << 2, OUT_TERSE = 1u << 3 };

@@ -629,7 +629,8 @@ static int apply_section(const struct jobfile_section *sec, struct opt_job *oj, 
 			d->nr = 0;	/* one line naming what iops lacks */
 			return opt_apply(oj, od, o->val, d);
 		}
-		if (od->type != OPT_T_FLAG && !o->val) {
+		/* logs: a bare write_bw_log / write_iops_log / write_lat_log means "prefix = job name" */
+		if (od->type != OPT_T_FLAG && !o->val && strncmp(od->name, "write_", 6)) {
 			opt_diag_add(d, false, "Option %s requires an argument", o->key);
 			opt_diag_add(d, false, "fio: failed parsing %s", o->key);
 			ret = -EINVAL;

@@ -3,11 +3,13 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine.h"
+#include "iolog.h"
 #include "opt_apply.h"
 #include "opt_rate.h"
 #include "parse.h"
@@ -208,8 +210,8 @@ static const struct opt_def table[] = {
 	O_FLAG("thread", NULL, opt_apply_thread, "Run jobs as threads rather than forked processes"),
 	{ "threads", NULL, NULL, OPT_T_FLAG, "Run jobs as threads rather than forked processes", NULL, 0, 1, NULL,
 	  opt_apply_thread, PRIO_NORMAL, true },
-	O_INT("log_avg_msec", NULL, opt_apply_accept_int,
-	      "Averaging window of bw/iops/lat log entries (no effect: iops writes no logs)", "0", 0, NOMAX),
+	O_INT("log_avg_msec", NULL, opt_apply_log_avg_msec,
+	      "Average log entries over this many msec (0: one per I/O)", "0", 0, UINT32_MAX),
 	O_FLAG("group_reporting", NULL, opt_apply_group_reporting, "Report one summary per group instead of per job"),
 	O_FLAG("zero_buffers", NULL, opt_apply_zero_buffers, "Fill write buffers with zero bytes"),
 	O_FLAG("refill_buffers", NULL, opt_apply_refill_buffers, "Regenerate buffer contents before each write"),
@@ -230,10 +232,12 @@ static const struct opt_def table[] = {
 	       "iops: allow writing into an existing file iops did not lay out", "0"),
 	O_ONLY("disk_util", "Report disk utilization (iops: always)", "1", opt_apply_only_1_choices),
 	O_ONLY("stats", "Collect statistics for this job (iops: always)", "1", opt_apply_only_1_choices),
-	O_ONLY("per_job_logs", "Put the job number in log file names (iops writes no logs)", "1", opt_apply_only_1_choices),
-	O_ONLY("bwavgtime", "Bandwidth sampling interval (iops: 500 ms)", "500", opt_apply_only_500_choices),
-	O_ONLY("iopsavgtime", "IOPS sampling interval (iops: 500 ms)", "500", opt_apply_only_500_choices),
 	O_CHOICE("unified_rw_reporting", NULL, opt_apply_unified_rw_reporting, "Unify reporting across data direction", "none", opt_apply_unified_rw_reporting_choices),
+	O_BOOL("per_job_logs", NULL, opt_apply_log_flag, "Job number in log file names (0: clones share a file)", "1"),
+	O_CHOICE("bwavgtime", NULL, opt_apply_avgtime, "Bandwidth sampling interval (iops: 500 ms)", "500",
+		 opt_apply_only_500_choices),
+	O_CHOICE("iopsavgtime", NULL, opt_apply_avgtime, "IOPS sampling interval (iops: 500 ms)", "500",
+		 opt_apply_only_500_choices),
 	O_ONLY("continue_on_error", "Keep going after I/O errors (iops: none)", "none", opt_apply_only_none_choices),
 	O_ONLY("clocksource", "Clock used for timestamps (iops: clock_gettime)", NULL, opt_apply_only_clock_gettime_choices),
 	O_ONLY("slat_percentiles", "Show percentiles of submission latency (iops: 0)", "0", opt_apply_only_0_choices),
@@ -295,10 +299,15 @@ static const struct opt_def table[] = {
 	O_UNSUP("pre_read"), O_UNSUP("cpumask"), O_UNSUP("cpus_allowed"), O_UNSUP_FIRST("cpus_allowed_policy"),
 	O_UNSUP("numa_cpu_nodes"), O_UNSUP("numa_mem_policy"), O_UNSUP("unlink_each_loop"),
 	O_UNSUP("exitall"), O_UNSUP("exit_what"), O_UNSUP("exitall_on_error"),
-	O_UNSUP("write_bw_log"), O_UNSUP("write_lat_log"), O_UNSUP("write_iops_log"),
+	O_STR("write_bw_log", NULL, opt_apply_write_log, "Write a bandwidth log (value: file prefix)"),
+	O_STR("write_lat_log", NULL, opt_apply_write_log, "Write clat/slat/lat logs (value: file prefix)"),
+	O_STR("write_iops_log", NULL, opt_apply_write_log, "Write an IOPS log (value: file prefix)"),
 	O_UNSUP("log_entries"), O_UNSUP("log_hist_msec"),
-	O_UNSUP("log_hist_coarseness"), O_UNSUP("write_hist_log"), O_UNSUP("log_max_value"),
-	O_UNSUP("log_offset"), O_UNSUP("log_prio"), O_UNSUP("log_compression"),
+	O_UNSUP("log_hist_coarseness"), O_UNSUP("write_hist_log"),
+	O_BOOL("log_max_value", NULL, opt_apply_log_flag, "Log the window maximum, not the mean", "0"),
+	O_BOOL("log_offset", NULL, opt_apply_log_flag, "Add the I/O offset column to logs", "0"),
+	O_BOOL("log_prio", NULL, opt_apply_log_flag, "Log the I/O priority in hex", "0"),
+	O_UNSUP("log_compression"),
 	O_UNSUP("log_compression_cpus"), O_UNSUP("log_store_compressed"), O_UNSUP("log_unix_epoch"),
 	O_UNSUP("log_alternate_epoch"), O_UNSUP("log_alternate_epoch_clock_id"),
 	O_UNSUP("block_error_percentiles"), O_UNSUP("scramble_buffers"),
@@ -457,6 +466,7 @@ void opt_job_init(struct opt_job *oj)
 	j->random_generator = RANDGEN_TAUSWORTHE;
 	j->fallocate = FALLOC_NATIVE;
 	j->sync = SYNC_NONE;
+	j->per_job_logs = true;		/* logs */
 	memcpy(j->percentiles, default_percentiles, sizeof(default_percentiles));
 	j->nr_percentiles = sizeof(default_percentiles) / sizeof(default_percentiles[0]);
 	j->percentile_precision = 2;
@@ -491,6 +501,8 @@ int opt_job_copy(struct opt_job *dst, const struct opt_job *src)
 	tmp.filename = tmp.directory = tmp.filename_format = tmp.wait_for_name = NULL;
 	tmp.kv = NULL;
 	tmp.nr_kv = tmp.cap_kv = 0;
+	if (iolog_prefix_dup(&tmp.j, &src->j))	/* logs; NULLs tmp's first */
+		goto fail_strings;
 	if (dup_opt(&tmp.j.description, src->j.description) || dup_opt(&tmp.filename, src->filename) ||
 	    dup_opt(&tmp.j.bssplit, src->j.bssplit) ||	/* dist */
 	    dup_opt(&tmp.j.random_distribution, src->j.random_distribution) ||
@@ -516,6 +528,7 @@ void opt_job_release(struct opt_job *oj)
 	free(oj->j.bssplit);	/* dist */
 	free(oj->j.random_distribution);
 	oj->j.bssplit = oj->j.random_distribution = NULL;
+	iolog_prefix_free(&oj->j);	/* logs */
 	free(oj->filename);
 	free(oj->directory);
 	free(oj->filename_format);

@@ -872,3 +872,54 @@ APPLY(opt_apply_unified_rw_reporting)
 		oj->j.unified_rw_rep = (unsigned)v;
 	return ret;
 }
+
+/* ------------------------------------------------------------------------------------------ */
+/* logs: write_bw_log / write_iops_log / write_lat_log and their options (lib/iolog.h) */
+
+APPLY(opt_apply_write_log)
+{
+	(void)d;
+	/* write_Bw_log, write_Iops_log, write_Lat_log; no value: "" = the job's name */
+	return set_str(&oj->j.log_prefix[od->name[6] == 'b' ? 0 : od->name[6] == 'i' ? 1 : 2], val);
+}
+
+APPLY(opt_apply_log_avg_msec)
+{
+	return get_uint(oj, od, val, d, &oj->j.log_avg_msec);
+}
+
+APPLY(opt_apply_log_flag)
+{
+	bool b;
+	int ret = get_bool(oj, od, val, d, &b);
+
+	if (ret)
+		return ret;
+	switch (od->name[4]) {	/* log_Max_value, log_Offset, log_Prio, per_Job_logs */
+	case 'm':
+		oj->j.log_max_value = b;
+		break;
+	case 'o':
+		oj->j.log_offset = b;
+		break;
+	case 'p':
+		oj->j.log_prio = b;
+		break;
+	default:
+		oj->j.per_job_logs = b;
+	}
+	return 0;
+}
+
+/* bwavgtime / iopsavgtime: only 500, but given explicitly it keeps the sampling at 500 ms when
+ * a bw / iops log is averaged (fio: log window = min(log_avg_msec, bwavgtime)). */
+APPLY(opt_apply_avgtime)
+{
+	int ret = opt_apply_only_default(oj, od, val, d);
+
+	if (!ret && od->name[0] == 'b')
+		oj->j.bw_avg_time_set = true;
+	else if (!ret)
+		oj->j.iops_avg_time_set = true;
+	return ret;
+}

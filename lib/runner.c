@@ -12,6 +12,7 @@
 #include "clock.h"
 #include "engine.h"
 #include "eta.h"
+#include "iolog.h"
 #include "offgen.h"
 #include "rate.h"
 #include "rng.h"
@@ -72,6 +73,10 @@ struct worker {
 	uint64_t think_last_blocks, think_last_ns;
 	struct rate rate;
 	struct rate_min rate_min;
+	/* logs (write_bw_log / write_iops_log / write_lat_log) */
+	struct iolog_job *iolog;	/* NULL = the job writes no log */
+	uint64_t bw_win_ns, iops_win_ns;	/* bw / iops sampling windows, 0 = one sample per I/O */
+	uint64_t iops_t0_ns;		/* start of the iops window (sample_t0_ns: the bw one) */
 };
 
 struct runner_thread {
@@ -203,6 +208,7 @@ static void worker_reset_stats(struct worker *w, uint64_t now)
 	res->pid = pid;
 	w->start_ns = now;
 	w->sample_t0_ns = now;
+	w->iops_t0_ns = now;
 	memset(w->sample_bytes, 0, sizeof(w->sample_bytes));
 	memset(w->sample_ios, 0, sizeof(w->sample_ios));
 	worker_rusage(&w->ru0);
@@ -211,25 +217,33 @@ static void worker_reset_stats(struct worker *w, uint64_t now)
 	worker_set_state(w, eta_run_char(job));
 }
 
-static void worker_sample(struct worker *w, uint64_t now)
+/* One bw (or iops) window is over (fio's __add_samples()): a sample per direction that moved,
+ * into the summary statistics and the log; the next window starts where this one should have
+ * ended, so windows do not drift. */
+static __attribute__((cold)) void worker_sample(struct worker *w, uint64_t now, bool bw)
 {
-	uint64_t spent_ms = (now - w->sample_t0_ns) / CLOCK_NS_PER_MS;
+	uint64_t *t0 = bw ? &w->sample_t0_ns : &w->iops_t0_ns;
+	uint64_t win = bw ? w->bw_win_ns : w->iops_win_ns;
+	uint64_t spent_ms = (now - *t0) / CLOCK_NS_PER_MS;
 
 	if (spent_ms == 0)
 		return;
 	for (int d = 0; d < 2; d++) {
 		struct ddir_result *dr = &w->res->ddir[d];
-		uint64_t db = dr->io_bytes - w->sample_bytes[d];
-		uint64_t di = dr->total_ios - w->sample_ios[d];
+		uint64_t *last = bw ? &w->sample_bytes[d] : &w->sample_ios[d];
+		uint64_t cur = bw ? dr->io_bytes : dr->total_ios;
 
-		if (db) {
-			lat_stat_add(&dr->bw_kib, db * 1000 / spent_ms / 1024);
-			lat_stat_add(&dr->iops, di * 1000 / spent_ms);
+		if (cur != *last) {
+			uint64_t v = bw ? (cur - *last) * 1000 / spent_ms / 1024 : (cur - *last) * 1000 / spent_ms;
+
+			lat_stat_add(bw ? &dr->bw_kib : &dr->iops, v);
+			if (w->iolog)
+				iolog_add(w->iolog, bw ? IOLOG_BW : IOLOG_IOPS, (now - w->start_ns) / CLOCK_NS_PER_MS, v,
+					  (unsigned)d, 0, 0);
 		}
-		w->sample_bytes[d] = dr->io_bytes;
-		w->sample_ios[d] = dr->total_ios;
+		*last = cur;
 	}
-	w->sample_t0_ns = now;
+	*t0 = now - *t0 < 2 * win ? *t0 + win : now;
 }
 
 static void worker_plan_check(struct worker *w)
@@ -238,8 +252,10 @@ static void worker_plan_check(struct worker *w)
 
 	if (w->in_ramp)
 		next = w->ramp_end_ns;
-	else
-		next = w->sample_t0_ns + RUNNER_SAMPLE_NS;
+	else if (w->bw_win_ns && (!w->iops_win_ns || w->sample_t0_ns + w->bw_win_ns <= w->iops_t0_ns + w->iops_win_ns))
+		next = w->sample_t0_ns + w->bw_win_ns;
+	else if (w->iops_win_ns)
+		next = w->iops_t0_ns + w->iops_win_ns;
 	if (w->deadline_ns && w->deadline_ns < next)
 		next = w->deadline_ns;
 	if (w->publish_ns < next)
@@ -298,8 +314,11 @@ static bool worker_check(struct worker *w, uint64_t now)
 			w->in_ramp = false;
 			worker_reset_stats(w, now);
 		}
-	} else if (now - w->sample_t0_ns >= RUNNER_SAMPLE_NS) {
-		worker_sample(w, now);
+	} else {
+		if (w->bw_win_ns && now - w->sample_t0_ns >= w->bw_win_ns)
+			worker_sample(w, now, true);
+		if (w->iops_win_ns && now - w->iops_t0_ns >= w->iops_win_ns)
+			worker_sample(w, now, false);
 	}
 	worker_plan_check(w);
 	return false;
@@ -338,6 +357,36 @@ static void worker_io_error(struct worker *w, const struct io_req *req)
 }
 
 /* ---- completions ------------------------------------------------------------------------ */
+
+/* logs: one completed read/write (fio's account_io_completion() for logs): per-I/O bw and iops
+ * samples when those logs are per unit, and the log entries. Never during ramp time. */
+static __attribute__((noinline, cold)) void worker_log_io(struct worker *w, const struct io_req *req, uint64_t now)
+{
+	struct ddir_result *dr = &w->res->ddir[req->op];
+	uint64_t ms = (now - w->start_ns) / CLOCK_NS_PER_MS, bytes = (uint64_t)req->result;
+	unsigned d = (unsigned)req->op;
+
+	if (w->in_ramp || now < w->start_ns)
+		return;
+	if (w->clat_on) {
+		uint64_t clat = now > req->issue_ns ? now - req->issue_ns : 0;
+
+		iolog_add(w->iolog, IOLOG_CLAT, ms, clat, d, bytes, req->offset);
+		if (!w->bw_win_ns) {
+			uint64_t rate = clat ? bytes * 1000000u / clat : 0;
+
+			lat_stat_add(&dr->bw_kib, rate);
+			iolog_add(w->iolog, IOLOG_BW, ms, rate, d, bytes, req->offset);
+		}
+		if (!w->iops_win_ns) {
+			lat_stat_add(&dr->iops, 1);
+			iolog_add(w->iolog, IOLOG_IOPS, ms, 1, d, bytes, req->offset);
+		}
+	}
+	if (w->lat_on)
+		iolog_add(w->iolog, IOLOG_LAT, ms, now > req->start_ns ? now - req->start_ns : 0, d, bytes,
+			  req->offset);
+}
 
 static inline void worker_complete(struct worker *w, struct io_req *req, uint64_t now)
 {
@@ -378,6 +427,8 @@ static inline void worker_complete(struct worker *w, struct io_req *req, uint64_
 			if (w->lat_hist_on)
 				hist_add(&dr->lat_hist, lat);
 		}
+		if (__builtin_expect(w->iolog != NULL, 0))	/* logs */
+			worker_log_io(w, req, now);
 	}
 	w->free_reqs[w->nr_free++] = req;
 }
@@ -419,6 +470,10 @@ static int worker_commit(struct worker *w)
 					uint64_t slat = req->issue_ns > req->start_ns ? req->issue_ns - req->start_ns : 0;
 
 					lat_stat_add(&w->res->ddir[(unsigned)req->op < (unsigned)DDIR_NR ? req->op : 0].slat, slat);
+					if (__builtin_expect(w->iolog != NULL, 0) && !w->in_ramp &&	/* logs */
+					    (req->op == IO_READ || req->op == IO_WRITE) && req->issue_ns >= w->start_ns)
+						iolog_add(w->iolog, IOLOG_SLAT, (req->issue_ns - w->start_ns) / CLOCK_NS_PER_MS,
+							  slat, (unsigned)req->op, req->len, req->offset);
 				}
 			}
 		}
@@ -940,6 +995,19 @@ static void *worker_main(void *arg)
 
 	worker_rusage(&w->ru0);
 	w->start_ns = w->sample_t0_ns = w->now_ns = clock_src_now(w->clk);
+	w->iops_t0_ns = w->start_ns;
+	w->bw_win_ns = iolog_sample_ms(job, IOLOG_BW) * CLOCK_NS_PER_MS;	/* logs may change the windows */
+	w->iops_win_ns = iolog_sample_ms(job, IOLOG_IOPS) * CLOCK_NS_PER_MS;
+	if (iolog_job_wants(job)) {
+		w->iolog = malloc(sizeof(*w->iolog));
+		if (!w->iolog || iolog_job_init(w->iolog, job) < 0) {
+			fprintf(w->diag, "fio: %s: out of memory for its logs\n", job->name);
+			free(w->iolog);
+			w->iolog = NULL;
+			worker_set_error(w, ENOMEM, "backend.c:0", "job setup");
+			goto out;
+		}
+	}
 	if (job->ramp_time_ns) {
 		w->in_ramp = true;
 		w->ramp_end_ns = w->start_ns + job->ramp_time_ns;
@@ -967,6 +1035,8 @@ static void *worker_main(void *arg)
 	worker_set_state(w, ETA_ST_FINISHING);
 	worker_end_fsync(w);
 	end = clock_src_now(w->clk);
+	if (w->iolog)	/* logs: close the open windows */
+		iolog_finish(w->iolog, (end - w->start_ns) / CLOCK_NS_PER_MS);
 
 	worker_cpu(w, res);
 	for (int d = 0; d < DDIR_NR; d++)
@@ -1047,6 +1117,9 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 		diskless[j] = (ops->flags & ENGINE_F_DISKLESS) != 0;
 	}
 
+	ret = iolog_check(cfg, err);	/* logs: refuse before anything is touched */
+	if (ret < 0)
+		goto free_arrays;
 	ret = target_plan(&ts, cfg, diskless, err);
 	if (ret < 0)
 		goto free_arrays;
@@ -1120,6 +1193,12 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 	for (unsigned j = 0; j < cfg->nr_jobs; j++)
 		runner_join(&threads[j]);
 	pthread_attr_destroy(&attr);
+	for (unsigned j = 0; j < cfg->nr_jobs; j++)	/* logs: written once every job is done, in job order */
+		if (threads[j].w.iolog) {
+			(void)iolog_write(threads[j].w.iolog, &cfg->jobs[j], diag);
+			iolog_job_release(threads[j].w.iolog);
+			free(threads[j].w.iolog);
+		}
 	for (unsigned j = 0; j < cfg->nr_jobs; j++)
 		if (res[j]->error)
 			failed++;
