@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "verify.h"
+
 #define PATH_BYTES 4096
 #define FIOCONF_MAX_TOTAL_FILES 65536	/* file names over all jobs: bounds the name tables */
 
@@ -204,6 +206,9 @@ static int derive(struct opt_job *oj, struct opt_diag *d)
 		opt_diag_add(d, false, "fio: time_based requires a runtime/timeout setting");
 		j->time_based = false;
 	}
+
+	if (verify_fixup(j, d))	/* verify */
+		return -EINVAL;
 
 	if (j->size && !j->size_pct) {
 		uint64_t min_bs = UINT64_MAX;

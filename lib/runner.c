@@ -14,6 +14,7 @@
 #include "offgen.h"
 #include "rng.h"
 #include "target.h"
+#include "verify.h"
 
 #define RUNNER_BUF_ALIGN	4096u
 #define RUNNER_CHECK_MAX	1024u	/* gtod_reduce: read the clock at least every N ios */
@@ -62,6 +63,20 @@ struct worker {
 	bool direct_hint_done;
 	int error;
 	struct rusage ru0;
+
+	/* verify (lib/verify.h) */
+	struct verify_ctx vfy;
+	bool vfy_fill;			/* writes carry verify headers */
+	bool vfy_reads;			/* read completions are checked (read-only job, verify phase) */
+	bool vfy_phases;		/* a verify phase follows each pass of writes */
+	bool vfy_in_phase;
+	struct verify_ent *vlog;	/* blocks written in this pass */
+	size_t vlog_nr, vlog_cap;
+	uint64_t vlog_seq;
+	uint64_t *vreq_seed;		/* per request (by index): the seed the verify read expects */
+	uint64_t vseg_t0_ns;		/* start of the current I/O (non-verify) segment */
+	uint64_t vio_ns, vread_ns;	/* time in I/O segments and in verify phases so far */
+	unsigned nr_vphases;
 };
 
 struct runner_thread {
@@ -290,6 +305,62 @@ static void worker_io_error(struct worker *w, const struct io_req *req)
 	worker_set_error(w, e, "io_u.c:1876", "io_u error");
 }
 
+/* ---- verify (lib/verify.h) -------------------------------------------------------------- */
+
+__attribute__((noinline, cold)) static void worker_verify_read(struct worker *w, struct io_req *req)
+{
+	const struct job *job = w->job;
+	struct verify_io vio = {
+		.path = req->file_idx < job->nr_files ? job->filenames[req->file_idx] : job->name,
+		.offset = req->offset,
+		.len = req->len,
+		.flags = w->vfy_in_phase ? 0x88u : 0x8u,
+		.seed_known = w->vfy_in_phase && job->verify_pattern_len == 0,
+		.seed = w->vreq_seed ? w->vreq_seed[req->index] : 0,
+	};
+
+	if (job->verify_fatal && w->error)
+		return;
+	if (verify_check(&w->vfy, req->buf, &vio, w->diag) == 0 || w->error)
+		return;
+	/* fio's td_verror() text, with glibc's strerror(EILSEQ) as fio prints it */
+	w->error = EILSEQ;
+	w->res->error = EILSEQ;
+	snprintf(w->res->verror, sizeof(w->res->verror), "file:%s, error=Invalid or incomplete multibyte or wide character",
+		 (w->ops->flags & ENGINE_F_SYNC) ? "io_u.c:2152, func=io_u_sync_complete" :
+		 "io_u.c:2190, func=io_u_queued_complete");
+}
+
+/* A write of a verifying job: headers in, and the block logged for the verify phase. */
+__attribute__((noinline, cold)) static void worker_verify_fill(struct worker *w, struct io_req *req)
+{
+	uint64_t seq = w->vlog_seq++;
+	uint64_t seed = verify_fill(&w->vfy, req->buf, req->len, req->offset, &w->buf_rng, (uint32_t)seq,
+				    clock_now_ns());
+	struct verify_ent *e;
+
+	if (!w->vfy_phases)
+		return;
+	if (w->vlog_nr == w->vlog_cap) {
+		size_t cap = w->vlog_cap ? w->vlog_cap * 2 : 4096;
+		struct verify_ent *n = cap > SIZE_MAX / sizeof(*n) ? NULL : realloc(w->vlog, cap * sizeof(*n));
+
+		if (!n) {
+			fprintf(w->diag, "fio: %s: out of memory for the verify log (%zu blocks)\n", w->job->name, cap);
+			worker_set_error(w, ENOMEM, "verify.c:0", "log_io_piece");
+			return;
+		}
+		w->vlog = n;
+		w->vlog_cap = cap;
+	}
+	e = &w->vlog[w->vlog_nr++];
+	e->offset = req->offset;
+	e->len = (uint32_t)req->len;
+	e->file = req->file_idx;
+	e->seed = seed;
+	e->seq = seq;
+}
+
 /* ---- completions ------------------------------------------------------------------------ */
 
 static inline void worker_complete(struct worker *w, struct io_req *req, uint64_t now)
@@ -315,6 +386,8 @@ static inline void worker_complete(struct worker *w, struct io_req *req, uint64_
 
 		if (__builtin_expect((uint64_t)req->result != req->len, 0))
 			dr->short_ios++;
+		else if (__builtin_expect(w->vfy_reads, 0) && req->op == IO_READ)
+			worker_verify_read(w, req);	/* verify */
 		dr->io_bytes += (uint64_t)req->result;
 		dr->total_ios++;
 		if (w->clat_on) {
@@ -514,6 +587,68 @@ static void worker_sync(struct worker *w)
 
 /* ---- the I/O loop ----------------------------------------------------------------------- */
 
+/* verify: read back every block written in the pass that just ended (sorted by file and
+ * offset, the last write of a block wins) and check it. Returns true when the job goes on. */
+__attribute__((noinline, cold)) static bool worker_verify_phase(struct worker *w)
+{
+	size_t nr, i = 0;
+	uint64_t t1, t2;
+	bool stop = false;
+
+	worker_drain(w);
+	t1 = clock_src_now(w->clk);
+	w->vio_ns += t1 > w->vseg_t0_ns ? t1 - w->vseg_t0_ns : 0;
+	w->nr_vphases++;
+	if (w->error || ctl_stopped(w->ctl))
+		return false;
+	nr = verify_log_sort(w->vlog, w->vlog_nr);
+	w->vfy_in_phase = w->vfy_reads = true;
+	worker_set_state(w, 'V');
+	w->now_ns = t1;
+	while (i < nr && !stop) {
+		const struct verify_ent *e = &w->vlog[i];
+		struct io_req *req;
+
+		w->now_ns = clock_src_now(w->clk);
+		if (w->now_ns >= w->next_check_ns && worker_check(w, w->now_ns))
+			stop = true;
+		if (stop || ctl_stopped(w->ctl) || w->error)
+			break;
+		if (!w->nr_free) {
+			if (worker_commit(w) < 0 && !w->in_flight)
+				break;
+			if (worker_reap(w, w->cmin ? w->cmin : 1) < 0)
+				break;
+			continue;
+		}
+		req = w->free_reqs[--w->nr_free];
+		req->op = IO_READ;
+		req->fd = w->fds[e->file];
+		req->offset = e->offset;
+		req->len = e->len;
+		req->file_idx = e->file;
+		req->result = 0;
+		req->start_ns = w->now_ns;
+		req->issue_ns = w->now_ns;
+		w->vreq_seed[req->index] = e->seed;
+		w->res->ddir[DDIR_READ].issued_ios++;
+		w->og.verify_bytes += e->len;
+		i++;
+		if (worker_queue(w, req) < 0)
+			break;
+	}
+	worker_drain(w);
+	t2 = clock_src_now(w->clk);
+	w->vread_ns += t2 > t1 ? t2 - t1 : 0;
+	w->vseg_t0_ns = t2;
+	w->now_ns = t2;
+	w->vlog_nr = 0;
+	w->vfy_in_phase = false;
+	w->vfy_reads = !w->job->rw_has_write;
+	worker_set_state(w, eta_run_char(w->job));
+	return !stop && i == nr && !w->error && !ctl_stopped(w->ctl);
+}
+
 static void worker_loop(struct worker *w)
 {
 	const struct job *job = w->job;
@@ -550,8 +685,11 @@ static void worker_loop(struct worker *w)
 					break;
 			continue;
 		}
-		if (!offgen_next(&w->og, &io))
+		if (!offgen_next(&w->og, &io)) {
+			if (__builtin_expect(w->vfy_phases, 0) && w->og.paused && worker_verify_phase(w))
+				continue;	/* verify: the pass was checked, on to the next one */
 			break;
+		}
 		if (__builtin_expect(w->sync_pending, 0)) {
 			/* fio issues the sync before the I/O that follows the Nth write */
 			worker_sync(w);
@@ -565,7 +703,9 @@ static void worker_loop(struct worker *w)
 		req->len = io.len;
 		req->file_idx = io.file;
 		req->result = 0;
-		if (__builtin_expect(refill && io.ddir == DDIR_WRITE, 0))
+		if (__builtin_expect(w->vfy_fill && io.ddir == DDIR_WRITE, 0))
+			worker_verify_fill(w, req);	/* verify */
+		else if (__builtin_expect(refill && io.ddir == DDIR_WRITE, 0))
 			rng_fill(&w->buf_rng, req->buf, (size_t)io.len);
 		/* start: the last clock reading (the previous completion), as fio's start_time is
 		 * taken before the offset is chosen; issue: right before queue() for engines that
@@ -664,6 +804,16 @@ static int worker_setup(struct worker *w, struct iops_err *err)
 	if (ret < 0)
 		return ret;
 	w->og_ready = true;
+	if (job->verify != VERIFY_NONE) {	/* verify */
+		verify_ctx_init(&w->vfy, job);
+		w->vfy_fill = job->rw_has_write;
+		w->vfy_reads = !job->rw_has_write;
+		w->vfy_phases = job->rw_has_write && job->do_verify && !w->og.wrap;
+		w->og.pause_passes = w->vfy_phases;
+		w->vreq_seed = calloc(w->depth, sizeof(*w->vreq_seed));
+		if (!w->vreq_seed)
+			goto nomem;
+	}
 
 	ret = target_open(w->ts, w->idx, w->fds, w->diag, err);
 	if (ret < 0)
@@ -718,6 +868,10 @@ static void worker_teardown(struct worker *w)
 		offgen_release(&w->og);
 	w->og_ready = false;
 	free(w->buf_mem);
+	free(w->vlog);		/* verify */
+	free(w->vreq_seed);
+	w->vlog = NULL;
+	w->vreq_seed = NULL;
 	free(w->fds);
 	free(w->reqs);
 	free(w->free_reqs);
@@ -780,6 +934,7 @@ static void *worker_main(void *arg)
 	if (job->runtime_ns)
 		w->deadline_ns = w->start_ns + job->ramp_time_ns + job->runtime_ns;
 	w->publish_ns = w->start_ns + RUNNER_PROGRESS_NS;
+	w->vseg_t0_ns = w->start_ns;	/* verify */
 	{
 		uint64_t t = clock_now_ns();
 
@@ -809,6 +964,15 @@ static void *worker_main(void *arg)
 	for (int d = 0; d < DDIR_NR; d++)
 		if (res->ddir[d].io_bytes)
 			res->ddir[d].runtime_us = clock_us_between(w->start_ns, end);
+	if (w->nr_vphases) {	/* verify: fio adds I/O segments and verify phases up per direction */
+		uint64_t t0 = w->vseg_t0_ns > w->start_ns ? w->vseg_t0_ns : w->start_ns;
+		uint64_t io_ns = w->vio_ns + (end > t0 ? end - t0 : 0);
+
+		if (res->ddir[DDIR_WRITE].io_bytes)
+			res->ddir[DDIR_WRITE].runtime_us = io_ns / CLOCK_NS_PER_US;
+		if (res->ddir[DDIR_READ].io_bytes)
+			res->ddir[DDIR_READ].runtime_us = ((job->rw_has_read ? io_ns : 0) + w->vread_ns) / CLOCK_NS_PER_US;
+	}
 	res->run_ms = (end - w->start_ns) / CLOCK_NS_PER_MS;
 	res->elapsed_s = (end - w->run_t0_ns + CLOCK_NS_PER_SEC - 1) / CLOCK_NS_PER_SEC;
 
