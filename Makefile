@@ -76,7 +76,7 @@ SIZE_OPT    ?= -Os
 SIZE_SRCS   := $(filter cmd/%.c lib/opt.c lib/opt_%.c lib/out_%.c lib/jobfile.c lib/fioconf.c \
                  lib/parse.c lib/report.c lib/target.c lib/mountinfo.c lib/diskstats.c lib/err.c \
                  lib/json.c lib/num2str.c lib/ioping_opts.c lib/ioping_out.c lib/ioping_fmt.c \
-                 lib/ioping_target.c,$(LIB_SRCS) $(CMD_SRCS))
+                 lib/ioping_target.c lib/verify.c,$(LIB_SRCS) $(CMD_SRCS))
 $(patsubst %.c,$(BUILD)/musl/%.o,$(SIZE_SRCS)): MUSL_OPT := $(SIZE_OPT)
 MUSL_LDFLAGS:= -static -Wl,--gc-sections
 MUSL_LIBS   := $(SYSLIB)/liburing.a $(SYSLIB)/libaio.a -lm -lpthread

@@ -190,7 +190,7 @@ static const struct opt_def table[] = {
 	O_TIME("runtime", "timeout", opt_apply_runtime, "Upper limit on how long the job runs", "0"),
 	O_FLAG("time_based", NULL, opt_apply_time_based, "Repeat the workload until the runtime is used up"),
 	O_TIME("ramp_time", NULL, opt_apply_ramp_time, "Warm-up period left out of the results", "0"),
-	O_CHOICE("verify", NULL, opt_apply_verify, "Verify method", "0", opt_apply_verify_choices),
+	O_CHOICE("verify", NULL, opt_apply_verify, "Verify data written", "0", opt_apply_verify_choices),
 	O_BOOL("do_verify", NULL, opt_apply_do_verify, "Run verification stage after write", "1"),
 	O_INT("rwmixread", NULL, opt_apply_rwmixread, "Share (in %) of a mixed workload that reads", "50", 0, 100),
 	O_INT("rwmixwrite", NULL, opt_apply_rwmixwrite, "Share (in %) of a mixed workload that writes", "50", 0, 100),
@@ -252,7 +252,7 @@ static const struct opt_def table[] = {
 	/* verify */
 	O_INT("verify_interval", NULL, opt_apply_verify_interval, "Store verify buffer header every N bytes",
 	      NULL, 80, NOMAX),
-	O_INT("verify_offset", NULL, opt_apply_verify_offset, "Offset verify header location by N bytes", "0", 0, NOMAX),
+	O_INT("verify_offset", NULL, opt_apply_verify_offset, "Offset verify header location by N bytes", "0", 40, NOMAX),
 	O_STR("verify_pattern", NULL, opt_apply_verify_pattern, "Fill pattern for IO buffers"),
 	O_BOOL("verify_fatal", NULL, opt_apply_verify_fatal, "Exit on a single verify failure, don't continue", "0"),
 	O_BOOL("verify_dump", NULL, opt_apply_verify_dump, "Dump contents of good and bad blocks on failure (iops: 0)", "0"),

@@ -71,10 +71,11 @@ struct worker {
 	bool vfy_phases;		/* a verify phase follows each pass of writes */
 	bool vfy_in_phase;
 	struct verify_ent *vlog;	/* blocks written in this pass */
-	size_t vlog_nr, vlog_cap;
+	size_t vlog_nr, vlog_cap, vlog_pos;
 	uint64_t vlog_seq;
+	uint64_t vcur_seed;		/* seed of the block being read back */
 	uint64_t *vreq_seed;		/* per request (by index): the seed the verify read expects */
-	uint64_t vseg_t0_ns;		/* start of the current I/O (non-verify) segment */
+	uint64_t vseg_t0_ns;		/* start of the current segment (I/O or verify phase) */
 	uint64_t vio_ns, vread_ns;	/* time in I/O segments and in verify phases so far */
 	unsigned nr_vphases;
 };
@@ -331,14 +332,20 @@ __attribute__((noinline, cold)) static void worker_verify_read(struct worker *w,
 		 "io_u.c:2190, func=io_u_queued_complete");
 }
 
-/* A write of a verifying job: headers in, and the block logged for the verify phase. */
-__attribute__((noinline, cold)) static void worker_verify_fill(struct worker *w, struct io_req *req)
+/* A request of a verifying writer: a write gets its headers and is logged for the verify
+ * phase; a read-back remembers the seed it must find. */
+__attribute__((noinline, cold)) static void worker_verify_prep(struct worker *w, struct io_req *req)
 {
-	uint64_t seq = w->vlog_seq++;
-	uint64_t seed = verify_fill(&w->vfy, req->buf, req->len, req->offset, &w->buf_rng, (uint32_t)seq,
-				    clock_now_ns());
+	uint64_t seq, seed;
 	struct verify_ent *e;
 
+	if (req->op != IO_WRITE) {
+		if (w->vfy_in_phase)
+			w->vreq_seed[req->index] = w->vcur_seed;
+		return;
+	}
+	seq = w->vlog_seq++;
+	seed = verify_fill(&w->vfy, req->buf, req->len, req->offset, &w->buf_rng, (uint32_t)seq, clock_now_ns());
 	if (!w->vfy_phases)
 		return;
 	if (w->vlog_nr == w->vlog_cap) {
@@ -359,6 +366,55 @@ __attribute__((noinline, cold)) static void worker_verify_fill(struct worker *w,
 	e->file = req->file_idx;
 	e->seed = seed;
 	e->seq = seq;
+}
+
+static void worker_drain(struct worker *w);
+
+/* The pass just ended: its blocks are read back next (sorted by file and offset, the last
+ * write of a block wins). Returns false when the job stops instead. */
+__attribute__((noinline, cold)) static bool worker_verify_start(struct worker *w)
+{
+	uint64_t t;
+
+	worker_drain(w);
+	t = clock_src_now(w->clk);
+	w->vio_ns += t > w->vseg_t0_ns ? t - w->vseg_t0_ns : 0;
+	w->vseg_t0_ns = t;
+	w->nr_vphases++;
+	if (w->error || ctl_stopped(w->ctl))
+		return false;
+	w->vlog_nr = verify_log_sort(w->vlog, w->vlog_nr);
+	w->vlog_pos = 0;
+	w->vfy_in_phase = w->vfy_reads = true;
+	worker_set_state(w, 'V');
+	return true;
+}
+
+/* The next block to read back; at the end of the phase, false (and back to writing). */
+__attribute__((noinline, cold)) static bool worker_verify_next(struct worker *w, struct offgen_io *io)
+{
+	uint64_t t;
+
+	if (w->vlog_pos < w->vlog_nr) {
+		const struct verify_ent *e = &w->vlog[w->vlog_pos++];
+
+		io->ddir = DDIR_READ;
+		io->file = e->file;
+		io->offset = e->offset;
+		io->len = e->len;
+		w->vcur_seed = e->seed;
+		w->og.verify_bytes += e->len;
+		return true;
+	}
+	worker_drain(w);
+	t = clock_src_now(w->clk);
+	w->vread_ns += t > w->vseg_t0_ns ? t - w->vseg_t0_ns : 0;
+	w->vseg_t0_ns = t;
+	w->vlog_nr = 0;
+	w->vfy_in_phase = false;
+	w->vfy_reads = !w->job->rw_has_write;
+	worker_set_state(w, eta_run_char(w->job));
+	return false;
 }
 
 /* ---- completions ------------------------------------------------------------------------ */
@@ -587,68 +643,6 @@ static void worker_sync(struct worker *w)
 
 /* ---- the I/O loop ----------------------------------------------------------------------- */
 
-/* verify: read back every block written in the pass that just ended (sorted by file and
- * offset, the last write of a block wins) and check it. Returns true when the job goes on. */
-__attribute__((noinline, cold)) static bool worker_verify_phase(struct worker *w)
-{
-	size_t nr, i = 0;
-	uint64_t t1, t2;
-	bool stop = false;
-
-	worker_drain(w);
-	t1 = clock_src_now(w->clk);
-	w->vio_ns += t1 > w->vseg_t0_ns ? t1 - w->vseg_t0_ns : 0;
-	w->nr_vphases++;
-	if (w->error || ctl_stopped(w->ctl))
-		return false;
-	nr = verify_log_sort(w->vlog, w->vlog_nr);
-	w->vfy_in_phase = w->vfy_reads = true;
-	worker_set_state(w, 'V');
-	w->now_ns = t1;
-	while (i < nr && !stop) {
-		const struct verify_ent *e = &w->vlog[i];
-		struct io_req *req;
-
-		w->now_ns = clock_src_now(w->clk);
-		if (w->now_ns >= w->next_check_ns && worker_check(w, w->now_ns))
-			stop = true;
-		if (stop || ctl_stopped(w->ctl) || w->error)
-			break;
-		if (!w->nr_free) {
-			if (worker_commit(w) < 0 && !w->in_flight)
-				break;
-			if (worker_reap(w, w->cmin ? w->cmin : 1) < 0)
-				break;
-			continue;
-		}
-		req = w->free_reqs[--w->nr_free];
-		req->op = IO_READ;
-		req->fd = w->fds[e->file];
-		req->offset = e->offset;
-		req->len = e->len;
-		req->file_idx = e->file;
-		req->result = 0;
-		req->start_ns = w->now_ns;
-		req->issue_ns = w->now_ns;
-		w->vreq_seed[req->index] = e->seed;
-		w->res->ddir[DDIR_READ].issued_ios++;
-		w->og.verify_bytes += e->len;
-		i++;
-		if (worker_queue(w, req) < 0)
-			break;
-	}
-	worker_drain(w);
-	t2 = clock_src_now(w->clk);
-	w->vread_ns += t2 > t1 ? t2 - t1 : 0;
-	w->vseg_t0_ns = t2;
-	w->now_ns = t2;
-	w->vlog_nr = 0;
-	w->vfy_in_phase = false;
-	w->vfy_reads = !w->job->rw_has_write;
-	worker_set_state(w, eta_run_char(w->job));
-	return !stop && i == nr && !w->error && !ctl_stopped(w->ctl);
-}
-
 static void worker_loop(struct worker *w)
 {
 	const struct job *job = w->job;
@@ -685,9 +679,12 @@ static void worker_loop(struct worker *w)
 					break;
 			continue;
 		}
-		if (!offgen_next(&w->og, &io)) {
-			if (__builtin_expect(w->vfy_phases, 0) && w->og.paused && worker_verify_phase(w))
-				continue;	/* verify: the pass was checked, on to the next one */
+		if (__builtin_expect(w->vfy_in_phase, 0)) {
+			if (!worker_verify_next(w, &io))
+				continue;	/* verify: the pass is checked, on to the next one */
+		} else if (!offgen_next(&w->og, &io)) {
+			if (__builtin_expect(w->og.paused, 0) && worker_verify_start(w))
+				continue;	/* verify: read the pass back first */
 			break;
 		}
 		if (__builtin_expect(w->sync_pending, 0)) {
@@ -703,8 +700,8 @@ static void worker_loop(struct worker *w)
 		req->len = io.len;
 		req->file_idx = io.file;
 		req->result = 0;
-		if (__builtin_expect(w->vfy_fill && io.ddir == DDIR_WRITE, 0))
-			worker_verify_fill(w, req);	/* verify */
+		if (__builtin_expect(w->vfy_fill, 0))
+			worker_verify_prep(w, req);	/* verify */
 		else if (__builtin_expect(refill && io.ddir == DDIR_WRITE, 0))
 			rng_fill(&w->buf_rng, req->buf, (size_t)io.len);
 		/* start: the last clock reading (the previous completion), as fio's start_time is
@@ -966,12 +963,14 @@ static void *worker_main(void *arg)
 			res->ddir[d].runtime_us = clock_us_between(w->start_ns, end);
 	if (w->nr_vphases) {	/* verify: fio adds I/O segments and verify phases up per direction */
 		uint64_t t0 = w->vseg_t0_ns > w->start_ns ? w->vseg_t0_ns : w->start_ns;
-		uint64_t io_ns = w->vio_ns + (end > t0 ? end - t0 : 0);
+		uint64_t tail = end > t0 ? end - t0 : 0;
+		uint64_t io_ns = w->vio_ns + (w->vfy_in_phase ? 0 : tail);
+		uint64_t rd_ns = w->vread_ns + (w->vfy_in_phase ? tail : 0);
 
 		if (res->ddir[DDIR_WRITE].io_bytes)
 			res->ddir[DDIR_WRITE].runtime_us = io_ns / CLOCK_NS_PER_US;
 		if (res->ddir[DDIR_READ].io_bytes)
-			res->ddir[DDIR_READ].runtime_us = ((job->rw_has_read ? io_ns : 0) + w->vread_ns) / CLOCK_NS_PER_US;
+			res->ddir[DDIR_READ].runtime_us = ((job->rw_has_read ? io_ns : 0) + rd_ns) / CLOCK_NS_PER_US;
 	}
 	res->run_ms = (end - w->start_ns) / CLOCK_NS_PER_MS;
 	res->elapsed_s = (end - w->run_t0_ns + CLOCK_NS_PER_SEC - 1) / CLOCK_NS_PER_SEC;

@@ -8,11 +8,9 @@
  * Reads of a verifying job check each interval and print fio's messages on failure.
  * All integers on the media are little-endian (the layout of fio 3.33's header).
  *
- * Checksums are written from their public descriptions: crc32c (Castagnoli, reflected
- * 0x82f63b78; the SSE4.2 instruction when the CPU has it), crc32 (polynomial 0x04c11db7, MSB
- * first), md5 (RFC 1321), sha256 (FIPS 180-4), xxhash (XXH32, seed 1). Stored as fio 3.33
- * stores them (crc32c without its final inversion, crc32 with initial value 0), so files
- * written by one tool verify with the other, except sha256 (fio keeps a 64-byte field). */
+ * The checksums (lib/verify_sum.h) are stored as fio 3.33 stores them (crc32c without its final
+ * inversion, xxhash with seed 1), so files written by one tool verify with the other, except
+ * with sha256 (fio keeps a 64-byte field there). Option parsing and messages are cold code. */
 #ifndef IOPS_VERIFY_H
 #define IOPS_VERIFY_H
 
@@ -43,26 +41,15 @@ enum verify_type {
 #define VERIFY_INTERVAL_MIN	80u	/* fio: 2 x sizeof(header) */
 #define VERIFY_XXH32_SEED	1u
 
-/* ---- checksums ---- */
-bool verify_cpu_has_crc32c(void);
-/* standard CRC-32C (check value of "123456789": 0xe3069283); hw: use the SSE4.2 instruction */
-uint32_t verify_crc32c(const void *p, size_t n, bool hw);
-/* fio's crc32: 0x04c11db7 MSB first, init 0, no xorout ("123456789": 0x89a1897f) */
-uint32_t verify_crc32(const void *p, size_t n);
-uint32_t verify_xxh32(const void *p, size_t n, uint32_t seed);
-void verify_md5(const void *p, size_t n, uint8_t out[16]);
-void verify_sha256(const void *p, size_t n, uint8_t out[32]);
-
 /* ---- options ---- */
-/* verify= value: the type (>= 0), -ENOENT for a name fio does not know, -ENOTSUP for a fio
- * type iops does not implement (crc64, crc16, crc7, sha1, sha512, sha3-*). */
-int verify_type_parse(const char *name);
+/* The name fio prints for a type ("crc32c" for crc32c-intel). */
 const char *verify_type_name(unsigned type);
 /* Bytes of checksum after the header for this type (0 for meta, pattern, null). */
 unsigned verify_csum_bytes(unsigned type);
 /* verify_pattern= value into job (verify_pattern, verify_pattern_len, %o positions). fio's
- * syntax: pieces of decimal (1-4 bytes, little-endian), 0x hex (any length), "string", %o
- * (the block offset, 8 bytes), each optionally followed by -N... Returns 0 or -EINVAL. */
+ * syntax, pieces back to back: a decimal int32 (-12, 300: its little-endian bytes, at least
+ * one, negative ones four), 0x hex (any length, in order), "string", %o (the block offset, 8
+ * bytes little-endian). At most JOB_VERIFY_PATTERN_MAX bytes. Returns 0 or -EINVAL. */
 int verify_pattern_parse(const char *s, struct job *job);
 /* Job-level checks and defaults once all options are in (fio's fixup_options() part for
  * verify): 0, or -EINVAL with the message in d. May add a warning line to d. */
@@ -78,6 +65,7 @@ struct verify_ctx {
 	unsigned thread;
 	bool hw_crc;
 	bool hdr;			/* the type writes headers */
+	bool fatal;			/* verify_fatal: stop at the first bad interval */
 	const struct job *job;		/* pattern */
 };
 
