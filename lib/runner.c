@@ -70,6 +70,7 @@ struct worker {
 	bool vfy_reads;			/* read completions are checked (read-only job, verify phase) */
 	bool vfy_phases;		/* a verify phase follows each pass of writes */
 	bool vfy_in_phase;
+	bool vfy_check;			/* reads return data (not the null engine): check them */
 	struct verify_ent *vlog;	/* blocks written in this pass */
 	size_t vlog_nr, vlog_cap, vlog_pos;
 	uint64_t vlog_seq;
@@ -385,7 +386,8 @@ __attribute__((noinline, cold)) static bool worker_verify_start(struct worker *w
 		return false;
 	w->vlog_nr = verify_log_sort(w->vlog, w->vlog_nr);
 	w->vlog_pos = 0;
-	w->vfy_in_phase = w->vfy_reads = true;
+	w->vfy_in_phase = true;
+	w->vfy_reads = w->vfy_check;
 	worker_set_state(w, 'V');
 	return true;
 }
@@ -412,7 +414,7 @@ __attribute__((noinline, cold)) static bool worker_verify_next(struct worker *w,
 	w->vseg_t0_ns = t;
 	w->vlog_nr = 0;
 	w->vfy_in_phase = false;
-	w->vfy_reads = !w->job->rw_has_write;
+	w->vfy_reads = w->vfy_check && !w->job->rw_has_write;
 	worker_set_state(w, eta_run_char(w->job));
 	return false;
 }
@@ -804,7 +806,8 @@ static int worker_setup(struct worker *w, struct iops_err *err)
 	if (job->verify != VERIFY_NONE) {	/* verify */
 		verify_ctx_init(&w->vfy, job);
 		w->vfy_fill = job->rw_has_write;
-		w->vfy_reads = !job->rw_has_write;
+		w->vfy_check = !(w->ops->flags & ENGINE_F_DISKLESS);	/* fio checks nothing there either */
+		w->vfy_reads = w->vfy_check && !job->rw_has_write;
 		w->vfy_phases = job->rw_has_write && job->do_verify && !w->og.wrap;
 		w->og.pause_passes = w->vfy_phases;
 		w->vreq_seed = calloc(w->depth, sizeof(*w->vreq_seed));

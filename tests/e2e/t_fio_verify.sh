@@ -20,6 +20,7 @@ cases=(
 	"write-pattern|--name=v --size=1m --rw=write --verify=pattern --verify_pattern=0xdeadbeef%o"
 	"randwrite-pattern-hdr|--name=v --size=1m --rw=randwrite --verify_pattern=0x1234"
 	"randwrite-nrfiles3|--name=v --size=3m --nrfiles=3 --rw=randwrite --verify=crc32c --bs=8k"
+	"write-null-engine|--name=v --size=4m --rw=write --verify=md5 --ioengine=null"
 	"write-do_verify0|--name=v --size=1m --rw=write --verify=md5 --do_verify=0"
 	"randwrite-seed001-shape|--name=rand-write --ioengine=libaio --iodepth=32 --rw=randwrite --invalidate=1 --bsrange=4k:4k,4k:4k --size=4m --do_verify=1 --direct=1 --verify=crc32c --group_reporting --numjobs=1"
 )
