@@ -941,9 +941,11 @@ static void *worker_main(void *arg)
 		atomic_store_explicit(&w->prog->start_ns, t, memory_order_relaxed);
 		uint64_t once = job->io_size ? job->io_size : w->ts->jobs[w->idx].total_size;
 		uint64_t loops = job->loops ? job->loops : 1;
+		uint64_t total = once > UINT64_MAX / loops ? UINT64_MAX : once * loops;
 
-		atomic_store_explicit(&w->prog->bytes_total, once > UINT64_MAX / loops ? UINT64_MAX : once * loops,
-				      memory_order_relaxed);
+		if (w->vfy_phases && total <= UINT64_MAX / 2)	/* verify: fio's ETA counts the read-back (the written share of a mix) */
+			total += total / 100 * (job->rw_has_read ? 100 - job->rwmixread : 100);
+		atomic_store_explicit(&w->prog->bytes_total, total, memory_order_relaxed);
 		atomic_store_explicit(&w->prog->epoch_ns, t, memory_order_relaxed);
 	}
 	worker_set_state(w, w->in_ramp ? ETA_ST_RAMP : eta_run_char(job));
