@@ -77,7 +77,7 @@ SIZE_SRCS   := $(filter cmd/%.c lib/opt.c lib/opt_%.c lib/out_%.c lib/jobfile.c 
                  lib/parse.c lib/report.c lib/target.c lib/mountinfo.c lib/diskstats.c lib/err.c \
                  lib/json.c lib/num2str.c lib/ioping_opts.c lib/ioping_out.c lib/ioping_fmt.c \
                  lib/ioping_target.c lib/ioping_run.c lib/ioping_stats.c lib/eta.c lib/engine.c \
-                 lib/dist.c lib/unified.c lib/status.c lib/rate.c lib/iolog.c,$(LIB_SRCS) $(CMD_SRCS))
+                 lib/dist.c lib/unified.c lib/status.c lib/rate.c lib/iolog.c lib/verify.c,$(LIB_SRCS) $(CMD_SRCS))
 $(patsubst %.c,$(BUILD)/musl/%.o,$(SIZE_SRCS)): MUSL_OPT := $(SIZE_OPT)
 MUSL_LDFLAGS:= -static -Wl,--gc-sections -Wl,-z,noseparate-code
 MUSL_LIBS   := $(SYSLIB)/liburing.a $(SYSLIB)/libaio.a -lm -lpthread

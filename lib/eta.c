@@ -36,7 +36,7 @@ char eta_run_char(const struct job *job)
 
 bool eta_char_running(char c)
 {
-	return c && strchr("RrWwMmDd", c) != NULL;
+	return c && strchr("RrWwMmDdV", c) != NULL;	/* V: verify phase */
 }
 
 uint64_t eta_job_secs(const struct eta_job *j)

@@ -9,6 +9,7 @@
 #include "dist.h"
 #include "opt_rate.h"
 #include "iolog.h"
+#include "verify.h"
 
 #define PATH_BYTES 4096
 #define FIOCONF_MAX_TOTAL_FILES 65536	/* file names over all jobs: bounds the name tables */
@@ -223,6 +224,9 @@ static int derive(struct opt_job *oj, struct opt_diag *d)
 				}
 		free(bss);
 	}
+	if (verify_fixup(j, d))	/* verify */
+		return -EINVAL;
+
 	if (j->size && !j->size_pct) {
 		uint64_t min_bs = UINT64_MAX;
 

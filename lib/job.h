@@ -13,6 +13,8 @@
 #define JOB_MAX_FILES		4096	/* nrfiles / filename list bound */
 #define JOB_MAX_JOBS		4096	/* total jobs after numjobs expansion */
 #define JOB_MAX_PERCENTILES	20	/* FIO_IO_U_LIST_MAX_LEN */
+#define JOB_VERIFY_PATTERN_MAX	512	/* verify_pattern bytes (fio's limit) */
+#define JOB_VERIFY_PATTERN_O_MAX	16	/* %o in one verify_pattern */
 
 enum ddir { DDIR_READ = 0, DDIR_WRITE = 1, DDIR_TRIM = 2, DDIR_NR = 3 };
 
@@ -144,6 +146,16 @@ struct job {
 	bool log_max_value, log_offset, log_prio;
 	bool per_job_logs;		/* default true: ".<thread_number>" in the names */
 	bool bw_avg_time_set, iops_avg_time_set;	/* bwavgtime= / iopsavgtime= given (500 ms) */
+	/* verify (lib/verify.h) */
+	unsigned verify;		/* enum verify_type, 0 = off */
+	bool do_verify;			/* default true */
+	bool verify_fatal;
+	unsigned verify_interval;	/* bytes per header, 0 = the block size */
+	unsigned verify_offset;		/* where the header sits inside each interval */
+	unsigned verify_pattern_len;	/* 0 = random data */
+	unsigned nr_verify_pattern_o;	/* %o: the offset goes at these pattern positions */
+	unsigned short verify_pattern_o[JOB_VERIFY_PATTERN_O_MAX];
+	unsigned char verify_pattern[JOB_VERIFY_PATTERN_MAX];
 };
 
 enum out_format { OUT_NORMAL = 1u << 0, OUT_JSON = 1u << 1, OUT_JSON_PLUS = 1u << 2, OUT_TERSE = 1u << 3 };

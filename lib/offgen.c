@@ -386,13 +386,19 @@ bool offgen_next(struct offgen *og, struct offgen_io *io)
 			return true;
 		}
 		/* The pass is over: fio's keep_running(). */
+		if (og->pause_passes && !og->paused) {
+			og->paused = true;	/* verify: the runner checks the pass first */
+			return false;
+		}
+		og->paused = false;
 		if (og->passes < og->loops) {
 			og->passes++;
 			og->pass_ios = 0;
 			offgen_reset_files(og);
 			continue;
 		}
-		left = og->issued_bytes < og->limit_bytes ? og->limit_bytes - og->issued_bytes : 0;
+		left = og->issued_bytes + og->verify_bytes < og->limit_bytes ?
+		       og->limit_bytes - og->issued_bytes - og->verify_bytes : 0;
 		if (!og->wrap && og->pass_ios > 0 && left > 0 && left >= og->max_bs &&
 		    (og->nr_done < og->nr_files || og->io_size_set)) {
 			og->passes++;

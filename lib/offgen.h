@@ -87,6 +87,11 @@ struct offgen {
 	/* rate: the direction of the next I/O, drawn ahead by offgen_peek_ddir() */
 	bool ddir_drawn;
 	enum ddir next_ddir;
+	/* verify: offgen_next() returns false once at the end of each pass (paused, not ended) so
+	 * the runner can run a verify phase; the bytes it read count in fio's keep_running(). */
+	bool pause_passes;
+	bool paused;
+	uint64_t verify_bytes;
 };
 
 /* Set up og for job over nr_files files whose I/O ranges are io_start[i], io_len[i].

@@ -193,9 +193,9 @@ static const struct opt_def table[] = {
 	O_TIME("runtime", "timeout", opt_apply_runtime, "Upper limit on how long the job runs", "0"),
 	O_FLAG("time_based", NULL, opt_apply_time_based, "Repeat the workload until the runtime is used up"),
 	O_TIME("ramp_time", NULL, opt_apply_ramp_time, "Warm-up period left out of the results", "0"),
-	{ "verify", NULL, NULL, OPT_T_STR, "Check written data afterwards (iops: only 0)", "0", 0, NOMAX, NULL,
-	  opt_apply_verify, PRIO_NORMAL, false },
-	O_BOOL("do_verify", NULL, opt_apply_accept_bool, "Read back and check after writing (no effect: verify=0)", "1"),
+	O_CHOICE("verify", NULL, opt_apply_verify, "Check what was written: checksum type (0: off)", "0",
+		 opt_apply_verify_choices),
+	O_BOOL("do_verify", NULL, opt_apply_do_verify, "Read back and check the blocks written after each pass", "1"),
 	O_INT("rwmixread", NULL, opt_apply_rwmixread, "Share (in %) of a mixed workload that reads", "50", 0, 100),
 	O_INT("rwmixwrite", NULL, opt_apply_rwmixwrite, "Share (in %) of a mixed workload that writes", "50", 0, 100),
 	O_BOOL("invalidate", NULL, opt_apply_invalidate, "Drop cached pages of the files before the job starts", "1"),
@@ -259,10 +259,19 @@ static const struct opt_def table[] = {
 	O_UNSUP("fadvise_hint"), O_UNSUP("write_barrier"), O_UNSUP("sync_file_range"), O_UNSUP("atomic"),
 	O_UNSUP("overwrite"), O_UNSUP("verify_only"), O_UNSUP("mem"),
 	O_UNSUP("iomem"), O_UNSUP("iomem_align"), O_UNSUP("mem_align"),
-	O_UNSUP("verify_interval"), O_UNSUP("verify_offset"), O_UNSUP("verify_pattern"),
-	O_UNSUP("verify_fatal"), O_UNSUP("verify_dump"), O_UNSUP("verify_async"), O_UNSUP("verify_backlog"),
+	/* verify */
+	O_INT("verify_interval", NULL, opt_apply_verify_interval, "Bytes covered by each verify header (default: the block)",
+	      NULL, 80, NOMAX),
+	O_INT("verify_offset", NULL, opt_apply_verify_offset, "Where the verify header sits inside each interval", "0", 40, NOMAX),
+	O_STR("verify_pattern", NULL, opt_apply_verify_pattern, "Bytes that fill write buffers (and that reads must find)"),
+	O_BOOL("verify_fatal", NULL, opt_apply_verify_fatal, "Stop checking a block at its first bad interval", "0"),
+	O_BOOL("verify_dump", NULL, opt_apply_verify_dump, "Save copies of a block that fails its check (iops: 0)", "0"),
+	O_INT("verify_async", NULL, opt_apply_accept_int, "Threads that check reads (no effect: iops checks inline)",
+	      "0", 0, NOMAX),
+	O_UNSUP("verify_backlog"),
 	O_UNSUP("verify_backlog_batch"), O_UNSUP("experimental_verify"), O_UNSUP("verify_state_load"),
-	O_UNSUP("verify_state_save"), O_UNSUP("verify_write_sequence"), O_UNSUP("verify_header_seed"),
+	O_BOOL("verify_state_save", NULL, opt_apply_accept_bool, "Keep a state file for a later verify run (iops writes none)", "1"),
+	O_UNSUP("verify_write_sequence"), O_UNSUP("verify_header_seed"),
 	O_UNSUP("trim_percentage"), O_UNSUP("trim_verify_zero"),
 	O_UNSUP("trim_backlog"), O_UNSUP("trim_backlog_batch"), O_UNSUP("write_iolog"), O_UNSUP("read_iolog"),
 	O_UNSUP("read_iolog_chunked"), O_UNSUP("replay_no_stall"), O_UNSUP("replay_redirect"),
@@ -474,6 +483,7 @@ void opt_job_init(struct opt_job *oj)
 	j->kb_base = 1024;
 	j->unit_base = 0;
 	j->sig_figs = 4;
+	j->do_verify = true;	/* verify */
 	oj->nrfiles = 1;
 	j->rate_cycle_ms = 1000;	/* rate */
 	j->thinktime_blocks = 1;	/* rate */

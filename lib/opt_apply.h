@@ -74,11 +74,18 @@ opt_apply_fn opt_apply_time_based;
 opt_apply_fn opt_apply_unit_base;
 opt_apply_fn opt_apply_unlink;
 opt_apply_fn opt_apply_verify;
+opt_apply_fn opt_apply_do_verify;		/* verify */
+opt_apply_fn opt_apply_verify_interval;
+opt_apply_fn opt_apply_verify_offset;
+opt_apply_fn opt_apply_verify_pattern;
+opt_apply_fn opt_apply_verify_fatal;
+opt_apply_fn opt_apply_verify_dump;
 opt_apply_fn opt_apply_wait_for;
 opt_apply_fn opt_apply_write_log;
 opt_apply_fn opt_apply_zero_buffers;
 
 extern const struct opt_choice opt_apply_fallocate_choices[];
+extern const struct opt_choice opt_apply_verify_choices[];
 extern const struct opt_choice opt_apply_kb_base_choices[];
 extern const struct opt_choice opt_apply_only_0_choices[];
 extern const struct opt_choice opt_apply_only_1_choices[];

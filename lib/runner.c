@@ -17,6 +17,7 @@
 #include "rate.h"
 #include "rng.h"
 #include "target.h"
+#include "verify.h"
 
 #define RUNNER_BUF_ALIGN	4096u
 #define RUNNER_CHECK_MAX	1024u	/* gtod_reduce: read the clock at least every N ios */
@@ -77,6 +78,21 @@ struct worker {
 	struct iolog_job *iolog;	/* NULL = the job writes no log */
 	uint64_t bw_win_ns, iops_win_ns;	/* bw / iops sampling windows, 0 = one sample per I/O */
 	uint64_t iops_t0_ns;		/* start of the iops window (sample_t0_ns: the bw one) */
+	/* verify (lib/verify.h) */
+	struct verify_ctx vfy;
+	bool vfy_fill;			/* writes carry verify headers */
+	bool vfy_reads;			/* read completions are checked (read-only job, verify phase) */
+	bool vfy_phases;		/* a verify phase follows each pass of writes */
+	bool vfy_in_phase;
+	bool vfy_check;			/* reads return data (not the null engine): check them */
+	struct verify_ent *vlog;	/* blocks written in this pass */
+	size_t vlog_nr, vlog_cap, vlog_pos;
+	uint64_t vlog_seq;
+	uint64_t vcur_seed;		/* seed of the block being read back */
+	uint64_t *vreq_seed;		/* per request (by index): the seed the verify read expects */
+	uint64_t vseg_t0_ns;		/* start of the current segment (I/O or verify phase) */
+	uint64_t vio_ns, vread_ns;	/* time in I/O segments and in verify phases so far */
+	unsigned nr_vphases;
 };
 
 struct runner_thread {
@@ -356,6 +372,118 @@ static void worker_io_error(struct worker *w, const struct io_req *req)
 	worker_set_error(w, e, "io_u.c:1876", "io_u error");
 }
 
+/* ---- verify (lib/verify.h) -------------------------------------------------------------- */
+
+__attribute__((noinline, cold)) static void worker_verify_read(struct worker *w, struct io_req *req)
+{
+	const struct job *job = w->job;
+	struct verify_io vio = {
+		.path = req->file_idx < job->nr_files ? job->filenames[req->file_idx] : job->name,
+		.offset = req->offset,
+		.len = req->len,
+		.flags = w->vfy_in_phase ? 0x88u : 0x8u,
+		.seed_known = w->vfy_in_phase && job->verify_pattern_len == 0,
+		.seed = w->vreq_seed ? w->vreq_seed[req->index] : 0,
+	};
+
+	if (job->verify_fatal && w->error)
+		return;
+	if (verify_check(&w->vfy, req->buf, &vio, w->diag) == 0 || w->error)
+		return;
+	/* fio's td_verror() text, with glibc's strerror(EILSEQ) as fio prints it */
+	w->error = EILSEQ;
+	w->res->error = EILSEQ;
+	snprintf(w->res->verror, sizeof(w->res->verror), "file:%s, error=Invalid or incomplete multibyte or wide character",
+		 (w->ops->flags & ENGINE_F_SYNC) ? "io_u.c:2152, func=io_u_sync_complete" :
+		 "io_u.c:2190, func=io_u_queued_complete");
+}
+
+/* A request of a verifying writer: a write gets its headers and is logged for the verify
+ * phase; a read-back remembers the seed it must find. */
+__attribute__((noinline, cold)) static void worker_verify_prep(struct worker *w, struct io_req *req)
+{
+	uint64_t seq, seed;
+	struct verify_ent *e;
+
+	if (req->op != IO_WRITE) {
+		if (w->vfy_in_phase)
+			w->vreq_seed[req->index] = w->vcur_seed;
+		return;
+	}
+	seq = w->vlog_seq++;
+	seed = verify_fill(&w->vfy, req->buf, req->len, req->offset, &w->buf_rng, (uint32_t)seq, clock_now_ns());
+	if (!w->vfy_phases)
+		return;
+	if (w->vlog_nr == w->vlog_cap) {
+		size_t cap = w->vlog_cap ? w->vlog_cap * 2 : 4096;
+		struct verify_ent *n = cap > SIZE_MAX / sizeof(*n) ? NULL : realloc(w->vlog, cap * sizeof(*n));
+
+		if (!n) {
+			fprintf(w->diag, "fio: %s: out of memory for the verify log (%zu blocks)\n", w->job->name, cap);
+			worker_set_error(w, ENOMEM, "verify.c:0", "log_io_piece");
+			return;
+		}
+		w->vlog = n;
+		w->vlog_cap = cap;
+	}
+	e = &w->vlog[w->vlog_nr++];
+	e->offset = req->offset;
+	e->len = (uint32_t)req->len;
+	e->file = req->file_idx;
+	e->seed = seed;
+	e->seq = seq;
+}
+
+static void worker_drain(struct worker *w);
+
+/* The pass just ended: its blocks are read back next (sorted by file and offset, the last
+ * write of a block wins). Returns false when the job stops instead. */
+__attribute__((noinline, cold)) static bool worker_verify_start(struct worker *w)
+{
+	uint64_t t;
+
+	worker_drain(w);
+	t = clock_src_now(w->clk);
+	w->vio_ns += t > w->vseg_t0_ns ? t - w->vseg_t0_ns : 0;
+	w->vseg_t0_ns = t;
+	w->nr_vphases++;
+	if (w->error || ctl_stopped(w->ctl))
+		return false;
+	w->vlog_nr = verify_log_sort(w->vlog, w->vlog_nr);
+	w->vlog_pos = 0;
+	w->vfy_in_phase = true;
+	w->vfy_reads = w->vfy_check;
+	worker_set_state(w, 'V');
+	return true;
+}
+
+/* The next block to read back; at the end of the phase, false (and back to writing). */
+__attribute__((noinline, cold)) static bool worker_verify_next(struct worker *w, struct offgen_io *io)
+{
+	uint64_t t;
+
+	if (w->vlog_pos < w->vlog_nr) {
+		const struct verify_ent *e = &w->vlog[w->vlog_pos++];
+
+		io->ddir = DDIR_READ;
+		io->file = e->file;
+		io->offset = e->offset;
+		io->len = e->len;
+		w->vcur_seed = e->seed;
+		w->og.verify_bytes += e->len;
+		return true;
+	}
+	worker_drain(w);
+	t = clock_src_now(w->clk);
+	w->vread_ns += t > w->vseg_t0_ns ? t - w->vseg_t0_ns : 0;
+	w->vseg_t0_ns = t;
+	w->vlog_nr = 0;
+	w->vfy_in_phase = false;
+	w->vfy_reads = w->vfy_check && !w->job->rw_has_write;
+	worker_set_state(w, eta_run_char(w->job));
+	return false;
+}
+
 /* ---- completions ------------------------------------------------------------------------ */
 
 /* logs: one completed read/write (fio's account_io_completion() for logs): per-I/O bw and iops
@@ -411,6 +539,8 @@ static inline void worker_complete(struct worker *w, struct io_req *req, uint64_
 
 		if (__builtin_expect((uint64_t)req->result != req->len, 0))
 			dr->short_ios++;
+		else if (__builtin_expect(w->vfy_reads, 0) && req->op == IO_READ)
+			worker_verify_read(w, req);	/* verify */
 		dr->io_bytes += (uint64_t)req->result;
 		dr->total_ios++;
 		if (w->clat_on) {
@@ -771,8 +901,14 @@ static void worker_loop(struct worker *w)
 		}
 		if (__builtin_expect(w->rate_any, 0) && w->rate_on && !worker_rate_wait(w))	/* rate */
 			break;
-		if (!offgen_next(&w->og, &io))
+		if (__builtin_expect(w->vfy_in_phase, 0)) {
+			if (!worker_verify_next(w, &io))
+				continue;	/* verify: the pass is checked, on to the next one */
+		} else if (!offgen_next(&w->og, &io)) {
+			if (__builtin_expect(w->og.paused, 0) && worker_verify_start(w))
+				continue;	/* verify: read the pass back first */
 			break;
+		}
 		if (__builtin_expect(w->sync_pending, 0)) {
 			/* fio issues the sync before the I/O that follows the Nth write */
 			worker_sync(w);
@@ -786,7 +922,9 @@ static void worker_loop(struct worker *w)
 		req->len = io.len;
 		req->file_idx = io.file;
 		req->result = 0;
-		if (__builtin_expect(refill && io.ddir == DDIR_WRITE, 0))
+		if (__builtin_expect(w->vfy_fill, 0))
+			worker_verify_prep(w, req);	/* verify */
+		else if (__builtin_expect(refill && io.ddir == DDIR_WRITE, 0))
 			rng_fill(&w->buf_rng, req->buf, (size_t)io.len);
 		/* start: the last clock reading (the previous completion), as fio's start_time is
 		 * taken before the offset is chosen; issue: right before queue() for engines that
@@ -887,6 +1025,17 @@ static int worker_setup(struct worker *w, struct iops_err *err)
 	if (ret < 0)
 		return ret;
 	w->og_ready = true;
+	if (job->verify != VERIFY_NONE) {	/* verify */
+		verify_ctx_init(&w->vfy, job);
+		w->vfy_fill = job->rw_has_write;
+		w->vfy_check = !(w->ops->flags & ENGINE_F_DISKLESS);	/* fio checks nothing there either */
+		w->vfy_reads = w->vfy_check && !job->rw_has_write;
+		w->vfy_phases = job->rw_has_write && job->do_verify && !w->og.wrap;
+		w->og.pause_passes = w->vfy_phases;
+		w->vreq_seed = calloc(w->depth, sizeof(*w->vreq_seed));
+		if (!w->vreq_seed)
+			goto nomem;
+	}
 
 	ret = target_open(w->ts, w->idx, w->fds, w->diag, err);
 	if (ret < 0)
@@ -941,6 +1090,10 @@ static void worker_teardown(struct worker *w)
 		offgen_release(&w->og);
 	w->og_ready = false;
 	free(w->buf_mem);
+	free(w->vlog);		/* verify */
+	free(w->vreq_seed);
+	w->vlog = NULL;
+	w->vreq_seed = NULL;
 	free(w->fds);
 	free(w->reqs);
 	free(w->free_reqs);
@@ -1015,15 +1168,18 @@ static void *worker_main(void *arg)
 	if (job->runtime_ns)
 		w->deadline_ns = w->start_ns + job->ramp_time_ns + job->runtime_ns;
 	w->publish_ns = w->start_ns + RUNNER_PROGRESS_NS;
+	w->vseg_t0_ns = w->start_ns;	/* verify */
 	{
 		uint64_t t = clock_now_ns();
 
 		atomic_store_explicit(&w->prog->start_ns, t, memory_order_relaxed);
 		uint64_t once = job->io_size ? job->io_size : w->ts->jobs[w->idx].total_size;
 		uint64_t loops = job->loops ? job->loops : 1;
+		uint64_t total = once > UINT64_MAX / loops ? UINT64_MAX : once * loops;
 
-		atomic_store_explicit(&w->prog->bytes_total, once > UINT64_MAX / loops ? UINT64_MAX : once * loops,
-				      memory_order_relaxed);
+		if (w->vfy_phases && total <= UINT64_MAX / 2)	/* verify: fio's ETA counts the read-back (the written share of a mix) */
+			total += total / 100 * (job->rw_has_read ? 100 - job->rwmixread : 100);
+		atomic_store_explicit(&w->prog->bytes_total, total, memory_order_relaxed);
 		atomic_store_explicit(&w->prog->epoch_ns, t, memory_order_relaxed);
 	}
 	worker_set_state(w, w->in_ramp ? ETA_ST_RAMP : eta_run_char(job));
@@ -1042,6 +1198,17 @@ static void *worker_main(void *arg)
 	for (int d = 0; d < DDIR_NR; d++)
 		if (res->ddir[d].io_bytes)
 			res->ddir[d].runtime_us = clock_us_between(w->start_ns, end);
+	if (w->nr_vphases) {	/* verify: fio adds I/O segments and verify phases up per direction */
+		uint64_t t0 = w->vseg_t0_ns > w->start_ns ? w->vseg_t0_ns : w->start_ns;
+		uint64_t tail = end > t0 ? end - t0 : 0;
+		uint64_t io_ns = w->vio_ns + (w->vfy_in_phase ? 0 : tail);
+		uint64_t rd_ns = w->vread_ns + (w->vfy_in_phase ? tail : 0);
+
+		if (res->ddir[DDIR_WRITE].io_bytes)
+			res->ddir[DDIR_WRITE].runtime_us = io_ns / CLOCK_NS_PER_US;
+		if (res->ddir[DDIR_READ].io_bytes)
+			res->ddir[DDIR_READ].runtime_us = ((job->rw_has_read ? io_ns : 0) + rd_ns) / CLOCK_NS_PER_US;
+	}
 	res->run_ms = (end - w->start_ns) / CLOCK_NS_PER_MS;
 	res->elapsed_s = (end - w->run_t0_ns + CLOCK_NS_PER_SEC - 1) / CLOCK_NS_PER_SEC;
 

@@ -184,9 +184,9 @@ run_ours --name=w --ioengine=windowsaio --size=1m
 assert_eq "windowsaio rc" 1 "$rc"
 assert_eq "windowsaio stderr" "fio: engine windowsaio is not supported by iops (available: libaio, io_uring, psync, sync, pvsync, null)" "$err"
 assert_eq "windowsaio stdout" "" "$out"
-run_ours --name=v --verify=crc32c --size=1m --rw=write
+run_ours --name=v --verify=crc64 --size=1m --rw=write
 assert_eq "verify rc" 1 "$rc"
-assert_eq "verify stderr" "fio: option 'verify' is not supported by iops (only verify=0)" "$err"
+assert_eq "verify stderr" "fio: option 'verify=crc64' is not supported by iops (it has md5, crc32c, crc32c-intel, crc32, xxhash, sha256, meta, pattern, null)" "$err"
 run_ours --name=r --max_latency=1m --size=1m
 assert_eq "max_latency stderr" "fio: option 'max_latency' is not supported by iops" "$err"
 run_ours --name=t --rw=trim --size=1m

@@ -1,0 +1,249 @@
+#!/usr/bin/env bash
+# verify= against fio 3.33: write+verify jobs do the same reads and writes as fio (JSON totals,
+# exit status, error), the media format is fio's (a file written by one verifies with the other),
+# a corrupted file fails a read-verify job with fio's messages and exit status, and bad values
+# are refused like fio.
+. "$(dirname "$0")/fio_common.sh"
+FIO_PAR=${FIO_PAR:-12}	# fio spends ~1 s per run waiting: run many at once
+
+errors=()
+add_err() { errors+=("$*"); }
+
+# ---- 1. totals: NAME|ARGS (word-split) ----------------------------------------------------
+cases=(
+	"write-crc32c|--name=v --size=2m --rw=write --verify=crc32c --verify_async=2 --verify_dump=0 --verify_fatal=1 --verify_state_save=1"
+	"randwrite-md5-libaio|--name=v --size=2m --rw=randwrite --verify=md5 --ioengine=libaio --iodepth=8 --direct=1"
+	"randwrite-xxhash-interval|--name=v --size=2m --rw=randwrite --verify=xxhash --verify_interval=1k --verify_offset=100"
+	"write-sha256-8k|--name=v --size=2m --rw=write --bs=8k --verify=sha256"
+	"randwrite-crc32-loops2|--name=v --size=1m --rw=randwrite --verify=crc32 --loops=2"
+	"randwrite-meta-io_size|--name=v --size=1m --io_size=3m --rw=randwrite --verify=meta"
+	"write-pattern|--name=v --size=1m --rw=write --verify=pattern --verify_pattern=0xdeadbeef%o"
+	"randwrite-pattern-hdr|--name=v --size=1m --rw=randwrite --verify_pattern=0x1234"
+	"randwrite-nrfiles3|--name=v --size=3m --nrfiles=3 --rw=randwrite --verify=crc32c --bs=8k"
+	"write-null-engine|--name=v --size=4m --rw=write --verify=md5 --ioengine=null"
+	"write-do_verify0|--name=v --size=1m --rw=write --verify=md5 --do_verify=0"
+	"randwrite-seed001-shape|--name=rand-write --ioengine=libaio --iodepth=32 --rw=randwrite --invalidate=1 --bsrange=4k:4k,4k:4k --size=4m --do_verify=1 --direct=1 --verify=crc32c --group_reporting --numjobs=1"
+)
+# cross WRITER READER TYPE ARGS: WRITER writes (do_verify=0), READER read-verifies; a failure
+# leaves $T/cross-fail.* behind (this runs in the background).
+cross() {
+	local w=$1 r=$2 t=$3 d
+	shift 3
+	d=$T/cross.$w.$r.$t.$#
+	mkdir -p "$d"
+	local wbin=$REF_FIO rbin=$REF_FIO
+	[ "$w" = ut ] && wbin=$UT_FIO
+	[ "$r" = ut ] && rbin=$UT_FIO
+	if ! (cd "$d" && "$wbin" --name=x --size=256k --rw=randwrite --verify="$t" --do_verify=0 \
+		--verify_state_save=0 "$@" >/dev/null 2>&1); then
+		echo "cross $w->$r $t $*: write failed" >"$T/cross-fail.$w.$r.$t.$#"
+	elif ! (cd "$d" && "$rbin" --name=x --size=256k --rw=read --verify="$t" --verify_state_save=0 "$@" \
+		--output-format=terse >out 2>err); then
+		echo "cross $w->$r $t $*: $(head -c 300 "$d/err")" >"$T/cross-fail.$w.$r.$t.$#"
+	fi
+}
+
+# corrupt NAME OFFSET BYTE TYPE ARGS: write 64 KiB with TYPE, put BYTE at OFFSET, read-verify.
+corrupt() {
+	local name=$1 off=$2 byte=$3 t=$4 side
+	shift 4
+	for side in ref ut; do
+		local bin=$REF_FIO d=$T/$name.$side.d
+		[ "$side" = ut ] && bin=$UT_FIO
+		mkdir -p "$d"
+		(cd "$d" && "$bin" --name=v --size=64k --rw=write --verify="$t" --do_verify=0 --verify_state_save=0 \
+			"$@" >/dev/null 2>&1)
+		printf "\\x$byte" | dd of="$d/v.0.0" bs=1 seek="$off" conv=notrunc status=none
+		(cd "$d" && exec "$bin" --name=v --size=64k --rw=read --verify="$t" --verify_state_save=0 "$@") \
+			>"$T/$name.$side.out" 2>"$T/$name.$side.err"
+		echo $? >"$T/$name.$side.rc"
+	done
+}
+
+# ---- everything runs at once (fio takes ~1 s per run, mostly waiting) ----------------------
+for c in "${cases[@]}"; do
+	IFS='|' read -r name args <<<"$c"
+	# shellcheck disable=SC2086
+	par_run run_pair "$name" $args --output-format=json
+done
+# randrw: the mixed phase's reads are not checked, the verify phase reads back every write
+par_run run_pair randrw --name=v --size=2m --rw=randrw --verify=crc32c --output-format=json
+# time_based write-only: fio's warning (fio prints it on stdout, iops on stderr), no verify phase
+par_run run_pair timed --name=v --size=1m --rw=randwrite --verify=crc32c --time_based --runtime=1 --ioengine=null
+# the media format is fio's: what one writes, the other verifies
+par_run cross ref ut crc32c
+par_run cross ut ref crc32c-intel
+par_run cross ut ref crc32
+par_run cross ref ut md5
+par_run cross ut ref xxhash
+par_run cross ref ut meta
+par_run cross ref ut crc32c --verify_interval=512 --verify_offset=64 --bs=8k
+par_run cross ut ref md5 --verify_interval=1k --bs=16k
+par_run cross ut ref pattern --verify_pattern=0xff%o\"abcd\"-12
+# a corrupted file: fio's messages, error and exit status
+corr=(
+	"c-magic|8192|55|crc32c"
+	"c-len|8196|55|crc32c"
+	"c-offset|8208|55|crc32c"
+	"c-hdrcrc|8228|55|crc32c"
+	"c-data-crc32c|8300|55|crc32c"
+	"c-data-md5|12000|55|md5"
+	"c-data-xxhash|100|55|xxhash"
+	"c-interval|11400|00|crc32c|--verify_interval=1k"
+	"c-pattern|4000|55|pattern|--verify_pattern=0xdeadbeef"
+	"c-meta-hdr|4100|55|meta"
+)
+for c in "${corr[@]}"; do
+	IFS='|' read -r name off byte t extra <<<"$c"
+	# shellcheck disable=SC2086
+	par_run corrupt "$name" "$off" "$byte" "$t" $extra
+done
+par_run corrupt c-libaio 8300 55 crc32c --ioengine=libaio --iodepth=8
+par_run corrupt c-fatal 300 55 crc32c --ioengine=libaio --iodepth=8 --verify_fatal=1 --bs=1k
+# bad values
+bad=(
+	"--verify=foo"
+	"--verify="
+	"--verify_interval=79"
+	"--verify_interval=0"
+	"--verify_pattern=abc"
+	"--verify_pattern=0x"
+	"--verify_pattern=4294967295"
+	"--verify_fatal=2"
+	"--do_verify=3"
+	"--verify_offset=10"
+)
+i=0
+for a in "${bad[@]}"; do
+	par_run run_pair "bad$i" --name=v --size=1m --rw=write "$a"
+	i=$((i + 1))
+done
+par_wait
+
+# totals NAME SIDE: per job: name, error, read ios and bytes, write ios and bytes, and whether the
+# reads got a runtime. One jq run per file (jq is slow to start on a busy machine); the binary
+# under test must print the JSON document alone (fio may print messages before it).
+totals() {
+	local f=$T/$1.$2.out
+	if [ "$2" = ref ] || [ "$UT_IS_FIO" = 1 ]; then json_doc "$f"; else cat "$f"; fi |
+		jq -r '.jobs[] | [.jobname, .error, .read.total_ios, .read.io_bytes, .write.total_ios,
+			.write.io_bytes, (.read.total_ios == 0 or .read.runtime > 0)] | map(tostring) | join(" ")' 2>/dev/null
+}
+# files left behind, without fio's verify state files (iops writes none)
+left() { files_in "$T/$1.$2.d" | grep -v -- '-verify\.state$'; }
+
+for c in "${cases[@]}"; do
+	IFS='|' read -r name _ <<<"$c"
+	rr=$(rc_of "$name" ref) ru=$(rc_of "$name" ut)
+	if [ "$rr" != 0 ]; then
+		echo "note: $name: reference fio failed (rc $rr), case skipped: $(head -c 200 "$T/$name.ref.err")"
+		continue
+	fi
+	[ "$ru" = 0 ] || { add_err "$name: exit status $ru: $(head -c 300 "$T/$name.ut.err")"; continue; }
+	a=$(totals "$name" ref) b=$(totals "$name" ut)
+	[ -n "$b" ] && [ "$a" = "$b" ] || add_err "$name: totals differ
+    fio:  $(tr '\n' '|' <<<"$a")
+    ours: $(tr '\n' '|' <<<"$b")"
+	[ "$(left "$name" ref)" = "$(left "$name" ut)" ] || add_err "$name: files left differ"
+	[ "$UT_IS_FIO" = 1 ] || [ ! -s "$T/$name.ut.err" ] || add_err "$name: stderr: $(head -c 300 "$T/$name.ut.err")"
+done
+# do_verify=0: no read at all; the others read back every block they wrote
+assert_eq "do_verify=0 reads" "v 0 0 0 256 1048576 true" "$(totals write-do_verify0 ut)"
+assert_eq "seed 001 (verify on) reads" "rand-write 0 1024 4194304 1024 4194304 true" "$(totals randwrite-seed001-shape ut)"
+
+for side in ref ut; do
+	read -r _ e ri rb wi wb _ <<<"$(totals randrw "$side")"
+	assert_eq "randrw ($side) error" 0 "$e"
+	# reads: the mixed phase's, plus one per write in the verify phase = every mixed I/O
+	assert_eq "randrw ($side): reads" "512 2097152" "$ri $rb"
+	[ "$wi" -gt 150 ] && [ "$wi" -lt 362 ] || add_err "randrw ($side): $wi writes"
+	[ "$wb" = $((wi * 4096)) ] || add_err "randrw ($side): write bytes"
+done
+
+assert_eq "timed warning" "$(grep '^fio: verification' "$T/timed.ref.out" "$T/timed.ref.err" -h)" \
+	"$(grep '^fio: verification' "$T/timed.ut.out" "$T/timed.ut.err" -h)"
+assert_eq "timed rc" 0 "$(rc_of timed ut)"
+grep -q '^  read:' "$T/timed.ut.out" && add_err "timed: a verify phase ran"
+
+# ---- 2. the media format is fio's ---------------------------------------------------------
+for f in "$T"/cross-fail.*; do
+	[ -e "$f" ] && add_err "$(cat "$f")"
+done
+
+# ---- 3. a corrupted file ------------------------------------------------------------------
+# the verify lines (fio prints its "fio: pid=" line on stdout, iops on stderr: left out)
+# (header crcs cover the write time, data checksums the data, which is random: hex digits masked)
+vlines() {
+	grep -v '^fio: pid=' "$T/$1.$2.err" | sed -E -e 's/^(verify: bad header crc )[0-9a-f]+, calculated [0-9a-f]+/\1X, calculated Y/' \
+		-e ':a' -e 's/(CRC: x*)[0-9a-f]/\1x/' -e 'ta' \
+		-e 's/^(pattern: verify failed at file .* offset [0-9]+, length )[0-9]+ \(/\1L (/' \
+		-e '/^fio: verify type mismatch \([0-9]+ media, 18 given\)$/d'
+	# (fio reads a header that verify=pattern does not write: a length and a type made of the
+	# pattern's bytes; iops prints the block's length and no type line)
+}
+errline() { grep -h 'err=' "$T/$1.$2.out" "$T/$1.$2.err" | grep groupid | sed -E 's/pid=[0-9]+: .*/pid=P/'; }
+for c in "${corr[@]}"; do
+	IFS='|' read -r name _ <<<"$c"
+	assert_eq "$name rc" "$(rc_of "$name" ref)" "$(rc_of "$name" ut)"
+	assert_eq "$name rc is 1" 1 "$(rc_of "$name" ut)"
+	assert_eq "$name messages" "$(vlines "$name" ref)" "$(vlines "$name" ut)"
+	assert_eq "$name job line" "$(errline "$name" ref)" "$(errline "$name" ut)"
+	assert_eq "$name issued" "$(grep 'issued rwts' "$T/$name.ref.out")" "$(grep 'issued rwts' "$T/$name.ut.out")"
+done
+assert_match "magic message" '^verify: bad magic header ac55, wanted acca at file v.0.0 offset 8192, length 4096' \
+	"$(vlines c-magic ut)"
+assert_match "err=84" 'err=84 \(file:io_u.c:2152, func=io_u_sync_complete, error=Invalid or incomplete multibyte or wide character\)' \
+	"$(errline c-magic ut)"
+# libaio: the same first message and err=84 with fio's queued-completion site
+assert_eq "libaio rc" 1 "$(rc_of c-libaio ut)"
+assert_eq "libaio first message" "$(vlines c-libaio ref | head -3)" "$(vlines c-libaio ut | head -3)"
+assert_eq "libaio job line" "$(errline c-libaio ref)" "$(errline c-libaio ut)"
+# verify_fatal=1: one failure reported, whatever else is in flight
+assert_eq "verify_fatal rc" 1 "$(rc_of c-fatal ut)"
+assert_eq "verify_fatal: one failure" 1 "$(grep -c 'verify failed' "$T/c-fatal.ut.err")"
+# a file that was never written with headers
+mkdir -p "$T/zero.ut.d"
+(cd "$T/zero.ut.d" && "$UT_FIO" --name=v --size=64k --rw=write --zero_buffers >/dev/null 2>&1 &&
+	"$UT_FIO" --name=v --size=64k --rw=randread --verify=md5 >out 2>err)
+assert_eq "unverified file rc" 1 "$?"
+assert_match "unverified file" '^verify: bad magic header 0, wanted acca at file v.0.0 offset [0-9]+, length 4096' \
+	"$(head -1 "$T/zero.ut.d/err")"
+
+# ---- 4. bad values like fio -----------------------------------------------------------------
+# value_names FILE: a "valid values" list with its descriptions left out (iops words them itself)
+value_names() { awk 'substr($0, 21, 2) == ": " { split(substr($0, 23), w, " "); print substr($0, 1, 22) w[1]; next } { print }' "$1"; }
+i=0
+for a in "${bad[@]}"; do
+	assert_eq "$a rc" "$(rc_of "bad$i" ref)" "$(rc_of "bad$i" ut)"
+	assert_eq "$a stderr" "$(cat "$T/bad$i.ref.err")" "$(cat "$T/bad$i.ut.err")"
+	assert_eq "$a stdout (value names)" "$(value_names "$T/bad$i.ref.out")" "$(value_names "$T/bad$i.ut.out")"
+	assert_eq "$a: nothing created" "" "$(ls -A "$T/bad$i.ut.d")"
+	i=$((i + 1))
+done
+
+# iops' own refusals (fio accepts these, or crashes on them): one line, status 1, nothing created
+if ! skip_if_fio "iops refusals"; then
+	refuse() {
+		local want=$1
+		shift
+		mkdir -p "$T/refuse"
+		(cd "$T/refuse" && "$UT_FIO" --name=v --size=1m "$@" >out 2>err)
+		assert_eq "$* rc" 1 "$?"
+		assert_eq "$* message" "$want" "$(tail -1 "$T/refuse/err")"
+		assert_eq "$* nothing created" "err out" "$(ls "$T/refuse" | tr '\n' ' ' | sed 's/ $//')"
+		rm -rf "$T/refuse"
+	}
+	refuse "fio: option 'verify=sha512' is not supported by iops (it has md5, crc32c, crc32c-intel, crc32, xxhash, sha256, meta, pattern, null)" --verify=sha512
+	refuse "fio: verify=pattern needs a verify_pattern" --verify=pattern --rw=write
+	refuse "fio: verify_offset too large (4060 + 44 header bytes > 4096)" --verify=crc32c --verify_offset=4060 --rw=write
+	refuse "fio: iops cannot verify overlapping writes of variable size: drop norandommap or use a single block size" \
+		--verify=crc32c --rw=randwrite --norandommap --bsrange=1k-8k
+	refuse "fio: option 'verify_dump=1' is not supported by iops (only verify_dump=0)" --verify_dump=1
+	refuse "fio: option 'verify_backlog' is not supported by iops" --verify_backlog=8
+fi
+
+if [ ${#errors[@]} -gt 0 ]; then
+	printf '%s\n' "${errors[@]}" >&2
+	fail "${#errors[@]} verify case(s) differ from fio"
+fi
+echo "ok: verify (${#cases[@]} totals, cross-tool formats, ${#corr[@]} corruptions, ${#bad[@]} bad values)"
