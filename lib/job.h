@@ -119,6 +119,9 @@ struct job {
 
 	struct job_kv *opts;		/* options as typed for this job (globals not repeated) */
 	unsigned nr_opts;
+
+	/* trim: rw=trim/randtrim/trimwrite/randtrimwrite (derived from rw, like rw_has_write) */
+	bool rw_has_trim;
 };
 
 enum out_format { OUT_NORMAL = 1u << 0, OUT_JSON = 1u << 1, OUT_JSON_PLUS = 1u << 2, OUT_TERSE = 1u << 3 };

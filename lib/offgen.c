@@ -7,7 +7,7 @@
 static void offgen_file_reset(struct offgen *og, struct offgen_file *f)
 {
 	for (int d = 0; d < DDIR_NR; d++)
-		f->pos[d] = 0;
+		f->pos[d] = f->tw_start[d] = 0;
 	if (f->map) {
 		memset(f->map, 0, (size_t)((f->nr_blocks + 63) / 64) * sizeof(uint64_t));
 		f->nr_free = f->nr_blocks;
@@ -46,8 +46,10 @@ int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_sta
 	}
 	og->has_dir[DDIR_READ] = job->rw_has_read;
 	og->has_dir[DDIR_WRITE] = job->rw_has_write;
-	if (!job->rw_has_read && !job->rw_has_write) {
-		iops_err_set(err, EINVAL, "fio: %s: trim workloads are not supported", job->name);
+	og->has_dir[DDIR_TRIM] = job->rw_has_trim;
+	og->trimwrite = job->rw_has_trim && job->rw_has_write;
+	if (!job->rw_has_read && !job->rw_has_write && !job->rw_has_trim) {
+		iops_err_set(err, EINVAL, "fio: %s: no I/O direction", job->name);
 		return -EINVAL;
 	}
 	og->mixed = job->rw_has_read && job->rw_has_write;
@@ -78,6 +80,8 @@ int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_sta
 		if (hi > og->max_bs)
 			og->max_bs = hi;
 	}
+	if (og->trimwrite && og->random)
+		og->map_unit = og->bs_min[DDIR_TRIM];	/* trim: only the trims take map blocks */
 	og->use_map = og->random && !job->norandommap && og->same_nr == 1;
 	for (int d = 0; d < DDIR_NR; d++)
 		if (og->has_dir[d] && og->align[d] != og->bs_min[d])
@@ -277,16 +281,36 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 	return true;
 }
 
+/* trim: the next I/O of a trimwrite job in file f (fio's rule, see offgen.h). */
+static bool offgen_tw_next(struct offgen *og, struct offgen_file *f, struct offgen_io *io)
+{
+	int d = f->tw_start[DDIR_WRITE] == f->tw_start[DDIR_TRIM] ? DDIR_TRIM : DDIR_WRITE;
+
+	if (d == DDIR_WRITE && og->random) {
+		io->ddir = DDIR_WRITE;
+		io->offset = f->io_start + f->tw_start[DDIR_TRIM] - 1;
+		io->len = f->tw_trim_len;
+	} else if (!offgen_file_next(og, f, d, io)) {
+		return false;
+	}
+	f->tw_start[d] = io->offset - f->io_start + 1;
+	if (d == DDIR_TRIM) {
+		f->tw_trim_len = io->len;
+		og->tw_trim_bytes += io->len;
+	}
+	return true;
+}
+
 static bool offgen_pass_next(struct offgen *og, struct offgen_io *io)
 {
 	int d;
 
-	if (!og->wrap && og->issued_bytes >= og->pass_limit_bytes)
+	if (!og->wrap && og->issued_bytes - og->tw_trim_bytes >= og->pass_limit_bytes)
 		return false;
 	if (og->mixed)
 		d = rng_percent(&og->rng_mix, og->rwmixread) ? DDIR_READ : DDIR_WRITE;
 	else
-		d = og->has_dir[DDIR_READ] ? DDIR_READ : DDIR_WRITE;
+		d = og->has_dir[DDIR_READ] ? DDIR_READ : og->has_dir[DDIR_WRITE] ? DDIR_WRITE : DDIR_TRIM;
 
 	while (og->nr_done < og->nr_files) {
 		unsigned i = og->cur;
@@ -295,7 +319,7 @@ static bool offgen_pass_next(struct offgen *og, struct offgen_io *io)
 		og->cur = (i + 1 == og->nr_files) ? 0 : i + 1;
 		if (f->done)
 			continue;
-		if (offgen_file_next(og, f, d, io)) {
+		if (__builtin_expect(og->trimwrite, 0) ? offgen_tw_next(og, f, io) : offgen_file_next(og, f, d, io)) {
 			io->file = i;
 			return true;
 		}

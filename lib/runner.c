@@ -54,7 +54,7 @@ struct worker {
 	uint64_t now_ns;
 	uint64_t start_ns;		/* epoch after ramp */
 	uint64_t ramp_end_ns, deadline_ns, next_check_ns;
-	uint64_t sample_t0_ns, sample_bytes[2], sample_ios[2];
+	uint64_t sample_t0_ns, sample_bytes[DDIR_NR], sample_ios[DDIR_NR];
 	bool in_ramp;
 	unsigned writes_since_sync;
 	unsigned last_write_file;
@@ -207,7 +207,7 @@ static void worker_sample(struct worker *w, uint64_t now)
 
 	if (spent_ms == 0)
 		return;
-	for (int d = 0; d < 2; d++) {
+	for (int d = 0; d < DDIR_NR; d++) {
 		struct ddir_result *dr = &w->res->ddir[d];
 		uint64_t db = dr->io_bytes - w->sample_bytes[d];
 		uint64_t di = dr->total_ios - w->sample_ios[d];
@@ -277,6 +277,11 @@ static void worker_io_error(struct worker *w, const struct io_req *req)
 
 	if (w->error)
 		return;
+	if (req->op == IO_TRIM) {
+		/* trim: fio 3.33 fails the queue call itself, without an io_u error line */
+		worker_set_error(w, e, "ioengines.c:399", "td_io_queue");
+		return;
+	}
 	if (req->op == IO_READ || req->op == IO_WRITE)
 		fprintf(w->diag, "fio: io_u error on file %s: %s: %s offset=%llu, buflen=%llu\n", path, strerror(e),
 			req->op == IO_READ ? "read" : "write", (unsigned long long)req->offset,
@@ -452,8 +457,8 @@ static int worker_queue(struct worker *w, struct io_req *req)
 		if (ret == ENGINE_DONE) {
 			uint64_t now = w->clock_per_io ? clock_src_now(w->clk) : w->now_ns;
 
-			if (__builtin_expect(req->op == IO_READ || req->op == IO_WRITE, 1)) {
-				/* fio marks depth and batches for data directions only */
+			if (__builtin_expect((unsigned)req->op < (unsigned)DDIR_NR, 1)) {
+				/* fio marks depth and batches for data directions (trim too) only */
 				w->res->depth_map[runner_depth_idx(w->depth - w->nr_free)]++;
 				w->res->submit_map[1]++;
 				w->res->complete_map[1]++;
@@ -514,6 +519,14 @@ static void worker_sync(struct worker *w)
 
 /* ---- the I/O loop ----------------------------------------------------------------------- */
 
+/* trim: is file f of this job a block device (BLKDISCARD) rather than a regular file? */
+static bool worker_file_is_bdev(const struct worker *w, unsigned f)
+{
+	const struct target_job *tj = &w->ts->jobs[w->idx];
+
+	return !tj->diskless && f < tj->nr_files && w->ts->paths[tj->files[f].path].kind == TARGET_BDEV;
+}
+
 static void worker_loop(struct worker *w)
 {
 	const struct job *job = w->job;
@@ -565,6 +578,8 @@ static void worker_loop(struct worker *w)
 		req->len = io.len;
 		req->file_idx = io.file;
 		req->result = 0;
+		if (__builtin_expect(io.ddir == DDIR_TRIM, 0))	/* trim: discard or punch */
+			req->trim_bdev = worker_file_is_bdev(w, io.file);
 		if (__builtin_expect(refill && io.ddir == DDIR_WRITE, 0))
 			rng_fill(&w->buf_rng, req->buf, (size_t)io.len);
 		/* start: the last clock reading (the previous completion), as fio's start_time is

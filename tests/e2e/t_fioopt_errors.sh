@@ -189,9 +189,6 @@ assert_eq "verify rc" 1 "$rc"
 assert_eq "verify stderr" "fio: option 'verify' is not supported by iops (only verify=0)" "$err"
 run_ours --name=r --rate=1m --size=1m
 assert_eq "rate stderr" "fio: option 'rate' is not supported by iops" "$err"
-run_ours --name=t --rw=trim --size=1m
-assert_eq "trim rc" 1 "$rc"
-assert_match "trim stderr" "^fio: rw=trim is not supported by iops" "$err"
 run_ours '--directory=Z\:\' --ioengine=libaio --thread --name=latency --size=1m
 assert_eq "windows dir rc" 1 "$rc"
 assert_match "windows dir" "Windows path" "$err"
