@@ -28,8 +28,8 @@ struct io_req {
 	void *engine_data;	/* engine's per-request state (e.g. a struct iocb), set by prep */
 	uint32_t index;		/* position in the runner's pool */
 
-	/* trim: the file is a block device (BLKDISCARD), else a regular file (punch a hole) */
-	bool trim_bdev;
+	/* trim: ioctl(BLKDISCARD) (devices), else punch a hole (regular files) */
+	bool trim_ioctl;
 };
 
 enum engine_queue_status {

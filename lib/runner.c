@@ -519,12 +519,17 @@ static void worker_sync(struct worker *w)
 
 /* ---- the I/O loop ----------------------------------------------------------------------- */
 
-/* trim: is file f of this job a block device (BLKDISCARD) rather than a regular file? */
-static bool worker_file_is_bdev(const struct worker *w, unsigned f)
+/* trim: does file f of this job take BLKDISCARD (a device, as fio) rather than a punched hole
+ * (a regular file)? */
+static bool worker_file_trim_ioctl(const struct worker *w, unsigned f)
 {
 	const struct target_job *tj = &w->ts->jobs[w->idx];
+	enum target_kind k;
 
-	return !tj->diskless && f < tj->nr_files && w->ts->paths[tj->files[f].path].kind == TARGET_BDEV;
+	if (tj->diskless || f >= tj->nr_files)
+		return false;
+	k = w->ts->paths[tj->files[f].path].kind;
+	return k == TARGET_BDEV || k == TARGET_CHR;
 }
 
 static void worker_loop(struct worker *w)
@@ -579,7 +584,7 @@ static void worker_loop(struct worker *w)
 		req->file_idx = io.file;
 		req->result = 0;
 		if (__builtin_expect(io.ddir == DDIR_TRIM, 0))	/* trim: discard or punch */
-			req->trim_bdev = worker_file_is_bdev(w, io.file);
+			req->trim_ioctl = worker_file_trim_ioctl(w, io.file);
 		if (__builtin_expect(refill && io.ddir == DDIR_WRITE, 0))
 			rng_fill(&w->buf_rng, req->buf, (size_t)io.len);
 		/* start: the last clock reading (the previous completion), as fio's start_time is

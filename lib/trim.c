@@ -12,7 +12,7 @@ int64_t trim_req(const struct io_req *req)
 	if (req->offset > (uint64_t)INT64_MAX || req->len > (uint64_t)INT64_MAX - req->offset)
 		return -EINVAL;
 	do {
-		if (req->trim_bdev) {
+		if (req->trim_ioctl) {
 			uint64_t range[2] = { req->offset, req->len };
 
 			ret = ioctl(req->fd, BLKDISCARD, range);

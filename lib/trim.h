@@ -1,6 +1,7 @@
 /* trim: the discard operation of rw=trim / randtrim / trimwrite / randtrimwrite.
  *
- * Block devices get ioctl(BLKDISCARD), as fio 3.33 does. Regular files get a punched hole
+ * Devices get ioctl(BLKDISCARD), as fio 3.33 does (character devices fail with ENOTTY, as
+ * there). Regular files get a punched hole
  * (fallocate FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE): the range reads back as zeros and
  * its blocks return to the filesystem (fio 3.33 tries BLKDISCARD there too and fails with
  * ENOTTY). Every engine runs trims synchronously in queue(), as fio's libaio and io_uring
