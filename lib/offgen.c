@@ -48,6 +48,7 @@ int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_sta
 	og->has_dir[DDIR_WRITE] = job->rw_has_write;
 	og->has_dir[DDIR_TRIM] = job->rw_has_trim;
 	og->trimwrite = job->rw_has_trim && job->rw_has_write;
+	og->only_dir = job->rw_has_read ? DDIR_READ : job->rw_has_write ? DDIR_WRITE : DDIR_TRIM;
 	if (!job->rw_has_read && !job->rw_has_write && !job->rw_has_trim) {
 		iops_err_set(err, EINVAL, "fio: %s: no I/O direction", job->name);
 		return -EINVAL;
@@ -281,36 +282,41 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 	return true;
 }
 
-/* trim: the next I/O of a trimwrite job in file f (fio's rule, see offgen.h). */
-static bool offgen_tw_next(struct offgen *og, struct offgen_file *f, struct offgen_io *io)
+/* trim: trimwrite (fio's rule, see offgen.h): the direction of file f's next I/O; for
+ * randtrimwrite's write, the I/O itself (the block just trimmed): then true. */
+static bool offgen_tw_dir(const struct offgen *og, const struct offgen_file *f, int *d, struct offgen_io *io)
 {
-	int d = f->tw_start[DDIR_WRITE] == f->tw_start[DDIR_TRIM] ? DDIR_TRIM : DDIR_WRITE;
-
-	if (d == DDIR_WRITE && og->random) {
-		io->ddir = DDIR_WRITE;
-		io->offset = f->io_start + f->tw_start[DDIR_TRIM] - 1;
-		io->len = f->tw_trim_len;
-	} else if (!offgen_file_next(og, f, d, io)) {
+	*d = f->tw_start[DDIR_WRITE] == f->tw_start[DDIR_TRIM] ? DDIR_TRIM : DDIR_WRITE;
+	if (*d == DDIR_TRIM || !og->random)
 		return false;
-	}
-	f->tw_start[d] = io->offset - f->io_start + 1;
-	if (d == DDIR_TRIM) {
-		f->tw_trim_len = io->len;
-		og->tw_trim_bytes += io->len;
-	}
+	io->ddir = DDIR_WRITE;
+	io->offset = f->io_start + f->tw_start[DDIR_TRIM] - 1;
+	io->len = f->tw_trim_len;
 	return true;
+}
+
+/* trim: trimwrite: remember the I/O just placed in file f. Only the writes count against the
+ * limit: a trim extends it by its own size. */
+static void offgen_tw_note(struct offgen *og, struct offgen_file *f, const struct offgen_io *io)
+{
+	f->tw_start[io->ddir] = io->offset - f->io_start + 1;
+	if (io->ddir == DDIR_TRIM) {
+		f->tw_trim_len = io->len;
+		og->pass_limit_bytes = og->pass_limit_bytes > UINT64_MAX - io->len ? UINT64_MAX
+							: og->pass_limit_bytes + io->len;
+	}
 }
 
 static bool offgen_pass_next(struct offgen *og, struct offgen_io *io)
 {
 	int d;
 
-	if (!og->wrap && og->issued_bytes - og->tw_trim_bytes >= og->pass_limit_bytes)
+	if (!og->wrap && og->issued_bytes >= og->pass_limit_bytes)
 		return false;
 	if (og->mixed)
 		d = rng_percent(&og->rng_mix, og->rwmixread) ? DDIR_READ : DDIR_WRITE;
 	else
-		d = og->has_dir[DDIR_READ] ? DDIR_READ : og->has_dir[DDIR_WRITE] ? DDIR_WRITE : DDIR_TRIM;
+		d = og->only_dir;	/* trim: the one direction (was: read, else write) */
 
 	while (og->nr_done < og->nr_files) {
 		unsigned i = og->cur;
@@ -319,7 +325,13 @@ static bool offgen_pass_next(struct offgen *og, struct offgen_io *io)
 		og->cur = (i + 1 == og->nr_files) ? 0 : i + 1;
 		if (f->done)
 			continue;
-		if (__builtin_expect(og->trimwrite, 0) ? offgen_tw_next(og, f, io) : offgen_file_next(og, f, d, io)) {
+		if (__builtin_expect(og->trimwrite, 0) && offgen_tw_dir(og, f, &d, io))
+			goto tw_note;	/* trim: randtrimwrite's write */
+		if (offgen_file_next(og, f, d, io)) {
+			if (__builtin_expect(og->trimwrite, 0)) {
+tw_note:
+				offgen_tw_note(og, f, io);
+			}
 			io->file = i;
 			return true;
 		}

@@ -87,9 +87,10 @@ struct offgen {
 	uint64_t issued_bytes;		/* cumulative, all directions */
 	uint64_t issued_ios[DDIR_NR];
 
-	/* trim: trimwrite: each block trimmed then written; only the writes count against size */
+	/* trim: trimwrite: each block trimmed then written; only the writes count against size
+	 * (each trim raises pass_limit_bytes by its length) */
 	bool trimwrite;
-	uint64_t tw_trim_bytes;		/* trimwrite: trim bytes inside issued_bytes */
+	int only_dir;			/* the direction of a job that is not a mix */
 };
 
 /* Set up og for job over nr_files files whose I/O ranges are io_start[i], io_len[i].
