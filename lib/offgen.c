@@ -309,6 +309,7 @@ static void offgen_tw_note(struct offgen *og, struct offgen_file *f, const struc
 
 static bool offgen_pass_next(struct offgen *og, struct offgen_io *io)
 {
+	const bool tw = og->trimwrite;	/* trim */
 	int d;
 
 	if (!og->wrap && og->issued_bytes >= og->pass_limit_bytes)
@@ -325,10 +326,10 @@ static bool offgen_pass_next(struct offgen *og, struct offgen_io *io)
 		og->cur = (i + 1 == og->nr_files) ? 0 : i + 1;
 		if (f->done)
 			continue;
-		if (__builtin_expect(og->trimwrite, 0) && offgen_tw_dir(og, f, &d, io))
+		if (__builtin_expect(tw, 0) && offgen_tw_dir(og, f, &d, io))
 			goto tw_note;	/* trim: randtrimwrite's write */
 		if (offgen_file_next(og, f, d, io)) {
-			if (__builtin_expect(og->trimwrite, 0)) {
+			if (__builtin_expect(tw, 0)) {
 tw_note:
 				offgen_tw_note(og, f, io);
 			}
