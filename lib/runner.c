@@ -537,6 +537,7 @@ static void worker_loop(struct worker *w)
 	const struct job *job = w->job;
 	unsigned sync_every = job->fsync_every ? job->fsync_every : job->fdatasync_every;
 	bool refill = job->refill_buffers && !job->zero_buffers;
+	bool per_io_extra = refill || job->rw_has_trim;	/* trim: one test for both in the loop */
 	struct offgen_io io;
 
 	w->now_ns = clock_src_now(w->clk);
@@ -583,10 +584,12 @@ static void worker_loop(struct worker *w)
 		req->len = io.len;
 		req->file_idx = io.file;
 		req->result = 0;
-		if (__builtin_expect(io.ddir == DDIR_TRIM, 0))	/* trim: discard or punch */
-			req->trim_ioctl = worker_file_trim_ioctl(w, io.file);
-		if (__builtin_expect(refill && io.ddir == DDIR_WRITE, 0))
-			rng_fill(&w->buf_rng, req->buf, (size_t)io.len);
+		if (__builtin_expect(per_io_extra, 0)) {
+			if (refill && io.ddir == DDIR_WRITE)
+				rng_fill(&w->buf_rng, req->buf, (size_t)io.len);
+			if (io.ddir == DDIR_TRIM)	/* trim: discard or punch */
+				req->trim_ioctl = worker_file_trim_ioctl(w, io.file);
+		}
 		/* start: the last clock reading (the previous completion), as fio's start_time is
 		 * taken before the offset is chosen; issue: right before queue() for engines that
 		 * complete there (sync engines, null at depth 1), at commit() for the others. */
