@@ -108,8 +108,8 @@ nomem:
 	return -ENOMEM;
 }
 
-/* The request's outcome: its length (reads, writes, trims; 0 for syncs, -EINVAL for an unknown op), or the
- * injected fault. */
+/* The request's outcome: its length (reads, writes, trims; 0 for syncs, -EINVAL for an
+ * unknown op), or the injected fault. */
 static inline void null_complete(struct null_ctx *ctx, struct io_req *req)
 {
 	if (__builtin_expect((unsigned)req->op < (unsigned)DDIR_NR, 1))	/* read, write, trim */
