@@ -693,7 +693,7 @@ static int load_files(struct args_state *st)
 static int check_readonly(const struct fio_config *cfg, struct opt_diag *d)
 {
 	for (unsigned i = 0; i < cfg->nr_jobs; i++)
-		if (cfg->jobs[i].rw_has_write) {
+		if (cfg->jobs[i].rw_has_write || cfg->jobs[i].rw_has_trim) {
 			opt_diag_add(d, false, "fio: job <%s> has write or trim bit set, but fio is in "
 				     "read-only mode", cfg->jobs[i].name);
 			return -EINVAL;

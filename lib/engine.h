@@ -11,7 +11,8 @@
 #include "err.h"
 #include "job.h"
 
-enum io_op { IO_READ = DDIR_READ, IO_WRITE = DDIR_WRITE, IO_FSYNC = 8, IO_FDATASYNC = 9 };
+enum io_op { IO_READ = DDIR_READ, IO_WRITE = DDIR_WRITE, IO_FSYNC = 8, IO_FDATASYNC = 9,
+	     IO_TRIM = DDIR_TRIM /* trim: discard, see trim.h */ };
 
 /* One request. Allocated by the runner at job start (iodepth of them), reused. */
 struct io_req {
@@ -26,6 +27,9 @@ struct io_req {
 	unsigned file_idx;	/* runner's bookkeeping */
 	void *engine_data;	/* engine's per-request state (e.g. a struct iocb), set by prep */
 	uint32_t index;		/* position in the runner's pool */
+
+	/* trim: ioctl(BLKDISCARD) (devices), else punch a hole (regular files) */
+	bool trim_ioctl;
 };
 
 enum engine_queue_status {

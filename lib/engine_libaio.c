@@ -23,6 +23,7 @@
  * Buffered I/O through libaio is synchronous in the kernel (io_submit returns once the copy
  * is done); only O_DIRECT gives real queue depth. */
 #include "engine.h"
+#include "trim.h"
 
 #include <errno.h>
 #include <libaio.h>
@@ -154,6 +155,9 @@ static int aio_queue(void *vctx, struct io_req *req)
 			ret = req->op == IO_FSYNC ? fsync(req->fd) : fdatasync(req->fd);
 		while (ret < 0 && errno == EINTR);
 		req->result = ret < 0 ? -(int64_t)errno : 0;
+		return ENGINE_DONE;
+	case IO_TRIM:	/* trim: synchronous, as fio's FIO_ASYNCIO_SYNC_TRIM */
+		req->result = trim_req(req);
 		return ENGINE_DONE;
 	default:
 		req->result = -EINVAL;

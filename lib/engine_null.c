@@ -108,11 +108,11 @@ nomem:
 	return -ENOMEM;
 }
 
-/* The request's outcome: its length (0 for syncs, -EINVAL for an unknown op), or the
- * injected fault. */
+/* The request's outcome: its length (reads, writes, trims; 0 for syncs, -EINVAL for an
+ * unknown op), or the injected fault. */
 static inline void null_complete(struct null_ctx *ctx, struct io_req *req)
 {
-	if (__builtin_expect(req->op == IO_READ || req->op == IO_WRITE, 1))
+	if (__builtin_expect((unsigned)req->op < (unsigned)DDIR_NR, 1))	/* read, write, trim */
 		req->result = (int64_t)req->len;
 	else
 		req->result = (req->op == IO_FSYNC || req->op == IO_FDATASYNC) ? 0 : -EINVAL;

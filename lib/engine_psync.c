@@ -11,6 +11,7 @@
  *
  * These engines keep no per-request state and have no commit() / reap(). */
 #include "engine.h"
+#include "trim.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -97,6 +98,9 @@ static inline int psync_do(struct io_req *req, psync_xfer_fn *xfer)
 	case IO_FSYNC:
 	case IO_FDATASYNC:
 		req->result = psync_sync_op(req);
+		return ENGINE_DONE;
+	case IO_TRIM:	/* trim */
+		req->result = trim_req(req);
 		return ENGINE_DONE;
 	default:
 		req->result = -EINVAL;

@@ -26,6 +26,7 @@
  *   capped at the number in flight. Timed waits need IORING_FEAT_EXT_ARG (5.11+); without it
  *   a zero timeout is a peek and a non-zero one waits without limit (never steals an SQE). */
 #include "engine.h"
+#include "trim.h"
 
 #include <errno.h>
 #include <liburing.h>
@@ -181,7 +182,8 @@ static int uring_queue(void *vctx, struct io_req *req)
 		return ctx->broken;
 	if (req->op != IO_READ && req->op != IO_WRITE && req->op != IO_FSYNC &&
 	    req->op != IO_FDATASYNC) {
-		req->result = -EINVAL;
+		/* trim: synchronous, as fio's FIO_ASYNCIO_SYNC_TRIM */
+		req->result = req->op == IO_TRIM ? trim_req(req) : -EINVAL;
 		return ENGINE_DONE;
 	}
 	if (ctx->nr_pending + ctx->nr_inflight >= ctx->depth)

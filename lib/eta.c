@@ -27,8 +27,8 @@ char eta_run_char(const struct job *job)
 		/* a mix that only reads or only writes shows as that direction */
 		c = job->rwmixread >= 100 ? 'R' : job->rwmixread == 0 ? 'W' : 'M';
 		break;
-	default:	/* trimwrite */
-		c = 'M';
+	default:	/* trimwrite: fio shows the write bit */
+		c = 'W';
 		break;
 	}
 	return rnd ? (char)(c - 'A' + 'a') : c;

@@ -173,9 +173,11 @@ static int derive(struct opt_job *oj, struct opt_diag *d)
 	case RW_RANDRW:
 		j->rw_has_read = j->rw_has_write = j->rw_random = true;
 		break;
-	default:
-		opt_diag_add(d, false, "fio: job %s: trim workloads are not supported by iops", j->name);
-		return -EINVAL;
+	default:	/* trim: the trim directions */
+		j->rw_has_trim = true;
+		j->rw_has_write = j->rw == RW_TRIMWRITE || j->rw == RW_RANDTRIMWRITE;
+		j->rw_random = j->rw == RW_RANDTRIM || j->rw == RW_RANDTRIMWRITE;
+		break;
 	}
 	if (!j->rw_random)
 		j->percentage_random = 0;
@@ -231,7 +233,8 @@ static int derive(struct opt_job *oj, struct opt_diag *d)
 		uint64_t min_bs = UINT64_MAX;
 
 		for (int i = 0; i < DDIR_NR; i++)
-			if ((i == DDIR_READ && j->rw_has_read) || (i == DDIR_WRITE && j->rw_has_write))
+			if ((i == DDIR_READ && j->rw_has_read) || (i == DDIR_WRITE && j->rw_has_write) ||
+			    (i == DDIR_TRIM && j->rw_has_trim))
 				if (j->bs_min[i] < min_bs)
 					min_bs = j->bs_min[i];
 		if (min_bs != UINT64_MAX && j->size < min_bs) {

@@ -156,6 +156,8 @@ struct job {
 	unsigned nr_verify_pattern_o;	/* %o: the offset goes at these pattern positions */
 	unsigned short verify_pattern_o[JOB_VERIFY_PATTERN_O_MAX];
 	unsigned char verify_pattern[JOB_VERIFY_PATTERN_MAX];
+	/* trim: rw=trim/randtrim/trimwrite/randtrimwrite (derived from rw, like rw_has_write) */
+	bool rw_has_trim;
 };
 
 enum out_format { OUT_NORMAL = 1u << 0, OUT_JSON = 1u << 1, OUT_JSON_PLUS = 1u << 2, OUT_TERSE = 1u << 3 };

@@ -7,7 +7,7 @@
 static void offgen_file_reset(struct offgen *og, struct offgen_file *f)
 {
 	for (int d = 0; d < DDIR_NR; d++)
-		f->pos[d] = 0;
+		f->pos[d] = f->tw_start[d] = 0;
 	if (f->map) {
 		memset(f->map, 0, (size_t)((f->nr_blocks + 63) / 64) * sizeof(uint64_t));
 		f->nr_free = f->nr_blocks;
@@ -56,8 +56,11 @@ int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_sta
 	}
 	og->has_dir[DDIR_READ] = job->rw_has_read;
 	og->has_dir[DDIR_WRITE] = job->rw_has_write;
-	if (!job->rw_has_read && !job->rw_has_write) {
-		iops_err_set(err, EINVAL, "fio: %s: trim workloads are not supported", job->name);
+	og->has_dir[DDIR_TRIM] = job->rw_has_trim;
+	og->trimwrite = job->rw_has_trim && job->rw_has_write;
+	og->only_dir = job->rw_has_read ? DDIR_READ : job->rw_has_write ? DDIR_WRITE : DDIR_TRIM;
+	if (!job->rw_has_read && !job->rw_has_write && !job->rw_has_trim) {
+		iops_err_set(err, EINVAL, "fio: %s: no I/O direction", job->name);
 		return -EINVAL;
 	}
 	og->mixed = job->rw_has_read && job->rw_has_write;
@@ -88,6 +91,8 @@ int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_sta
 		if (hi > og->max_bs)
 			og->max_bs = hi;
 	}
+	if (og->trimwrite && og->random)
+		og->map_unit = og->bs_min[DDIR_TRIM];	/* trim: only the trims take map blocks */
 	og->use_map = og->random && !job->norandommap && og->same_nr == 1;
 	for (int d = 0; d < DDIR_NR; d++)
 		if (og->has_dir[d] && og->align[d] != og->bs_min[d])
@@ -324,8 +329,34 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 	return true;
 }
 
+/* trim: trimwrite (fio's rule, see offgen.h): the direction of file f's next I/O; for
+ * randtrimwrite's write, the I/O itself (the block just trimmed): then true. */
+static bool offgen_tw_dir(const struct offgen *og, const struct offgen_file *f, int *d, struct offgen_io *io)
+{
+	*d = f->tw_start[DDIR_WRITE] == f->tw_start[DDIR_TRIM] ? DDIR_TRIM : DDIR_WRITE;
+	if (*d == DDIR_TRIM || !og->random)
+		return false;
+	io->ddir = DDIR_WRITE;
+	io->offset = f->io_start + f->tw_start[DDIR_TRIM] - 1;
+	io->len = f->tw_trim_len;
+	return true;
+}
+
+/* trim: trimwrite: remember the I/O just placed in file f. Only the writes count against the
+ * limit: a trim extends it by its own size. */
+static void offgen_tw_note(struct offgen *og, struct offgen_file *f, const struct offgen_io *io)
+{
+	f->tw_start[io->ddir] = io->offset - f->io_start + 1;
+	if (io->ddir == DDIR_TRIM) {
+		f->tw_trim_len = io->len;
+		og->pass_limit_bytes = og->pass_limit_bytes > UINT64_MAX - io->len ? UINT64_MAX
+							: og->pass_limit_bytes + io->len;
+	}
+}
+
 static bool offgen_pass_next(struct offgen *og, struct offgen_io *io)
 {
+	const bool tw = og->trimwrite;	/* trim */
 	int d;
 
 	if (!og->wrap && og->issued_bytes >= og->pass_limit_bytes)
@@ -336,7 +367,7 @@ static bool offgen_pass_next(struct offgen *og, struct offgen_io *io)
 	} else if (og->mixed) {
 		d = rng_percent(&og->rng_mix, og->rwmixread) ? DDIR_READ : DDIR_WRITE;
 	} else {
-		d = og->has_dir[DDIR_READ] ? DDIR_READ : DDIR_WRITE;
+		d = og->only_dir;	/* trim: the one direction */
 	}
 
 	while (og->nr_done < og->nr_files) {
@@ -346,7 +377,13 @@ static bool offgen_pass_next(struct offgen *og, struct offgen_io *io)
 		og->cur = (i + 1 == og->nr_files) ? 0 : i + 1;
 		if (f->done)
 			continue;
+		if (__builtin_expect(tw, 0) && offgen_tw_dir(og, f, &d, io))
+			goto tw_note;	/* trim: randtrimwrite's write */
 		if (offgen_file_next(og, f, d, io)) {
+			if (__builtin_expect(tw, 0)) {
+tw_note:
+				offgen_tw_note(og, f, io);
+			}
 			io->file = i;
 			return true;
 		}
@@ -362,7 +399,7 @@ __attribute__((cold)) enum ddir offgen_peek_ddir(struct offgen *og)
 		if (og->mixed)
 			og->next_ddir = rng_percent(&og->rng_mix, og->rwmixread) ? DDIR_READ : DDIR_WRITE;
 		else
-			og->next_ddir = og->has_dir[DDIR_READ] ? DDIR_READ : DDIR_WRITE;
+			og->next_ddir = og->only_dir;
 		og->ddir_drawn = true;
 	}
 	return og->next_ddir;

@@ -2,6 +2,10 @@
  * the job has done all its I/O (fio 3.33's rules, reference/fio.md §3.6, §4.2).
  *
  * - Files are served round-robin (fio's file_service_type default), one I/O each.
+ * - trimwrite / randtrimwrite: per file, a trim comes when the last trim and the last write
+ *   started at the same offset, else a write (fio's rule): sequential writes follow their own
+ *   position and bs, random writes rewrite exactly the block just trimmed. Only the writes
+ *   count against size / io_size (fio counts the write direction of a trimwrite job).
  * - Sequential: per file and direction a position that advances by the length (plus the hole
  *   of rw=read:N, which wraps to the range start at the end). A file is done when the next
  *   block does not fit.
@@ -39,6 +43,11 @@ struct offgen_file {
 	uint64_t *map;		/* 1 bit per block, set = used; NULL without a random map */
 	uint64_t pos[DDIR_NR];	/* next sequential offset, relative to io_start */
 	bool done;
+
+	/* trim: trimwrite state, fio's last_start: start + 1 of the last trim [DDIR_TRIM] and
+	 * write [DDIR_WRITE] (relative, 0 = none yet); a trim comes next when they are equal */
+	uint64_t tw_start[DDIR_NR];
+	uint64_t tw_trim_len;	/* length of the last trim (randtrimwrite writes exactly it) */
 };
 
 struct offgen_io {
@@ -92,6 +101,10 @@ struct offgen {
 	bool pause_passes;
 	bool paused;
 	uint64_t verify_bytes;
+	/* trim: trimwrite: each block trimmed then written; only the writes count against size
+	 * (each trim raises pass_limit_bytes by its length) */
+	bool trimwrite;
+	int only_dir;			/* the direction of a job that is not a mix */
 };
 
 /* Set up og for job over nr_files files whose I/O ranges are io_start[i], io_len[i].

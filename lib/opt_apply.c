@@ -442,16 +442,12 @@ APPLY(opt_apply_rw)
 		failed(d, od, val);
 		return -EINVAL;
 	}
-	if (mode == RW_TRIM || mode == RW_RANDTRIM || mode == RW_TRIMWRITE || mode == RW_RANDTRIMWRITE) {
-		opt_diag_add(d, false, "fio: rw=%s is not supported by iops (no trim support; use read, "
-			     "write, randread, randwrite, rw, readwrite or randrw)", buf);
-		return -EINVAL;
-	}
 	oj->j.rw = (enum rw_mode)mode;
 	oj->j.rw_seq_add = 0;
 	oj->j.rw_nr_same_offset = 1;
 	if (colon) {
-		bool random = mode == RW_RANDREAD || mode == RW_RANDWRITE || mode == RW_RANDRW;
+		bool random = mode == RW_RANDREAD || mode == RW_RANDWRITE || mode == RW_RANDRW ||
+			      mode == RW_RANDTRIM || mode == RW_RANDTRIMWRITE;
 		uint64_t n;
 
 		if (colon[1] == '-' && !random) {

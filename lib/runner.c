@@ -58,7 +58,7 @@ struct worker {
 	uint64_t now_ns;
 	uint64_t start_ns;		/* epoch after ramp */
 	uint64_t ramp_end_ns, deadline_ns, next_check_ns;
-	uint64_t sample_t0_ns, sample_bytes[2], sample_ios[2];
+	uint64_t sample_t0_ns, sample_bytes[DDIR_NR], sample_ios[DDIR_NR];
 	bool in_ramp;
 	unsigned writes_since_sync;
 	unsigned last_write_file;
@@ -244,7 +244,7 @@ static __attribute__((cold)) void worker_sample(struct worker *w, uint64_t now, 
 
 	if (spent_ms == 0)
 		return;
-	for (int d = 0; d < 2; d++) {
+	for (int d = 0; d < DDIR_NR; d++) {
 		struct ddir_result *dr = &w->res->ddir[d];
 		uint64_t *last = bw ? &w->sample_bytes[d] : &w->sample_ios[d];
 		uint64_t cur = bw ? dr->io_bytes : dr->total_ios;
@@ -359,6 +359,11 @@ static void worker_io_error(struct worker *w, const struct io_req *req)
 
 	if (w->error)
 		return;
+	if (req->op == IO_TRIM) {
+		/* trim: fio 3.33 fails the queue call itself, without an io_u error line */
+		worker_set_error(w, e, "ioengines.c:399", "td_io_queue");
+		return;
+	}
 	if (req->op == IO_READ || req->op == IO_WRITE)
 		fprintf(w->diag, "fio: io_u error on file %s: %s: %s offset=%llu, buflen=%llu\n", path, strerror(e),
 			req->op == IO_READ ? "read" : "write", (unsigned long long)req->offset,
@@ -684,8 +689,8 @@ static int worker_queue(struct worker *w, struct io_req *req)
 		if (ret == ENGINE_DONE) {
 			uint64_t now = w->clock_per_io ? clock_src_now(w->clk) : w->now_ns;
 
-			if (__builtin_expect(req->op == IO_READ || req->op == IO_WRITE, 1)) {
-				/* fio marks depth and batches for data directions only */
+			if (__builtin_expect((unsigned)req->op < (unsigned)DDIR_NR, 1)) {
+				/* fio marks depth and batches for data directions (trim too) only */
 				w->res->depth_map[runner_depth_idx(w->depth - w->nr_free)]++;
 				w->res->submit_map[1]++;
 				w->res->complete_map[1]++;
@@ -863,11 +868,26 @@ __attribute__((cold, noinline)) static void worker_rate_setup(struct worker *w)
 
 /* ---- the I/O loop ----------------------------------------------------------------------- */
 
+/* trim: does file f of this job take BLKDISCARD (a device, as fio) rather than a punched hole
+ * (a regular file)? */
+static bool worker_file_trim_ioctl(const struct worker *w, unsigned f)
+{
+	const struct target_job *tj = &w->ts->jobs[w->idx];
+	enum target_kind k;
+
+	if (tj->diskless || f >= tj->nr_files)
+		return false;
+	k = w->ts->paths[tj->files[f].path].kind;
+	return k == TARGET_BDEV || k == TARGET_CHR;
+}
+
 static void worker_loop(struct worker *w)
 {
 	const struct job *job = w->job;
 	unsigned sync_every = job->fsync_every ? job->fsync_every : job->fdatasync_every;
 	bool refill = job->refill_buffers && !job->zero_buffers;
+	/* one test in the loop for refill, trim (trim) and verify (verify) */
+	bool per_io_extra = refill || job->rw_has_trim || w->vfy_fill;
 	struct offgen_io io;
 
 	w->now_ns = clock_src_now(w->clk);
@@ -922,10 +942,14 @@ static void worker_loop(struct worker *w)
 		req->len = io.len;
 		req->file_idx = io.file;
 		req->result = 0;
-		if (__builtin_expect(w->vfy_fill, 0))
-			worker_verify_prep(w, req);	/* verify */
-		else if (__builtin_expect(refill && io.ddir == DDIR_WRITE, 0))
-			rng_fill(&w->buf_rng, req->buf, (size_t)io.len);
+		if (__builtin_expect(per_io_extra, 0)) {
+			if (io.ddir == DDIR_TRIM)	/* trim: discard or punch */
+				req->trim_ioctl = worker_file_trim_ioctl(w, io.file);
+			else if (w->vfy_fill)
+				worker_verify_prep(w, req);	/* verify */
+			else if (refill && io.ddir == DDIR_WRITE)
+				rng_fill(&w->buf_rng, req->buf, (size_t)io.len);
+		}
 		/* start: the last clock reading (the previous completion), as fio's start_time is
 		 * taken before the offset is chosen; issue: right before queue() for engines that
 		 * complete there (sync engines, null at depth 1), at commit() for the others. */

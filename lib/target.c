@@ -324,8 +324,8 @@ static int target_check_permissions(const struct target_set *ts, struct iops_err
 		if (p->kind == TARGET_REG && !p->owned) {
 			if (p->written)
 				iops_err_set(err, EPERM,
-					     "fio: refusing to write into existing file '%s': iops did not create it (set allow_overwrite=1 to allow)",
-					     p->path);
+					     "fio: refusing to %s existing file '%s': iops did not create it (set allow_overwrite=1 to allow)",
+					     p->trim_only ? "trim" : "write into", p->path);
 			else
 				iops_err_set(err, EPERM,
 					     "fio: refusing to extend existing file '%s' from %llu to %llu bytes: iops did not create it (set allow_overwrite=1 to allow)",
@@ -335,8 +335,8 @@ static int target_check_permissions(const struct target_set *ts, struct iops_err
 		}
 		if ((p->kind == TARGET_BDEV || (p->kind == TARGET_CHR && !p->owned)) && p->written) {
 			iops_err_set(err, EPERM,
-				     "fio: refusing to write to device '%s': its data would be destroyed (set allow_overwrite=1 to allow)",
-				     p->path);
+				     "fio: refusing to %s device '%s': its data would be destroyed (set allow_overwrite=1 to allow)",
+				     p->trim_only ? "trim" : "write to", p->path);
 			return -EPERM;
 		}
 	}
@@ -409,9 +409,13 @@ int target_plan(struct target_set *ts, const struct fio_config *cfg, const bool 
 				p->sized_layout = true;
 			if (job->rw_has_read)
 				p->need_data = true;
-			if (job->rw_has_write)
+			if (job->rw_has_trim && !p->written)	/* trim: destroys data as a write */
+				p->trim_only = !job->rw_has_write;
+			else if (job->rw_has_write)
+				p->trim_only = false;
+			if (job->rw_has_write || job->rw_has_trim)
 				p->written = true;
-			if (job->rw_has_write || p->want_size > p->cur_size) {
+			if (job->rw_has_write || job->rw_has_trim || p->want_size > p->cur_size) {
 				p->needs_permission = true;
 				if (!job->allow_overwrite)
 					p->allowed = false;
@@ -710,7 +714,7 @@ int target_open(const struct target_set *ts, unsigned j, int *fds, FILE *warn, s
 	const struct target_job *tj = &ts->jobs[j];
 	int flags = O_CLOEXEC;
 
-	if (job->rw_has_write)
+	if (job->rw_has_write || job->rw_has_trim)	/* trim: BLKDISCARD and punching need a writer */
 		flags |= O_RDWR;
 	else
 		flags |= O_RDONLY;

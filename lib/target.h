@@ -45,6 +45,9 @@ struct target_path {
 	unsigned first_job;	/* the job whose layout creates/extends it */
 	enum fallocate_mode fallocate;
 	bool zero_buffers;
+
+	/* trim: jobs trim it, none writes it (the refusal says "trim") */
+	bool trim_only;
 };
 
 struct target_jobfile {

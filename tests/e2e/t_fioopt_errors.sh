@@ -189,9 +189,6 @@ assert_eq "verify rc" 1 "$rc"
 assert_eq "verify stderr" "fio: option 'verify=crc64' is not supported by iops (it has md5, crc32c, crc32c-intel, crc32, xxhash, sha256, meta, pattern, null)" "$err"
 run_ours --name=r --max_latency=1m --size=1m
 assert_eq "max_latency stderr" "fio: option 'max_latency' is not supported by iops" "$err"
-run_ours --name=t --rw=trim --size=1m
-assert_eq "trim rc" 1 "$rc"
-assert_match "trim stderr" "^fio: rw=trim is not supported by iops" "$err"
 run_ours '--directory=Z\:\' --ioengine=libaio --thread --name=latency --size=1m
 assert_eq "windows dir rc" 1 "$rc"
 assert_match "windows dir" "Windows path" "$err"

@@ -287,6 +287,7 @@ START_TEST(test_offgen_rejects_bad_input)
 	j.bs_min[DDIR_READ] = 0;
 	ck_assert_int_eq(offgen_init(&og, &j, &start, &len, 1, len, &err), -EINVAL);
 	testjob_init(&j, RW_TRIM);
+	j.rw_has_trim = false;	/* no direction at all */
 	ck_assert_int_eq(offgen_init(&og, &j, &start, &len, 1, len, &err), -EINVAL);
 	ck_assert(iops_err_isset(&err));
 }

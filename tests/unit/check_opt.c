@@ -76,7 +76,7 @@ static const struct opt_case cases[] = {
 	{ "rw", "randread:8", true, NULL },
 	{ "rw", "foo", false, "fio: failed parsing rw=foo" },
 	{ "rw", "randread:abc", false, "fio: failed parsing rw=randread:abc" },
-	{ "rw", "trim", false, NULL },
+	{ "rw", "trim", true, NULL },
 	{ "rw", "read:-8k", false, NULL },
 	{ "rwmixread", "75", true, NULL },
 	{ "rwmixread", "150", false, "fio: failed parsing rwmixread=150" },

@@ -18,6 +18,10 @@ static inline void testjob_init(struct job *j, enum rw_mode rw)
 	j->rw_has_read = rw == RW_READ || rw == RW_RANDREAD || rw == RW_RW || rw == RW_RANDRW;
 	j->rw_has_write = rw == RW_WRITE || rw == RW_RANDWRITE || rw == RW_RW || rw == RW_RANDRW;
 	j->rw_random = rw == RW_RANDREAD || rw == RW_RANDWRITE || rw == RW_RANDRW;
+	/* trim */
+	j->rw_has_trim = rw == RW_TRIM || rw == RW_RANDTRIM || rw == RW_TRIMWRITE || rw == RW_RANDTRIMWRITE;
+	j->rw_has_write = j->rw_has_write || rw == RW_TRIMWRITE || rw == RW_RANDTRIMWRITE;
+	j->rw_random = j->rw_random || rw == RW_RANDTRIM || rw == RW_RANDTRIMWRITE;
 	j->percentage_random = j->rw_random ? 100 : 0;
 	j->rw_nr_same_offset = 1;
 	j->rwmixread = 50;
