@@ -157,22 +157,22 @@ static void print_cmdhelp_one(const struct opt_def *od)
 {
 	struct opt_diag *d;
 
-	printf("%20s: %s\n", od->name, od->help ? od->help : "fio option, not supported by iops");
-	if (od->alias)
-		printf("%20s: %s\n", "alias", od->alias);
+	printf("%20s: %s\n", od->name, od->type != OPT_T_UNSUPPORTED ? od->info->help : "fio option, not supported by iops");
+	if (opt_alias(od))
+		printf("%20s: %s\n", "alias", opt_alias(od));
 	printf("%20s: %s\n", "type", type_string(od));
 	if (od->type == OPT_T_UNSUPPORTED) {
 		printf("\n");
 		return;
 	}
-	printf("%20s: %s\n", "default", od->def ? od->def : "no default");
+	printf("%20s: %s\n", "default", od->info->def ? od->info->def : "no default");
 	if (od->type == OPT_T_INT || od->type == OPT_T_BOOL)
-		printf("%20s: min=%lld, max=%lld\n", "range", (long long)od->min, (long long)od->max);
+		printf("%20s: min=%lld, max=%lld\n", "range", (long long)od->info->min, (long long)od->info->max);
 	else if (od->type == OPT_T_FLOAT_LIST)
-		printf("%20s: min=%f, max=%f\n", "range", (double)od->min, (double)od->max);
+		printf("%20s: min=%f, max=%f\n", "range", (double)od->info->min, (double)od->info->max);
 	else if (od->type == OPT_T_RANGE)
-		printf("%20s: min=%lld\n", "range", (long long)od->min);
-	if (od->choices) {
+		printf("%20s: min=%lld\n", "range", (long long)od->info->min);
+	if (od->info->choices) {
 		d = malloc(sizeof(*d));
 		if (d) {
 			opt_diag_init(d);
@@ -195,7 +195,7 @@ static void cmdhelp(const char *name)
 			od = opt_at(i);
 			if (od->hidden || od->type == OPT_T_UNSUPPORTED)
 				continue;
-			printf("%-24s: %s\n", od->name, od->help);
+			printf("%-24s: %s\n", od->name, od->info->help);
 		}
 		return;
 	}
@@ -495,8 +495,7 @@ static int lookup(const char *name, size_t len, struct found *f, struct opt_diag
 	if (od && nr_od == 1) {
 		/* exact job-option match, or a unique prefix among job options */
 		bool exact = (strlen(od->name) == len && !strncmp(od->name, name, len)) ||
-			     (od->alias && strlen(od->alias) == len && !strncmp(od->alias, name, len)) ||
-			     (od->alias2 && strlen(od->alias2) == len && !strncmp(od->alias2, name, len));
+			     (opt_alias(od) && strlen(opt_alias(od)) == len && !strncmp(opt_alias(od), name, len));
 
 		if (exact) {
 			f->od = od;
@@ -525,9 +524,9 @@ static int lookup(const char *name, size_t len, struct found *f, struct opt_diag
 			pos = w > 0 ? (size_t)w : 0;
 			for (unsigned i = 0; i < opt_count() && pos < sizeof(msg); i++) {
 				const struct opt_def *o = opt_at(i);
-				const char *names[3] = { o->name, o->alias, o->alias2 };
+				const char *names[2] = { o->name, opt_alias(o) };
 
-				for (int k = 0; k < 3 && pos < sizeof(msg); k++)
+				for (int k = 0; k < 2 && pos < sizeof(msg); k++)
 					if (names[k] && !strncmp(names[k], name, len)) {
 						w = snprintf(msg + pos, sizeof(msg) - pos, " '--%s'", names[k]);
 						pos += w > 0 ? (size_t)w : 0;

@@ -43,7 +43,7 @@ static void offgen_dist_free(struct offgen *og)
 	}
 }
 
-int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_start,
+__attribute__((optimize("Os"))) int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_start,
 		const uint64_t *io_len, unsigned nr_files, uint64_t total_size, struct iops_err *err)
 {
 	struct offgen_file *files;

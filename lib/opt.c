@@ -93,9 +93,9 @@ void opt_diag_choices(struct opt_diag *d, const struct opt_def *od)
 {
 	bool first = true;
 
-	if (!od->choices)
+	if (!od->info || !od->info->choices)
 		return;
-	for (const struct opt_choice *c = od->choices; c->word; c++) {
+	for (const struct opt_choice *c = od->info->choices; c->word; c++) {
 		const char *label = first ? "valid values" : "";
 
 		/* a value without a description ends at its padded column, no trailing blank */
@@ -121,65 +121,83 @@ const char *opt_engine_list(void)
 #define PRIO_NORMAL 5
 #define PRIO_LAST 9
 
-#define O_STR(n, a, fn, h) { n, a, NULL, OPT_T_STR, h, NULL, 0, NOMAX, NULL, fn, PRIO_NORMAL, false }
-#define O_INT(n, a, fn, h, def, mn, mx) { n, a, NULL, OPT_T_INT, h, def, mn, mx, NULL, fn, PRIO_NORMAL, false }
-#define O_BOOL(n, a, fn, h, def) { n, a, NULL, OPT_T_BOOL, h, def, 0, 1, NULL, fn, PRIO_NORMAL, false }
-#define O_FLAG(n, a, fn, h) { n, a, NULL, OPT_T_FLAG, h, NULL, 0, 1, NULL, fn, PRIO_NORMAL, false }
-#define O_TIME(n, a, fn, h, def) { n, a, NULL, OPT_T_TIME, h, def, 0, NOMAX, NULL, fn, PRIO_NORMAL, false }
-#define O_CHOICE(n, a, fn, h, def, ch) { n, a, NULL, OPT_T_CHOICE, h, def, 0, NOMAX, ch, fn, PRIO_NORMAL, false }
-#define O_ONLY(n, h, def, ch) { n, NULL, NULL, OPT_T_CHOICE, h, def, 0, NOMAX, ch, opt_apply_only_default, PRIO_NORMAL, false }
-#define O_UNSUP_A(n, a) { n, a, NULL, OPT_T_UNSUPPORTED, NULL, NULL, 0, NOMAX, NULL, NULL, PRIO_NORMAL, true }
-#define O_UNSUP_FIRST(n) { n, NULL, NULL, OPT_T_UNSUPPORTED, NULL, NULL, 0, NOMAX, NULL, NULL, PRIO_FIRST, true }
-#define O_UNSUP(n) { n, NULL, NULL, OPT_T_UNSUPPORTED, NULL, NULL, 0, NOMAX, NULL, NULL, PRIO_NORMAL, true }
+/* The help, default, bounds and apply function of a supported option; unsupported ones have none. */
+#define OPT_INFO(a, h, def, mn, mx, ch, fn) (&(const struct opt_info){ a, h, def, mn, mx, ch, fn })
+#define O_STR(n, a, fn, h) { n, OPT_INFO(a, h, NULL, 0, NOMAX, NULL, fn), OPT_T_STR, PRIO_NORMAL, false }
+#define O_INT(n, a, fn, h, def, mn, mx) { n, OPT_INFO(a, h, def, mn, mx, NULL, fn), OPT_T_INT, PRIO_NORMAL, false }
+#define O_BOOL(n, a, fn, h, def) { n, OPT_INFO(a, h, def, 0, 1, NULL, fn), OPT_T_BOOL, PRIO_NORMAL, false }
+#define O_FLAG(n, a, fn, h) { n, OPT_INFO(a, h, NULL, 0, 1, NULL, fn), OPT_T_FLAG, PRIO_NORMAL, false }
+#define O_TIME(n, a, fn, h, def) { n, OPT_INFO(a, h, def, 0, NOMAX, NULL, fn), OPT_T_TIME, PRIO_NORMAL, false }
+#define O_CHOICE(n, a, fn, h, def, ch) { n, OPT_INFO(a, h, def, 0, NOMAX, ch, fn), OPT_T_CHOICE, PRIO_NORMAL, false }
+#define O_ONLY(n, h, def, ch) \
+	{ n, OPT_INFO(NULL, h, def, 0, NOMAX, ch, opt_apply_only_default), OPT_T_CHOICE, PRIO_NORMAL, false }
+#define O_UNSUP_A(n, a) { n, OPT_INFO(a, NULL, NULL, 0, NOMAX, NULL, NULL), OPT_T_UNSUPPORTED, PRIO_NORMAL, true }
+#define O_UNSUP_FIRST(n) { n, NULL, OPT_T_UNSUPPORTED, PRIO_FIRST, true }
+#define O_UNSUP(n) { n, NULL, OPT_T_UNSUPPORTED, PRIO_NORMAL, true }
 
 static const struct opt_def table[] = {
 	O_STR("description", NULL, opt_apply_description, "Free-form text describing the job"),
 	O_STR("name", NULL, opt_apply_name, "Label that identifies this job"),
 	O_STR("wait_for", NULL, opt_apply_wait_for, "Start only after the job with this name has finished"),
-	{ "filename", NULL, NULL, OPT_T_STR, "Target file or device path(s), ':' separated", NULL, 0, NOMAX, NULL,
-	  opt_apply_filename, PRIO_LAST, false },
+	{ "filename",
+	  OPT_INFO(NULL, "Target file or device path(s), ':' separated", NULL, 0, NOMAX, NULL, opt_apply_filename),
+	  OPT_T_STR, PRIO_LAST, false },
 	O_STR("directory", NULL, opt_apply_directory, "Directory in which the job's files are created"),
-	{ "filename_format", NULL, NULL, OPT_T_STR, "Pattern for file names (default $jobname.$jobnum.$filenum)",
-	  NULL, 0, NOMAX, NULL, opt_apply_filename_format, PRIO_LAST, false },
+	{ "filename_format",
+	  OPT_INFO(NULL, "Pattern for file names (default $jobname.$jobnum.$filenum)", NULL, 0, NOMAX, NULL, opt_apply_filename_format),
+	  OPT_T_STR, PRIO_LAST, false },
 	O_CHOICE("rw", "readwrite", opt_apply_rw, "Access pattern and direction of the I/O", "read", opt_apply_rw_choices),
-	{ "bs", "blocksize", NULL, OPT_T_INT, "Size of each I/O request", "4096", 1, NOMAX, NULL, opt_apply_bs,
-	  PRIO_NORMAL, false },
-	{ "ba", "blockalign", NULL, OPT_T_INT, "Alignment of random I/O offsets", NULL, 1, NOMAX, NULL,
-	  opt_apply_ba, PRIO_NORMAL, false },
-	{ "bsrange", "blocksize_range", NULL, OPT_T_RANGE, "Smallest and largest request size (min-max)",
-	  NULL, 1, NOMAX, NULL, opt_apply_bsrange, PRIO_NORMAL, false },
-	{ "bs_unaligned", "blocksize_unaligned", NULL, OPT_T_FLAG, "Allow request sizes that are not sector multiples",
-	  NULL, 0, 1, NULL, opt_apply_bs_unaligned, PRIO_NORMAL, false },
+	{ "bs",
+	  OPT_INFO("blocksize", "Size of each I/O request", "4096", 1, NOMAX, NULL, opt_apply_bs),
+	  OPT_T_INT, PRIO_NORMAL, false },
+	{ "ba",
+	  OPT_INFO("blockalign", "Alignment of random I/O offsets", NULL, 1, NOMAX, NULL, opt_apply_ba),
+	  OPT_T_INT, PRIO_NORMAL, false },
+	{ "bsrange",
+	  OPT_INFO("blocksize_range", "Smallest and largest request size (min-max)", NULL, 1, NOMAX, NULL, opt_apply_bsrange),
+	  OPT_T_RANGE, PRIO_NORMAL, false },
+	{ "bs_unaligned",
+	  OPT_INFO("blocksize_unaligned", "Allow request sizes that are not sector multiples", NULL, 0, 1, NULL, opt_apply_bs_unaligned),
+	  OPT_T_FLAG, PRIO_NORMAL, false },
 	O_BOOL("randrepeat", NULL, opt_apply_randrepeat, "Seed random offsets the same way on every run", "1"),
-	{ "randseed", NULL, NULL, OPT_T_STR, "Base seed of the random number generators", "0x89", 0, NOMAX,
-	  NULL, opt_apply_randseed, PRIO_NORMAL, false },
+	{ "randseed",
+	  OPT_INFO(NULL, "Base seed of the random number generators", "0x89", 0, NOMAX, NULL, opt_apply_randseed),
+	  OPT_T_STR, PRIO_NORMAL, false },
 	O_FLAG("norandommap", NULL, opt_apply_norandommap, "Do not track visited blocks; offsets may repeat"),
-	{ "ioengine", NULL, NULL, OPT_T_STR, "Interface used to issue the I/O", "psync", 0, NOMAX, NULL, opt_apply_ioengine,
-	  PRIO_NORMAL, false },
+	{ "ioengine",
+	  OPT_INFO(NULL, "Interface used to issue the I/O", "psync", 0, NOMAX, NULL, opt_apply_ioengine),
+	  OPT_T_STR, PRIO_NORMAL, false },
 	O_INT("iodepth", NULL, opt_apply_iodepth, "Most requests outstanding at any one time", "1", 1, IODEPTH_MAX),
-	{ "iodepth_batch", "iodepth_batch_submit", NULL, OPT_T_INT, "Requests handed to the kernel per submit call",
-	  "1", 0, IODEPTH_MAX, NULL, opt_apply_iodepth_batch, PRIO_NORMAL, false },
-	{ "iodepth_batch_complete_min", "iodepth_batch_complete", NULL, OPT_T_INT,
-	  "Fewest completions to wait for per reap call", "1", 0, IODEPTH_MAX, NULL, opt_apply_complete_min,
-	  PRIO_NORMAL, false },
+	{ "iodepth_batch",
+	  OPT_INFO("iodepth_batch_submit", "Requests handed to the kernel per submit call", "1", 0, IODEPTH_MAX, NULL, opt_apply_iodepth_batch),
+	  OPT_T_INT, PRIO_NORMAL, false },
+	{ "iodepth_batch_complete_min",
+	  OPT_INFO("iodepth_batch_complete", "Fewest completions to wait for per reap call", "1", 0, IODEPTH_MAX, NULL, opt_apply_complete_min),
+	  OPT_T_INT, PRIO_NORMAL, false },
 	O_INT("iodepth_batch_complete_max", NULL, opt_apply_complete_max,
 	      "Most completions to collect per reap call", NULL, 0, IODEPTH_MAX),
 	O_INT("iodepth_low", NULL, opt_apply_iodepth_low, "Refill the queue once it drains to this depth", NULL, 0, IODEPTH_MAX),
-	{ "size", NULL, NULL, OPT_T_SIZE, "Bytes of file or device space the job covers", NULL, 0, NOMAX, NULL, opt_apply_size,
-	  PRIO_NORMAL, false },
-	{ "io_size", "io_limit", NULL, OPT_T_SIZE, "Bytes to transfer before the job stops", NULL, 0, NOMAX,
-	  NULL, opt_apply_io_size, PRIO_NORMAL, false },
-	{ "filesize", NULL, NULL, OPT_T_SIZE, "Size of each file the job uses", NULL, 0, NOMAX, NULL,
-	  opt_apply_filesize, PRIO_NORMAL, false },
-	{ "offset", "fileoffset", NULL, OPT_T_SIZE, "Byte offset where the I/O region begins", "0", 0, NOMAX, NULL,
-	  opt_apply_offset, PRIO_NORMAL, false },
-	{ "random_generator", NULL, NULL, OPT_T_CHOICE, "Algorithm that produces the random offsets",
-	  "tausworthe", 0, NOMAX, opt_apply_randgen_choices, opt_apply_random_generator, PRIO_NORMAL, false },
+	{ "size",
+	  OPT_INFO(NULL, "Bytes of file or device space the job covers", NULL, 0, NOMAX, NULL, opt_apply_size),
+	  OPT_T_SIZE, PRIO_NORMAL, false },
+	{ "io_size",
+	  OPT_INFO("io_limit", "Bytes to transfer before the job stops", NULL, 0, NOMAX, NULL, opt_apply_io_size),
+	  OPT_T_SIZE, PRIO_NORMAL, false },
+	{ "filesize",
+	  OPT_INFO(NULL, "Size of each file the job uses", NULL, 0, NOMAX, NULL, opt_apply_filesize),
+	  OPT_T_SIZE, PRIO_NORMAL, false },
+	{ "offset",
+	  OPT_INFO("fileoffset", "Byte offset where the I/O region begins", "0", 0, NOMAX, NULL, opt_apply_offset),
+	  OPT_T_SIZE, PRIO_NORMAL, false },
+	{ "random_generator",
+	  OPT_INFO(NULL, "Algorithm that produces the random offsets", "tausworthe", 0, NOMAX, opt_apply_randgen_choices, opt_apply_random_generator),
+	  OPT_T_CHOICE, PRIO_NORMAL, false },
 	O_INT("percentage_random", NULL, opt_apply_percentage_random,
 	      "Share of requests (in %) sent to random offsets", "100,100,100", 0, 100),
 	O_BOOL("allrandrepeat", NULL, opt_apply_allrandrepeat, "Seed every random source the same way on each run", "0"),
-	{ "nrfiles", "nr_files", NULL, OPT_T_INT, "Number of files the job spreads its I/O over", "1",
-	  0, JOB_MAX_FILES, NULL, opt_apply_nrfiles, PRIO_NORMAL, false },
+	{ "nrfiles",
+	  OPT_INFO("nr_files", "Number of files the job spreads its I/O over", "1", 0, JOB_MAX_FILES, NULL, opt_apply_nrfiles),
+	  OPT_T_INT, PRIO_NORMAL, false },
 	O_CHOICE("fallocate", NULL, opt_apply_fallocate, "How disk space is reserved when files are created",
 		 "native", opt_apply_fallocate_choices),
 	O_INT("fsync", NULL, opt_apply_fsync, "Call fsync after this many writes (0: never)", "0", 0, NOMAX),
@@ -204,12 +222,14 @@ static const struct opt_def table[] = {
 	O_BOOL("end_fsync", NULL, opt_apply_end_fsync, "Flush written data with fsync when the job ends", "0"),
 	O_BOOL("fsync_on_close", NULL, opt_apply_fsync_on_close, "Flush each file with fsync before closing it", "0"),
 	O_BOOL("unlink", NULL, opt_apply_unlink, "Delete the job's files when it finishes", "0"),
-	{ "stonewall", "wait_for_previous", NULL, OPT_T_FLAG, "Wait for all earlier jobs to finish before starting",
-	  NULL, 0, 1, NULL, opt_apply_stonewall, PRIO_NORMAL, false },
+	{ "stonewall",
+	  OPT_INFO("wait_for_previous", "Wait for all earlier jobs to finish before starting", NULL, 0, 1, NULL, opt_apply_stonewall),
+	  OPT_T_FLAG, PRIO_NORMAL, false },
 	O_FLAG("new_group", NULL, opt_apply_new_group, "Begin a new reporting group with this job"),
 	O_FLAG("thread", NULL, opt_apply_thread, "Run jobs as threads rather than forked processes"),
-	{ "threads", NULL, NULL, OPT_T_FLAG, "Run jobs as threads rather than forked processes", NULL, 0, 1, NULL,
-	  opt_apply_thread, PRIO_NORMAL, true },
+	{ "threads",
+	  OPT_INFO(NULL, "Run jobs as threads rather than forked processes", NULL, 0, 1, NULL, opt_apply_thread),
+	  OPT_T_FLAG, PRIO_NORMAL, true },
 	O_INT("log_avg_msec", NULL, opt_apply_log_avg_msec,
 	      "Average log entries over this many msec (0: one per I/O)", "0", 0, UINT32_MAX),
 	O_FLAG("group_reporting", NULL, opt_apply_group_reporting, "Report one summary per group instead of per job"),
@@ -217,17 +237,18 @@ static const struct opt_def table[] = {
 	O_FLAG("refill_buffers", NULL, opt_apply_refill_buffers, "Regenerate buffer contents before each write"),
 	O_BOOL("clat_percentiles", NULL, opt_apply_clat_percentiles, "Show percentiles of completion latency", "1"),
 	O_BOOL("lat_percentiles", NULL, opt_apply_lat_percentiles, "Show percentiles of total latency (submit to completion)", "0"),
-	{ "percentile_list", NULL, NULL, OPT_T_FLOAT_LIST,
-	  "Percentiles to print, ':' separated (replaces the default set)",
-	  "1:5:10:20:30:40:50:60:70:80:90:95:99:99.5:99.9:99.95:99.99", 0, 100, NULL, opt_apply_percentile_list,
-	  PRIO_NORMAL, false },
+	{ "percentile_list",
+	  OPT_INFO(NULL, "Percentiles to print, ':' separated (replaces the default set)", "1:5:10:20:30:40:50:60:70:80:90:95:99:99.5:99.9:99.95:99.99", 0, 100, NULL, opt_apply_percentile_list),
+	  OPT_T_FLOAT_LIST, PRIO_NORMAL, false },
 	O_INT("significant_figures", NULL, opt_apply_sig_figs, "Digits of precision in the normal text report",
 	      "4", 1, 10),
 	O_BOOL("gtod_reduce", NULL, opt_apply_gtod_reduce, "Read the clock far less often, dropping latency stats", "0"),
-	{ "kb_base", NULL, NULL, OPT_T_CHOICE, "Whether k/m/g in sizes mean powers of 1024 or of 1000",
-	  "1024", 0, NOMAX, opt_apply_kb_base_choices, opt_apply_kb_base, PRIO_FIRST, false },
-	{ "unit_base", NULL, NULL, OPT_T_CHOICE, "Report in bytes (8) or bits (1); 0 picks automatically",
-	  NULL, 0, NOMAX, opt_apply_unit_base_choices, opt_apply_unit_base, PRIO_FIRST, false },
+	{ "kb_base",
+	  OPT_INFO(NULL, "Whether k/m/g in sizes mean powers of 1024 or of 1000", "1024", 0, NOMAX, opt_apply_kb_base_choices, opt_apply_kb_base),
+	  OPT_T_CHOICE, PRIO_FIRST, false },
+	{ "unit_base",
+	  OPT_INFO(NULL, "Report in bytes (8) or bits (1); 0 picks automatically", NULL, 0, NOMAX, opt_apply_unit_base_choices, opt_apply_unit_base),
+	  OPT_T_CHOICE, PRIO_FIRST, false },
 	O_BOOL("allow_overwrite", NULL, opt_apply_allow_overwrite,
 	       "iops: allow writing into an existing file iops did not lay out", "0"),
 	O_ONLY("disk_util", "Report disk utilization (iops: always)", "1", opt_apply_only_1_choices),
@@ -248,14 +269,15 @@ static const struct opt_def table[] = {
 
 	/* fio 3.33 options iops refuses by name */
 	O_UNSUP_FIRST("lockfile"), O_UNSUP("unique_filename"), O_UNSUP("opendir"),
-	{ "bssplit", NULL, NULL, OPT_T_STR, "Mix of block sizes: size/percent pairs, ':' separated, per direction",
-	  NULL, 0, NOMAX, NULL, opt_apply_bssplit, PRIO_NORMAL, false },	/* dist */
+	{ "bssplit",
+	  OPT_INFO(NULL, "Mix of block sizes: size/percent pairs, ':' separated, per direction", NULL, 0, NOMAX, NULL, opt_apply_bssplit),
+	  OPT_T_STR, PRIO_NORMAL, false },	/* dist */
 	O_UNSUP("ignore_error"), O_UNSUP("rw_sequencer"), O_UNSUP("serialize_overlap"),
 	O_UNSUP("io_submit_mode"), O_UNSUP("fill_device"), O_UNSUP("fill_fs"), O_UNSUP("file_append"),
 	O_UNSUP("offset_increment"), O_UNSUP("offset_align"), O_UNSUP("number_ios"),
-	{ "random_distribution", NULL, NULL, OPT_T_STR,
-	  "Offset distribution: random, zipf:t, pareto:h, normal:dev, zoned:..., zoned_abs:...", "random", 0, NOMAX,
-	  NULL, opt_apply_random_distribution, PRIO_NORMAL, false },	/* dist */ O_UNSUP("file_service_type"), O_UNSUP("openfiles"),
+	{ "random_distribution",
+	  OPT_INFO(NULL, "Offset distribution: random, zipf:t, pareto:h, normal:dev, zoned:..., zoned_abs:...", "random", 0, NOMAX, NULL, opt_apply_random_distribution),
+	  OPT_T_STR, PRIO_NORMAL, false },	/* dist */ O_UNSUP("file_service_type"), O_UNSUP("openfiles"),
 	O_UNSUP("fadvise_hint"), O_UNSUP("write_barrier"), O_UNSUP("sync_file_range"), O_UNSUP("atomic"),
 	O_UNSUP("overwrite"), O_UNSUP("verify_only"), O_UNSUP("mem"),
 	O_UNSUP("iomem"), O_UNSUP("iomem_align"), O_UNSUP("mem_align"),
@@ -355,8 +377,7 @@ const struct opt_def *opt_find(const char *name)
 	for (size_t i = 0; i < TABLE_NR; i++) {
 		const struct opt_def *od = &table[i];
 
-		if (!strcmp(od->name, name) || (od->alias && !strcmp(od->alias, name)) ||
-		    (od->alias2 && !strcmp(od->alias2, name)))
+		if (!strcmp(od->name, name) || (opt_alias(od) && !strcmp(opt_alias(od), name)))
 			return od;
 	}
 	return NULL;
@@ -369,9 +390,9 @@ const struct opt_def *opt_find_prefix(const char *name, size_t len, unsigned *nr
 
 	for (size_t i = 0; i < TABLE_NR; i++) {
 		const struct opt_def *od = &table[i];
-		const char *names[3] = { od->name, od->alias, od->alias2 };
+		const char *names[2] = { od->name, opt_alias(od) };
 
-		for (int k = 0; k < 3; k++) {
+		for (int k = 0; k < 2; k++) {
 			if (!names[k])
 				continue;
 			if (strlen(names[k]) == len && !strncmp(names[k], name, len)) {
@@ -382,9 +403,9 @@ const struct opt_def *opt_find_prefix(const char *name, size_t len, unsigned *nr
 	}
 	for (size_t i = 0; i < TABLE_NR; i++) {
 		const struct opt_def *od = &table[i];
-		const char *names[3] = { od->name, od->alias, od->alias2 };
+		const char *names[2] = { od->name, opt_alias(od) };
 
-		for (int k = 0; k < 3; k++)
+		for (int k = 0; k < 2; k++)
 			if (names[k] && !strncmp(names[k], name, len)) {
 				if (found != od)
 					n++;
@@ -573,7 +594,7 @@ int opt_apply(struct opt_job *oj, const struct opt_def *od, const char *val, str
 		}
 		(void)parse_strip(val, buf, n);	/* fits: never longer than val */
 	}
-	ret = od->apply(oj, od, buf, d);
+	ret = od->info->apply(oj, od, buf, d);
 	if (!ret) {
 		ret = opt_kv_add(&oj->kv, &oj->nr_kv, &oj->cap_kv, od->name, buf ? buf : "");
 		if (ret == -E2BIG)

@@ -54,19 +54,30 @@ struct opt_def;
 typedef int opt_apply_fn(struct opt_job *oj, const struct opt_def *od, const char *val,
 			 struct opt_diag *d);
 
-struct opt_def {
-	const char *name;
-	const char *alias;		/* NULL if none */
-	const char *alias2;		/* NULL if none */
-	uint8_t type;			/* enum opt_type (a byte: the table is ~250 entries) */
+/* What a supported option has beyond its names (unsupported ones have none: the table is
+ * ~280 entries, half of them fio options iops refuses by name). */
+struct opt_info {
+	const char *alias;		/* NULL if none (an unsupported option may have one) */
 	const char *help;
 	const char *def;		/* default as --cmdhelp shows it, NULL = "no default" */
 	int32_t min, max;		/* INT/BOOL range; max -1 = unbounded */
 	const struct opt_choice *choices;	/* CHOICE: NULL-terminated */
 	opt_apply_fn *apply;
+};
+
+struct opt_def {
+	const char *name;
+	const struct opt_info *info;	/* NULL for OPT_T_UNSUPPORTED without an alias */
+	uint8_t type;			/* enum opt_type */
 	uint8_t prio;			/* job files: lower is applied first (kb_base...), fio's order */
 	bool hidden;			/* accepted but not listed by --cmdhelp */
 };
+
+/* The option's other name, or NULL. */
+static inline const char *opt_alias(const struct opt_def *od)
+{
+	return od->info ? od->info->alias : NULL;
+}
 
 /* A job (or the global section) while options are being applied. */
 struct opt_job {

@@ -976,7 +976,7 @@ static void worker_loop(struct worker *w)
 
 /* ---- job setup / teardown --------------------------------------------------------------- */
 
-static int worker_setup(struct worker *w, struct iops_err *err)
+static __attribute__((noinline, optimize("Os"))) int worker_setup(struct worker *w, struct iops_err *err)
 {
 	const struct job *job = w->job;
 	const struct target_job *tj = &w->ts->jobs[w->idx];
@@ -1099,7 +1099,7 @@ nomem:
 	return -ENOMEM;
 }
 
-static void worker_teardown(struct worker *w)
+static __attribute__((noinline, optimize("Os"))) void worker_teardown(struct worker *w)
 {
 	if (w->ectx)
 		w->ops->cleanup(w->ectx);
@@ -1129,7 +1129,7 @@ static void worker_teardown(struct worker *w)
 	w->free_reqs = w->pend = w->done = NULL;
 }
 
-static void worker_end_fsync(struct worker *w)
+static __attribute__((noinline, optimize("Os"))) void worker_end_fsync(struct worker *w)
 {
 	const struct target_job *tj = &w->ts->jobs[w->idx];
 
@@ -1249,7 +1249,7 @@ out:
 
 /* ---- scheduling ------------------------------------------------------------------------- */
 
-static void runner_join(struct runner_thread *t)
+static __attribute__((optimize("Os"))) void runner_join(struct runner_thread *t)
 {
 	if (t->started && !t->joined) {
 		pthread_join(t->tid, NULL);
@@ -1271,7 +1271,7 @@ int runner_run_hooked(const struct fio_config *cfg, struct job_result **res, FIL
 	return runner_run_progress(cfg, res, info, diag, ctl, err, after_layout, arg, NULL);
 }
 
-int runner_run_progress(const struct fio_config *cfg, struct job_result **res, FILE *info, FILE *diag,
+__attribute__((optimize("Os"))) int runner_run_progress(const struct fio_config *cfg, struct job_result **res, FILE *info, FILE *diag,
 			struct ctl *ctl, struct iops_err *err,
 			void (*after_layout)(void *arg, const bool *runs), void *arg,
 			struct runner_progress *prog)
