@@ -278,22 +278,27 @@ static int dist_zones_dir(const struct dist_span *part, unsigned kb_base, bool a
 	const char *p = part->p, *end = part->p + part->len;
 	struct dist_span tok;
 	uint64_t sum_access = 0, sum_size = 0;
+	unsigned nr_blank = 0;
+	bool blank[DIST_ZONES_MAX];
 
 	*nr = 0;
 	while (dist_next_token(&p, end, &tok)) {
 		char a[DIST_TOKEN_MAX], b[DIST_TOKEN_MAX];
-		uint64_t access, size;
+		uint64_t access, size = 0;
 		bool slash;
 
 		if (*nr == DIST_ZONES_MAX) {
 			opt_diag_add(d, false, "fio: hit max of %d split entries", DIST_ZONES_MAX);
 			break;
 		}
-		if (dist_pair(&tok, a, b, &slash) || !slash || dist_uint(a, strlen(a), 1000, &access) ||
-		    (abs_size ? parse_size(b, kb_base, &size) : dist_uint(b, strlen(b), 1000, &size))) {
-			opt_diag_add(d, false, "fio: split conversion failed");
-			return -EINVAL;
-		}
+		if (dist_pair(&tok, a, b, &slash) || dist_uint(a, strlen(a), 1000, &access))
+			goto bad;
+		/* zoned: a missing size ("20/" or "20") shares what the others leave, as in fio */
+		blank[*nr] = !abs_size && (!slash || !*b);
+		if (blank[*nr])
+			nr_blank++;
+		else if (!slash || (abs_size ? parse_size(b, kb_base, &size) : dist_uint(b, strlen(b), 1000, &size)))
+			goto bad;
 		zones[*nr].access_pct = (uint32_t)access;
 		zones[*nr].size = size;
 		sum_access += access;
@@ -303,6 +308,9 @@ static int dist_zones_dir(const struct dist_span *part, unsigned kb_base, bool a
 	}
 	if (*nr == 0)
 		return 0;
+	for (unsigned i = 0; nr_blank && i < *nr; i++)
+		if (blank[i])
+			zones[i].size = sum_size < 100 ? (100 - sum_size) / nr_blank : 0;
 	if (sum_access > 100 || sum_size > 100) {
 		opt_diag_add(d, false, "fio: zone_split percentages add to more than 100%%");
 		return -EINVAL;
@@ -313,6 +321,9 @@ static int dist_zones_dir(const struct dist_span *part, unsigned kb_base, bool a
 		return -EINVAL;
 	}
 	return 0;
+bad:
+	opt_diag_add(d, false, "fio: split conversion failed");
+	return -EINVAL;
 }
 
 int dist_rand_parse(const char *val, unsigned kb_base, struct dist_rand *out, struct opt_diag *d)

@@ -253,7 +253,7 @@ static const struct opt_def table[] = {
 	       "iops: allow writing into an existing file iops did not lay out", "0"),
 	O_ONLY("disk_util", "Report disk utilization (iops: always)", "1", opt_apply_only_1_choices),
 	O_ONLY("stats", "Collect statistics for this job (iops: always)", "1", opt_apply_only_1_choices),
-	O_CHOICE("unified_rw_reporting", NULL, opt_apply_unified_rw_reporting, "Unify reporting across data direction", "none", opt_apply_unified_rw_reporting_choices),
+	O_CHOICE("unified_rw_reporting", NULL, opt_apply_unified_rw_reporting, "Merge the figures of all directions in the report", "none", opt_apply_unified_rw_reporting_choices),
 	O_BOOL("per_job_logs", NULL, opt_apply_log_flag, "Job number in log file names (0: clones share a file)", "1"),
 	O_CHOICE("bwavgtime", NULL, opt_apply_avgtime, "Bandwidth sampling interval (iops: 500 ms)", "500",
 		 opt_apply_only_500_choices),

@@ -37,23 +37,23 @@ static int get_int(struct opt_job *oj, const struct opt_def *od, const char *val
 		failed(d, od, val);
 		return -EINVAL;
 	}
-	if (v < od->min) {
+	if (v < od->info->min) {
 		if (od->type == OPT_T_BOOL || od->type == OPT_T_FLAG)
 			opt_diag_add(d, false, "min value out of range: %lld (%lld min)",
-				     (long long)v, (long long)od->min);
+				     (long long)v, (long long)od->info->min);
 		else
 			opt_diag_add(d, false, "%s: min value out of range: %lld (%lld min)",
-				     od->name, (long long)v, (long long)od->min);
+				     od->name, (long long)v, (long long)od->info->min);
 		failed(d, od, val);
 		return -EINVAL;
 	}
-	if (od->max >= 0 && v > od->max) {
+	if (od->info->max >= 0 && v > od->info->max) {
 		if (od->type == OPT_T_BOOL || od->type == OPT_T_FLAG)
 			opt_diag_add(d, false, "max value out of range: %lld (%lld max)",
-				     (long long)v, (long long)od->max);
+				     (long long)v, (long long)od->info->max);
 		else
 			opt_diag_add(d, false, "%s: max value out of range: %lld (%lld max)",
-				     od->name, (long long)v, (long long)od->max);
+				     od->name, (long long)v, (long long)od->info->max);
 		failed(d, od, val);
 		return -EINVAL;
 	}
@@ -111,7 +111,7 @@ static int get_choice(const struct opt_def *od, const char *val, struct opt_diag
 	char buf[64];
 
 	if (val && !parse_strip(val, buf, sizeof(buf)))
-		for (const struct opt_choice *c = od->choices; c->word; c++)
+		for (const struct opt_choice *c = od->info->choices; c->word; c++)
 			if (!strcmp(c->word, buf)) {
 				*out = c->value;
 				return 0;
@@ -872,7 +872,7 @@ APPLY(opt_apply_verify_dump)
 	return ret;
 }
 
-/* Options iops accepts only at the value that matches what it always does (od->choices lists
+/* Options iops accepts only at the value that matches what it always does (od->info->choices lists
  * the accepted spellings, the first one is shown in the message). */
 APPLY(opt_apply_only_default)
 {
@@ -880,11 +880,11 @@ APPLY(opt_apply_only_default)
 
 	(void)oj;
 	if (val && !parse_strip(val, buf, sizeof(buf)))
-		for (const struct opt_choice *c = od->choices; c->word; c++)
+		for (const struct opt_choice *c = od->info->choices; c->word; c++)
 			if (!strcmp(c->word, buf))
 				return 0;
 	opt_diag_add(d, false, "fio: option '%s=%s' is not supported by iops (only %s=%s)", od->name,
-		     val ? val : "", od->name, od->choices[0].word);
+		     val ? val : "", od->name, od->info->choices[0].word);
 	return -EINVAL;
 }
 
@@ -916,12 +916,12 @@ const struct opt_choice opt_apply_only_clock_gettime_choices[] = {
 
 /* unified_rw_reporting (unified.h): fio's words and numeric aliases */
 const struct opt_choice opt_apply_unified_rw_reporting_choices[] = {
-	{ "none", "Normal statistics reporting", 0 },
-	{ "mixed", "Statistics are summed per data direction and reported together", 1 },
-	{ "both", "Statistics are reported normally, followed by the mixed statistics", 2 },
-	{ "0", "Alias for 'none'", 0 },
-	{ "1", "Alias for 'mixed'", 1 },
-	{ "2", "Alias for 'both'", 2 },
+	{ "none", "One block per direction (the default)", 0 },
+	{ "mixed", "One merged block in place of read, write and trim", 1 },
+	{ "both", "The per-direction blocks, then the merged one", 2 },
+	{ "0", "Same as none", 0 },
+	{ "1", "Same as mixed", 1 },
+	{ "2", "Same as both", 2 },
 	{ NULL, NULL, 0 },
 };
 

@@ -192,8 +192,9 @@ assert_eq "max_latency stderr" "fio: option 'max_latency' is not supported by io
 run_ours '--directory=Z\:\' --ioengine=libaio --thread --name=latency --size=1m
 assert_eq "windows dir rc" 1 "$rc"
 assert_match "windows dir" "Windows path" "$err"
-run_ours --status-interval=1 --name=a --size=1m
-assert_eq "status-interval" "fio: option '--status-interval' is not supported by iops" "$err"
+run_ours --client=localhost --name=a --size=1m
+assert_eq "client rc" 1 "$rc"
+assert_eq "client" "fio: option '--client' is not supported by iops" "$err"
 run_ours --name=a --size=16e
 assert_eq "16e rc" 1 "$rc"
 assert_eq "16e" "fio: failed parsing size=16e" "$err"

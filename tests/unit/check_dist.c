@@ -217,6 +217,9 @@ static const struct rd_case rd_cases[] = {
 	{ "normal:10:0.5", 0, NULL, DIST_NORMAL, 10, 0.5 },
 	{ "zoned:", 0, NULL, DIST_ZONED, 0, -1 },
 	{ "zoned:60/10:30/20:10/70", 0, NULL, DIST_ZONED, 0, -1 },
+	/* a missing zone size takes what the others leave (fio's conformance example rand-zones) */
+	{ "zoned:50/5:30/15:20/", 0, NULL, DIST_ZONED, 0, -1 },
+	{ "zoned:50:50/90", 0, NULL, DIST_ZONED, 0, -1 },
 	{ "zoned_abs:50/100k:50/924k", 0, NULL, DIST_ZONED_ABS, 0, -1 },
 	{ "zipf:1", -EINVAL, "fio: zipf theta must different than 1.0", 0, 0, 0 },
 	{ "pareto:1", -EINVAL, "fio: pareto input out of range (0 < input < 1.0)", 0, 0, 0 },
@@ -234,7 +237,6 @@ static const struct rd_case rd_cases[] = {
 	{ "zoned:50/10:60/90", -EINVAL, "fio: zone_split percentages add to more than 100%", 0, 0, 0 },
 	{ "zoned:50/10:50/100", -EINVAL, "fio: zone_split percentages add to more than 100%", 0, 0, 0 },
 	{ "zoned:/10:100/90", -EINVAL, "fio: split conversion failed", 0, 0, 0 },
-	{ "zoned:50:50/90", -EINVAL, "fio: split conversion failed", 0, 0, 0 },
 	{ "zoned:50.5/10:49.5/90", -EINVAL, "fio: split conversion failed", 0, 0, 0 },
 	{ "zoned_abs:100/abc", -EINVAL, "fio: split conversion failed", 0, 0, 0 },
 	{ "foo", -EINVAL, NULL, 0, 0, 0 },
@@ -330,6 +332,10 @@ START_TEST(test_dist_zoned_shares)
 		{ "zoned:60/10:30/20:10/70", 3, { 0, 100, 300 }, { 100, 300, 1000 }, { 0.6, 0.3, 0.1 } },
 		{ "zoned:50/50:50/50", 2, { 0, 500 }, { 500, 1000 }, { 0.5, 0.5 } },
 		{ "zoned:80/20:0/30:20/50", 3, { 0, 200, 500 }, { 200, 500, 1000 }, { 0.8, 0, 0.2 } },
+		/* blank sizes share the rest equally (measured with fio 3.33's write_iolog) */
+		{ "zoned:50/5:30/15:20/", 3, { 0, 50, 200 }, { 50, 200, 1000 }, { 0.5, 0.3, 0.2 } },
+		{ "zoned:50/:50/", 2, { 0, 500 }, { 500, 1000 }, { 0.5, 0.5 } },
+		{ "zoned:50/10:25/:25", 3, { 0, 100, 550 }, { 100, 550, 1000 }, { 0.5, 0.25, 0.25 } },
 		/* 4 KiB blocks: 400k = blocks 0..99, 1200k = 100..399, the rest never */
 		{ "zoned_abs:25/400k:75/1200k", 3, { 0, 100, 400 }, { 100, 400, 1000 }, { 0.25, 0.75, 0 } },
 	};

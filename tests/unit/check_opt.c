@@ -383,11 +383,11 @@ START_TEST(test_table_sane)
 
 		ck_assert_ptr_nonnull(od->name);
 		if (od->type != OPT_T_UNSUPPORTED) {
-			ck_assert_msg(od->apply != NULL, "%s has no apply", od->name);
-			ck_assert_msg(od->help != NULL, "%s has no help", od->name);
+			ck_assert_msg(od->info->apply != NULL, "%s has no apply", od->name);
+			ck_assert_msg(od->info->help != NULL, "%s has no help", od->name);
 		}
 		if (od->type == OPT_T_CHOICE)
-			ck_assert_ptr_nonnull(od->choices);
+			ck_assert_ptr_nonnull(od->info->choices);
 		/* no duplicate names */
 		ck_assert_ptr_eq(opt_find(od->name), od);
 	}
@@ -413,7 +413,7 @@ START_TEST(test_choices_layout)
 		{ "kb_base", 1, "                    : 1000       k/m/g mean 1000^n, ki/mi/gi 1024^n; decimal units shown" },
 		{ "unit_base", 0, "        valid values: 0          Chosen automatically" },
 		{ "random_generator", 2, "                    : tausworthe64 Tausworthe with 64-bit state" },
-		{ "unified_rw_reporting", 5, "                    : 2          Alias for 'both'" },
+		{ "unified_rw_reporting", 5, "                    : 2          Same as both" },
 	};
 	static const struct {
 		const char *opt;
