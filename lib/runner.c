@@ -329,6 +329,10 @@ static bool worker_check(struct worker *w, uint64_t now)
 		if (now >= w->ramp_end_ns) {
 			w->in_ramp = false;
 			worker_reset_stats(w, now);
+			/* the runtime counts from here, as fio's: a ramp end noticed late (a long I/O,
+			 * a busy machine) must not shorten the measured part */
+			if (w->job->runtime_ns)
+				w->deadline_ns = now + w->job->runtime_ns;
 		}
 	} else {
 		if (w->bw_win_ns && now - w->sample_t0_ns >= w->bw_win_ns)

@@ -165,7 +165,7 @@ START_TEST(test_runner_ramp_resets_stats)
 	/* only the post-ramp part is reported */
 	ck_assert_uint_lt(r.res[0]->ddir[DDIR_READ].runtime_us, 600000 + 2000000);	/* not ramp + runtime... */
 	ck_assert_uint_lt(r.res[0]->ddir[DDIR_READ].runtime_us, (clock_now_ns() - t0) / 1000 - 290000);	/* ...ramp excluded */
-	ck_assert_uint_ge(r.res[0]->ddir[DDIR_READ].runtime_us, 290000);
+	ck_assert_uint_ge(r.res[0]->ddir[DDIR_READ].runtime_us, 300000);	/* never short, even if the ramp end is seen late */
 	ck_assert_uint_eq(r.res[0]->ddir[DDIR_READ].clat.n, 0);	/* gtod_reduce: no latencies */
 	ck_assert_uint_eq(r.res[0]->ddir[DDIR_READ].total_ios, r.res[0]->ddir[DDIR_READ].issued_ios);
 	rcfg_release(&r);
