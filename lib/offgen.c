@@ -312,7 +312,7 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 		off = f->pos[d];
 		len = off < f->io_len ? offgen_len(og, d, f->io_len - off) : 0;
 		if (len == 0) {
-			if (!og->wrap && !og->seq_add && og->same_nr == 1)
+			if (!og->wrap && ((!og->seq_add && og->same_nr == 1) || off == UINT64_MAX))
 				return false;
 			off = 0;
 			len = offgen_len(og, d, f->io_len);
@@ -320,8 +320,10 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 				return false;
 		}
 		f->pos[d] = off + len + og->seq_add;
+		/* holes (rw=read:8k): past the end, fio starts the file again, unless the last I/O
+		 * ended exactly at its end: then the file is done for this pass */
 		if (og->seq_add && f->pos[d] >= f->io_len)
-			f->pos[d] = 0;
+			f->pos[d] = !og->wrap && off + len == f->io_len ? UINT64_MAX : 0;
 	}
 	io->ddir = (enum ddir)d;
 	io->offset = f->io_start + off;

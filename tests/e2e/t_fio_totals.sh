@@ -49,6 +49,8 @@ cases=(
 	"bs-per-dir-rw|mixbytes|--name=a --size=4m --rw=rw --bs=4k,8k"
 	"holes-read|exact|--name=a --size=4m --rw=read:4k"
 	"holes-write|exact|--name=a --size=2m --rw=write:8k"
+	"holes-exact-end|exact|--name=a --size=1m --rw=read:8k"
+	"holes-exact-end-loops|exact|--name=a --size=1m --rw=write:8k --loops=2"
 	"bsrange|bytes|--name=a --size=4m --bsrange=4k-16k --rw=randread"
 	"bsrange-seed001|exact|--name=a --size=4m --bsrange=4k:4k,4k:4k --rw=randwrite"
 	"filename-list|exact|--name=a --size=2m --filename=f1:f2 --rw=write"
