@@ -29,6 +29,7 @@ struct worker {
 	void *ectx;
 	struct ctl *ctl;
 	FILE *diag;			/* where diagnostics go (cmd/ passes stderr) */
+	FILE *info;			/* fio's stdout notes with normal output, NULL otherwise */
 	const struct target_set *ts;
 	unsigned idx;
 	uint64_t run_t0_ns;		/* runner start, for elapsed */
@@ -1167,6 +1168,10 @@ static void *worker_main(void *arg)
 	w->check_every = 1;
 	w->issue_at_queue = (w->ops->flags & ENGINE_F_SYNC) || job->iodepth <= 1;
 
+	/* fio's note, once per job as it starts (on stdout with normal output, like fio) */
+	if ((w->ops->flags & ENGINE_F_SYNC) && job->iodepth > 1)
+		fprintf(w->info ? w->info : w->diag, "note: both iodepth >= 1 and synchronous I/O engine are selected, "
+			"queue depth will be capped at 1\n");
 	worker_set_state(w, ETA_ST_SETUP);
 	if (worker_setup(w, &err) < 0) {
 		fprintf(w->diag, "%s\n", err.msg);
@@ -1371,6 +1376,7 @@ __attribute__((optimize("Os"))) int runner_run_progress(const struct fio_config 
 		t->w.res = res[j];
 		t->w.ctl = ctl;
 		t->w.diag = diag;
+		t->w.info = info;
 		t->w.ts = &ts;
 		t->w.idx = j;
 		t->w.run_t0_ns = t0;
