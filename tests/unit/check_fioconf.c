@@ -9,6 +9,7 @@
 
 #include "fioconf.h"
 #include "jobfile.h"
+#include "fioconf_text.h"
 
 static struct opt_diag *diag;
 
@@ -26,34 +27,7 @@ static void teardown(void)
 /* Build a config from job-file text (the first file: no implicit stonewall). */
 static int build_text(const char *text, struct fio_config *cfg)
 {
-	char path[] = "/tmp/check_fioconf.XXXXXX";
-	int fd = mkstemp(path);
-	struct jobfile_keywords kw = { 2, 4096, 1024 };
-	struct jobfile jf;
-	struct opt_job global;
-	struct opt_job_list list = { 0 };
-	struct job_kv *gkv = NULL;
-	unsigned ngkv = 0, cgkv = 0;
-	int ret;
-
-	ck_assert_int_ge(fd, 0);
-	ck_assert_int_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
-	close(fd);
-	memset(cfg, 0, sizeof(*cfg));
-	opt_diag_init(diag);
-	ret = jobfile_load(&jf, path, NULL, &kw, diag);
-	unlink(path);
-	ck_assert_int_eq(ret, 0);
-	opt_job_init(&global);
-	ret = jobfile_apply(&jf, &global, &gkv, &ngkv, &cgkv, &list, 0, false, NULL, 0, diag);
-	jobfile_release(&jf);
-	opt_job_release(&global);
-	if (ret) {
-		opt_job_list_release(&list);
-		opt_kv_free(gkv, ngkv);
-		return ret;
-	}
-	return fioconf_build(cfg, &list, gkv, ngkv, diag);
+	return fioconf_from_text(text, cfg, diag);
 }
 
 START_TEST(test_numjobs_and_names)
