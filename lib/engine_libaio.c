@@ -81,7 +81,7 @@ static void aio_free(struct aio_ctx *ctx)
 	free(ctx);
 }
 
-static int aio_init(const struct engine_cfg *cfg, void **ctxp, struct iops_err *err)
+__attribute__((optimize("Os"))) static int aio_init(const struct engine_cfg *cfg, void **ctxp, struct iops_err *err)
 {
 	unsigned depth = cfg->depth ? cfg->depth : 1;
 	struct aio_ctx *ctx;
@@ -324,7 +324,7 @@ static int aio_reap(void *vctx, unsigned min, unsigned max, const struct timespe
 	return (int)n + ret;
 }
 
-static void aio_cleanup(void *vctx)
+__attribute__((optimize("Os"))) static void aio_cleanup(void *vctx)
 {
 	struct aio_ctx *ctx = vctx;
 

@@ -104,7 +104,7 @@ static int uring_setup(struct uring_ctx *ctx, unsigned depth)
 	return ret;
 }
 
-static int uring_init(const struct engine_cfg *cfg, void **ctxp, struct iops_err *err)
+__attribute__((optimize("Os"))) static int uring_init(const struct engine_cfg *cfg, void **ctxp, struct iops_err *err)
 {
 	unsigned depth = cfg->depth ? cfg->depth : 1;
 	struct io_uring_probe *probe;
@@ -357,7 +357,7 @@ static int uring_reap(void *vctx, unsigned min, unsigned max, const struct times
 	return (int)n;
 }
 
-static void uring_cleanup(void *vctx)
+__attribute__((optimize("Os"))) static void uring_cleanup(void *vctx)
 {
 	struct uring_ctx *ctx = vctx;
 
