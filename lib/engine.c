@@ -2,8 +2,10 @@
  * silently drops engines from a static archive); its order is the order error messages show. */
 #include "engine.h"
 
+#include <errno.h>
 #include <stddef.h>
 #include <string.h>
+#include <unistd.h>
 
 extern const struct engine_ops engine_libaio_ops;
 extern const struct engine_ops engine_uring_ops;
@@ -37,4 +39,14 @@ const char *engine_names(void)
 {
 	/* Kept in step with engine_table by tests/unit/check_engine.c. */
 	return "libaio, io_uring, psync, sync, pvsync, null";
+}
+
+int64_t engine_sync_req(const struct io_req *req)
+{
+	int ret;
+
+	do
+		ret = req->op == IO_FSYNC ? fsync(req->fd) : fdatasync(req->fd);
+	while (ret < 0 && errno == EINTR);
+	return ret < 0 ? -(int64_t)errno : 0;
 }

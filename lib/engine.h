@@ -66,6 +66,10 @@ struct engine_ops {
 	void (*cleanup)(void *ctx);
 };
 
+/* fsync() or fdatasync() of req->fd as req->op says, EINTR retried: 0 or -errno. The engines
+ * that sync synchronously (psync, sync, pvsync, libaio) share it. */
+int64_t engine_sync_req(const struct io_req *req);
+
 /* The engine called name, or NULL. */
 const struct engine_ops *engine_find(const char *name);
 

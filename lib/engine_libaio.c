@@ -141,7 +141,6 @@ static int aio_queue(void *vctx, struct io_req *req)
 {
 	struct aio_ctx *ctx = vctx;
 	struct iocb *iocb = req->engine_data;
-	int ret;
 
 	switch (req->op) {
 	case IO_READ:
@@ -151,10 +150,7 @@ static int aio_queue(void *vctx, struct io_req *req)
 	case IO_FDATASYNC:
 		if (ctx->nr_pending || ctx->nr_inflight)
 			return ENGINE_BUSY;
-		do
-			ret = req->op == IO_FSYNC ? fsync(req->fd) : fdatasync(req->fd);
-		while (ret < 0 && errno == EINTR);
-		req->result = ret < 0 ? -(int64_t)errno : 0;
+		req->result = engine_sync_req(req);
 		return ENGINE_DONE;
 	case IO_TRIM:	/* trim: synchronous, as fio's FIO_ASYNCIO_SYNC_TRIM */
 		req->result = trim_req(req);

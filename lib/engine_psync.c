@@ -48,16 +48,6 @@ static inline bool psync_valid(const struct io_req *req)
 	return req->offset <= (uint64_t)INT64_MAX && req->len <= (uint64_t)SSIZE_MAX;
 }
 
-static int64_t psync_sync_op(const struct io_req *req)
-{
-	int ret;
-
-	do
-		ret = req->op == IO_FSYNC ? fsync(req->fd) : fdatasync(req->fd);
-	while (ret < 0 && errno == EINTR);
-	return ret < 0 ? -(int64_t)errno : 0;
-}
-
 /* One data transfer: bytes done or -1 with errno set. EINTR is retried by the caller. */
 typedef ssize_t psync_xfer_fn(const struct io_req *req);
 
@@ -97,7 +87,7 @@ static inline int psync_do(struct io_req *req, psync_xfer_fn *xfer)
 		break;
 	case IO_FSYNC:
 	case IO_FDATASYNC:
-		req->result = psync_sync_op(req);
+		req->result = engine_sync_req(req);
 		return ENGINE_DONE;
 	case IO_TRIM:	/* trim */
 		req->result = trim_req(req);
