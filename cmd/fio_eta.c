@@ -164,7 +164,6 @@ int fio_eta_start(struct fio_eta *e, const struct fio_config *cfg, struct runner
 		  uint64_t genesis_ns, FILE *out)
 {
 	size_t n = cfg->nr_jobs ? cfg->nr_jobs : 1;
-	pthread_condattr_t ca;
 	int r;
 
 	memset(e, 0, sizeof(*e));
@@ -188,26 +187,19 @@ int fio_eta_start(struct fio_eta *e, const struct fio_config *cfg, struct runner
 		return -ENOMEM;
 	}
 	e->last_ns = e->last_newline_ns = clock_now_ns();
-	if (pthread_mutex_init(&e->lock, NULL)) {
+	r = clock_lock_init(&e->lock, &e->wake);
+	if (r) {
 		fio_eta_free(e);
-		return -ENOMEM;
+		return r;
 	}
-	pthread_condattr_init(&ca);
-	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-	r = pthread_cond_init(&e->wake, &ca);
-	pthread_condattr_destroy(&ca);
-	if (r)
-		goto destroy_lock;
 	r = pthread_create(&e->tid, NULL, fio_eta_main, e);
 	if (r)
-		goto destroy_cond;
+		goto destroy_lock;
 	e->started = true;
 	return 0;
 
-destroy_cond:
-	pthread_cond_destroy(&e->wake);
 destroy_lock:
-	pthread_mutex_destroy(&e->lock);
+	clock_lock_destroy(&e->lock, &e->wake);
 	fio_eta_free(e);
 	return -r;
 }
@@ -221,8 +213,7 @@ void fio_eta_stop(struct fio_eta *e)
 	pthread_cond_signal(&e->wake);
 	pthread_mutex_unlock(&e->lock);
 	pthread_join(e->tid, NULL);
-	pthread_cond_destroy(&e->wake);
-	pthread_mutex_destroy(&e->lock);
+	clock_lock_destroy(&e->lock, &e->wake);
 	fio_eta_free(e);
 	e->started = false;
 }

@@ -66,7 +66,6 @@ int fio_status_start(struct fio_status *s, const struct fio_config *cfg,
 		     struct runner_progress *prog, struct job_result *const *res,
 		     const struct diskstats *ds, uint64_t genesis_ns, FILE *out)
 {
-	pthread_condattr_t ca;
 	int r;
 
 	memset(s, 0, sizeof(*s));
@@ -89,25 +88,17 @@ int fio_status_start(struct fio_status *s, const struct fio_config *cfg,
 		s->snaps[j].job = &cfg->jobs[j];	/* a job not started yet reports nothing done */
 		prog[j].snap = &s->snaps[j];
 	}
-	r = pthread_mutex_init(&s->lock, NULL);
+	r = -clock_lock_init(&s->lock, &s->wake);
 	if (r)
 		goto unhook;
-	pthread_condattr_init(&ca);
-	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-	r = pthread_cond_init(&s->wake, &ca);
-	pthread_condattr_destroy(&ca);
-	if (r)
-		goto destroy_lock;
 	r = pthread_create(&s->tid, NULL, fio_status_main, s);
 	if (r)
-		goto destroy_cond;
+		goto destroy_lock;
 	atomic_store(&s->started, true);
 	return 0;
 
-destroy_cond:
-	pthread_cond_destroy(&s->wake);
 destroy_lock:
-	pthread_mutex_destroy(&s->lock);
+	clock_lock_destroy(&s->lock, &s->wake);
 unhook:
 	for (unsigned j = 0; j < cfg->nr_jobs; j++)
 		prog[j].snap = NULL;
@@ -138,8 +129,7 @@ void fio_status_stop(struct fio_status *s)
 	pthread_cond_signal(&s->wake);
 	pthread_mutex_unlock(&s->lock);
 	pthread_join(s->tid, NULL);
-	pthread_cond_destroy(&s->wake);
-	pthread_mutex_destroy(&s->lock);
+	clock_lock_destroy(&s->lock, &s->wake);
 	for (unsigned j = 0; j < s->cfg->nr_jobs; j++)
 		s->prog[j].snap = NULL;
 	free(s->snaps);

@@ -3,6 +3,35 @@
 #include <stdio.h>
 #include <string.h>
 
+int clock_lock_init(pthread_mutex_t *lock, pthread_cond_t *cond)
+{
+	pthread_condattr_t attr;
+	int ret = pthread_mutex_init(lock, NULL);
+
+	if (ret)
+		return -ret;
+	ret = pthread_condattr_init(&attr);
+	if (ret)
+		goto undo_mutex;
+	ret = pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+	if (!ret)
+		ret = pthread_cond_init(cond, &attr);
+	pthread_condattr_destroy(&attr);
+	if (ret)
+		goto undo_mutex;
+	return 0;
+
+undo_mutex:
+	pthread_mutex_destroy(lock);
+	return -ret;
+}
+
+void clock_lock_destroy(pthread_mutex_t *lock, pthread_cond_t *cond)
+{
+	pthread_cond_destroy(cond);
+	pthread_mutex_destroy(lock);
+}
+
 void clock_ns_to_timespec(uint64_t ns, struct timespec *ts)
 {
 	ts->tv_sec = (time_t)(ns / CLOCK_NS_PER_SEC);

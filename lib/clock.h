@@ -4,6 +4,7 @@
 #ifndef IOPS_CLOCK_H
 #define IOPS_CLOCK_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <time.h>
@@ -52,6 +53,13 @@ static inline uint64_t clock_src_now(const struct clock_src *c)
 
 /* ns as a timespec (for timeouts). */
 void clock_ns_to_timespec(uint64_t ns, struct timespec *ts);
+
+/* A mutex and a condition variable whose timed waits take clock_now_ns() deadlines
+ * (CLOCK_MONOTONIC, via clock_ns_to_timespec). 0 or -errno; nothing is left on failure. */
+int clock_lock_init(pthread_mutex_t *lock, pthread_cond_t *cond);
+
+/* Undo clock_lock_init(). */
+void clock_lock_destroy(pthread_mutex_t *lock, pthread_cond_t *cond);
 
 /* Microseconds between two clock_now_ns() readings, 0 if end precedes start. */
 uint64_t clock_us_between(uint64_t start_ns, uint64_t end_ns);

@@ -3,37 +3,19 @@
 #include <errno.h>
 #include <time.h>
 
+#include "clock.h"
+
 int ctl_init(struct ctl *ctl)
 {
-	pthread_condattr_t attr;
-	int ret;
-
 	atomic_init(&ctl->nr_stops, 0);
 	atomic_init(&ctl->last_signo, 0);
 	atomic_init(&ctl->nr_status, 0);	/* status-interval */
-	ret = pthread_mutex_init(&ctl->lock, NULL);
-	if (ret)
-		return -ret;
-	ret = pthread_condattr_init(&attr);
-	if (ret)
-		goto undo_mutex;
-	ret = pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
-	if (!ret)
-		ret = pthread_cond_init(&ctl->wake, &attr);
-	pthread_condattr_destroy(&attr);
-	if (ret)
-		goto undo_mutex;
-	return 0;
-
-undo_mutex:
-	pthread_mutex_destroy(&ctl->lock);
-	return -ret;
+	return clock_lock_init(&ctl->lock, &ctl->wake);
 }
 
 void ctl_release(struct ctl *ctl)
 {
-	pthread_cond_destroy(&ctl->wake);
-	pthread_mutex_destroy(&ctl->lock);
+	clock_lock_destroy(&ctl->lock, &ctl->wake);
 }
 
 int ctl_stop(struct ctl *ctl, int signo)
@@ -65,12 +47,10 @@ int ctl_signo(const struct ctl *ctl)
 
 bool ctl_sleep_until(struct ctl *ctl, uint64_t deadline_ns)
 {
-	struct timespec ts = {
-		.tv_sec = (time_t)(deadline_ns / 1000000000u),
-		.tv_nsec = (long)(deadline_ns % 1000000000u),
-	};
+	struct timespec ts;
 	bool reached = false;
 
+	clock_ns_to_timespec(deadline_ns, &ts);
 	pthread_mutex_lock(&ctl->lock);
 	while (!ctl_stopped(ctl)) {
 		int ret = pthread_cond_timedwait(&ctl->wake, &ctl->lock, &ts);
