@@ -30,3 +30,25 @@ diff_shapes() {
 
 # dir_listing DIR: names in DIR, sorted, one per line (to check nothing was left behind).
 dir_listing() { (cd "$1" && ls -A | sort); }
+
+# help_fields MODE: the "name: text" lines of --cmdhelp and of a "valid values" list (the key
+# right-aligned in 20 columns, then ": "). iops words its descriptions itself (fio's are GPL
+# text), so MODE=mask replaces each description by "~" and keeps everything else (key, alias,
+# default, range, value names and their padding); MODE=desc prints, line for line, only the
+# description that mask hides (an empty line where there is none).
+help_fields() {
+	awk -v mode="$1" '
+	length($0) > 22 && substr($0, 21, 2) == ": " {
+		key = substr($0, 1, 20); sub(/^ +/, "", key); rest = substr($0, 23); d = ""
+		if (key == "valid values" || key == "") {
+			n = index(rest, " "); w = n ? n - 1 : length(rest); if (w < 10) w = 10
+			d = substr(rest, w + 2)
+			if (d != "" && substr(d, 1, 1) != " ") rest = substr(rest, 1, w + 1) "~"	# padding kept
+		} else if (key != "alias" && key != "default" && key != "range") {
+			d = rest; rest = "~"
+		}
+		if (mode == "mask") print substr($0, 1, 22) rest; else print d
+		next
+	}
+	{ if (mode == "mask") print; else print "" }'
+}

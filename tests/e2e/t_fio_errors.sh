@@ -53,27 +53,6 @@ par_wait
 
 mask_pid() { sed -E 's/pid=[0-9]+: .*/pid=P: DATE/'; }
 
-# help_text MODE: the lines of a "valid values" list (or --cmdhelp) are "KEY: VALUE TEXT" with
-# KEY right-aligned in 20 columns. TEXT is prose, which iops words itself (fio's is GPL):
-# MODE=mask replaces it by "~" (value names and padding stay, so the layout is still compared);
-# MODE=desc prints only that text, line for line (empty where there is none).
-help_text() {
-	awk -v mode="$1" '
-	length($0) > 22 && substr($0, 21, 2) == ": " {
-		key = substr($0, 1, 20); sub(/^ +/, "", key); rest = substr($0, 23); d = ""
-		if (key == "valid values" || key == "") {
-			n = index(rest, " "); w = n ? n - 1 : length(rest); if (w < 10) w = 10
-			d = substr(rest, w + 2)
-			if (d != "" && substr(d, 1, 1) != " ") rest = substr(rest, 1, w + 1) "~"
-		} else if (key != "alias" && key != "default" && key != "range") {
-			d = rest; rest = "~"
-		}
-		if (mode == "mask") print substr($0, 1, 22) rest; else print d
-		next
-	}
-	{ if (mode == "mask") print; else print "" }'
-}
-
 for c in "${cases[@]}"; do
 	IFS='|' read -r name check args <<<"$c"
 	rr=$(rc_of "$name" ref) ru=$(rc_of "$name" ut)
@@ -81,11 +60,11 @@ for c in "${cases[@]}"; do
 	[ "$ru" = "$rr" ] || add_err "$name: exit status $ru, fio: $rr (stderr: $(head -c 300 "$e_ut"))"
 	case $check in
 	exact)
-		diff -u <(mask_pid <"$o_ref" | help_text mask) <(mask_pid <"$o_ut" | help_text mask) >"$T/d" ||
+		diff -u <(mask_pid <"$o_ref" | help_fields mask) <(mask_pid <"$o_ut" | help_fields mask) >"$T/d" ||
 			add_err "$name: stdout differs (descriptions masked; - fio, + ours):
 $(cat "$T/d")"
 		if [ "$UT_IS_FIO" = 0 ]; then
-			copied=$(paste -d $'\x1f' <(help_text desc <"$o_ref") <(help_text desc <"$o_ut") |
+			copied=$(paste -d $'\x1f' <(help_fields desc <"$o_ref") <(help_fields desc <"$o_ut") |
 				awk -F $'\x1f' '$1 != "" && $1 == $2 { print $1 }')
 			[ -z "$copied" ] || add_err "$name: description copied from fio: $copied"
 		fi

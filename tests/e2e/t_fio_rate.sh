@@ -112,8 +112,8 @@ for i in $(seq 1 $nb); do
 		[ "$a" = "$b" ] || add_err "bad$i ($(head -c 80 "$T/bad$i.ut.err")): $s [$b], fio [$a]"
 	done
 	# stdout: the "valid values" list of a choice, in our own words: same shape
-	a=$(sed -E 's/^( *valid values| *): ([a-z]+) .*/\1: \2/' "$T/bad$i.ref.out")
-	b=$(sed -E 's/^( *valid values| *): ([a-z]+) .*/\1: \2/' "$T/bad$i.ut.out")
+	a=$(help_fields mask <"$T/bad$i.ref.out")
+	b=$(help_fields mask <"$T/bad$i.ut.out")
 	[ "$a" = "$b" ] || add_err "bad$i: stdout [$b], fio [$a]"
 	[ -z "$(ls -A "$T/bad$i.ut.d")" ] || add_err "bad$i: left files: $(ls -A "$T/bad$i.ut.d")"
 done

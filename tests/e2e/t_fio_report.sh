@@ -102,15 +102,14 @@ $(cat "$T/$n.diff")"
 	done
 done
 
-value_words() { sed -E 's/^( *valid values| *): ([^ ]+).*/\1: \2/'; }
 for c in "${bad[@]}"; do
 	IFS='|' read -r name args <<<"$c"
 	assert_eq "$name: exit status" "$(rc_of "$name" ref)" "$(rc_of "$name" ut)"
 	diff -u "$T/$name.ref.err" "$T/$name.ut.err" >"$T/$name.diff" ||
 		add_err "$name: stderr differs (- fio, + ours):
 $(cat "$T/$name.diff")"
-	# the "valid values" list: the same words; the descriptions are in our own words
-	diff -u <(value_words <"$T/$name.ref.out") <(value_words <"$T/$name.ut.out") >"$T/$name.odiff" ||
+	# the "valid values" list: the same words and layout; the descriptions are in our own words
+	diff -u <(help_fields mask <"$T/$name.ref.out") <(help_fields mask <"$T/$name.ut.out") >"$T/$name.odiff" ||
 		add_err "$name: stdout differs: $(cat "$T/$name.odiff")"
 	assert_eq "$name: files left" "" "$(files_in "$T/$name.ut.d")"
 done
