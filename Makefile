@@ -57,10 +57,13 @@ endif
 # $(call say,TAG,WHAT): the one-line progress message of a quiet rule.
 say = @$(if $(Q),printf '  %-7s %s\n' '$(1)' '$(2)')
 
-LIB_SRCS    := $(sort $(wildcard lib/*.c))
+# lib/ is one folder per layer or subsystem (ARCHITECTURE.md); sources are found by wildcard.
+LIB_DIRS    := lib/core lib/sys lib/engine lib/fio lib/fio/report lib/ioping
+LIB_SRCS    := $(sort $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.c)))
 CMD_SRCS    := $(sort $(wildcard cmd/*.c))
-UNIT_SRCS   := $(sort $(wildcard tests/unit/check_*.c))
-UNIT_SUITES := $(filter-out main,$(patsubst tests/unit/check_%.c,%,$(UNIT_SRCS)))
+# Unit tests mirror lib/: tests/unit/<folder>/check_<module>.c, one suite per module.
+UNIT_SRCS   := tests/unit/check_main.c $(sort $(foreach d,$(LIB_DIRS),$(wildcard tests/$(d:lib/%=unit/%)/check_*.c)))
+UNIT_SUITES := $(filter-out main,$(patsubst check_%.c,%,$(notdir $(UNIT_SRCS))))
 
 # --- static musl build -----------------------------------------------------------------------------
 MUSL_INC    := $(BUILD)/include
@@ -69,22 +72,7 @@ MUSL_OBJS   := $(patsubst %.c,$(BUILD)/musl/%.o,$(LIB_SRCS) $(CMD_SRCS))
 # No unwind tables: C needs none, gdb uses the .debug_frame of -g, and they are 7% of the binary.
 MUSL_CFLAGS := $(BASE_CFLAGS) $(CFLAGS) -isystem $(MUSL_INC) -ffunction-sections -fdata-sections \
                -fno-asynchronous-unwind-tables -fno-unwind-tables
-# The stripped binary must stay under 256 KiB (the container test checks). Code that runs once
-# per run (options, job files, layout, reports) is built for size (-Oz); the I/O path, and any
-# file not listed here, for speed. `make SIZE_OPT=` builds everything with CFLAGS alone.
-SIZE_OPT    ?= -Oz
-SIZE_SRCS   := $(filter cmd/%.c lib/opt.c lib/opt_%.c lib/out_%.c lib/jobfile.c lib/fioconf.c \
-                 lib/parse.c lib/report.c lib/target.c lib/mountinfo.c lib/diskstats.c lib/err.c \
-                 lib/json.c lib/num2str.c lib/ioping_opts.c lib/ioping_out.c lib/ioping_fmt.c \
-                 lib/ioping_target.c lib/ioping_run.c lib/ioping_stats.c lib/eta.c lib/engine.c \
-                 lib/dist.c lib/unified.c lib/status.c lib/rate.c lib/iolog.c lib/verify.c \
-                 lib/verify_sum.c,$(LIB_SRCS) $(CMD_SRCS))
-$(patsubst %.c,$(BUILD)/musl/%.o,$(SIZE_SRCS)): MUSL_OPT := $(SIZE_OPT)
-# The file is laid out in 4 KiB pages, and padding between segments counts against the 256 KiB
-# limit: text and rodata share one segment (noseparate-code), a static musl binary applies no
-# RELRO (norelro), and a small common page size lets the data segment start right after the text
-# in the file instead of at the next page (the kernel maps it at the next page all the same).
-MUSL_LDFLAGS:= -static -Wl,--gc-sections -Wl,-z,noseparate-code -Wl,-z,norelro -Wl,-z,common-page-size=64
+MUSL_LDFLAGS:= -static -Wl,--gc-sections
 MUSL_LIBS   := $(SYSLIB)/liburing.a $(SYSLIB)/libaio.a -lm -lpthread
 
 # --- host (glibc) builds for unit tests and sanitizers --------------------------------------------
@@ -106,7 +94,7 @@ TAR_MTIME   := $(or $(SOURCE_DATE_EPOCH),0)
 # Objects depend on the flags they were built with: $(FLAGS_FILE) is rewritten when the compilers
 # or flags change (an edit here, `make CFLAGS=-O0`), so nothing stale is linked.
 FLAGS_FILE  := $(BUILD)/.flags
-FLAGS_NOW   := $(MUSL_CC) $(MUSL_CFLAGS) $(SIZE_OPT) $(SIZE_SRCS) $(MUSL_LDFLAGS) | $(HOST_CC) $(BASE_CFLAGS) $(CFLAGS) | $(SAN_FLAGS)
+FLAGS_NOW   := $(MUSL_CC) $(MUSL_CFLAGS) $(MUSL_LDFLAGS) | $(HOST_CC) $(BASE_CFLAGS) $(CFLAGS) | $(SAN_FLAGS)
 ifneq ($(filter-out clean,$(or $(MAKECMDGOALS),all)),)
 ifneq ($(file <$(FLAGS_FILE)),$(FLAGS_NOW))
 $(shell mkdir -p $(BUILD))
@@ -123,7 +111,7 @@ RUN_UNIT    = $(BUILD)/check_unit
 RUN_E2E     = tests/e2e/run.sh $(BUILD)/iops
 RUN_CTEST   = VERSION=$(VERSION) tests/container/run.sh $(BUILD)
 
-.PHONY: all deps run check unit e2e container-test image rootfs san bench clean
+.PHONY: all deps run check lint unit e2e container-test image rootfs san bench clean
 all: $(BUILD)/iops
 
 # deps: install the missing Debian packages as root, otherwise print the exact command.
@@ -161,7 +149,7 @@ $(MUSL_INC)/.stamp: | deps
 $(BUILD)/musl/%.o: %.c $(MUSL_INC)/.stamp $(FLAGS_FILE)
 	@mkdir -p $(dir $@)
 	$(call say,CC,$<)
-	$(Q)$(MUSL_CC) $(MUSL_CFLAGS) $(MUSL_OPT) -c $< -o $@
+	$(Q)$(MUSL_CC) $(MUSL_CFLAGS) -c $< -o $@
 
 $(BUILD)/iops: $(MUSL_OBJS)
 	$(call say,LD,$@)
@@ -197,19 +185,21 @@ $(BUILD)/unit/suites.h: $(UNIT_SRCS) Makefile
 	$(Q)printf '%s\n' $(foreach s,$(UNIT_SUITES),"SUITE($(s))") > $@.tmp && mv $@.tmp $@
 
 # Test sources: conversions are loose in Check macros, and each suite function is declared by
-# check_main.c (through the generated suites.h), not in its own file.
+# check_main.c (through the generated suites.h), not in its own file. tests/unit holds the
+# helpers the suites share (runner_testjob.h, report_fixtures.h, ...).
+UNIT_CFLAGS  = -Wno-conversion -Wno-missing-prototypes -I$(BUILD)/unit -Itests/unit $(CHECK_CFLAGS)
 $(BUILD)/unit/%.o: tests/unit/%.c $(BUILD)/unit/suites.h $(FLAGS_FILE) | deps
 	@mkdir -p $(dir $@)
 	$(call say,CC,$<  (unit))
-	$(Q)$(HOST_CC) $(BASE_CFLAGS) $(CFLAGS) -Wno-conversion -Wno-missing-prototypes -I$(BUILD)/unit $(CHECK_CFLAGS) -c $< -o $@
+	$(Q)$(HOST_CC) $(BASE_CFLAGS) $(CFLAGS) $(UNIT_CFLAGS) -c $< -o $@
 
-$(BUILD)/unit/san-%.o: tests/unit/%.c $(BUILD)/unit/suites.h $(FLAGS_FILE) | deps
+$(BUILD)/unit-san/%.o: tests/unit/%.c $(BUILD)/unit/suites.h $(FLAGS_FILE) | deps
 	@mkdir -p $(dir $@)
 	$(call say,CC,$<  (unit san))
-	$(Q)$(HOST_CC) $(BASE_CFLAGS) $(SAN_FLAGS) -Wno-conversion -Wno-missing-prototypes -I$(BUILD)/unit $(CHECK_CFLAGS) -c $< -o $@
+	$(Q)$(HOST_CC) $(BASE_CFLAGS) $(SAN_FLAGS) $(UNIT_CFLAGS) -c $< -o $@
 
 UNIT_OBJS     := $(patsubst tests/unit/%.c,$(BUILD)/unit/%.o,$(UNIT_SRCS))
-UNIT_SAN_OBJS := $(patsubst tests/unit/%.c,$(BUILD)/unit/san-%.o,$(UNIT_SRCS))
+UNIT_SAN_OBJS := $(patsubst tests/unit/%.c,$(BUILD)/unit-san/%.o,$(UNIT_SRCS))
 
 $(BUILD)/check_unit: $(UNIT_OBJS) $(HOST_OBJS)
 	$(call say,LD,$@)
@@ -230,6 +220,10 @@ run: $(BUILD)/iops
 	@mkdir -p data
 	$(BUILD)/iops ioping -c 20 data
 
+# The house rules of ARCHITECTURE.md: layers, include cycles, banned functions, file length.
+lint:
+	$(Q)tests/lint.sh
+
 unit: $(BUILD)/check_unit
 	$(Q)$(RUN_UNIT)
 
@@ -242,6 +236,7 @@ container-test: $(ROOTFS_TAR)
 # All three suites run even if one fails, so every closing line is printed; then fail.
 check: $(BUILD)/check_unit $(BUILD)/iops $(ROOTFS_TAR)
 	$(Q)rc=0; \
+	tests/lint.sh || rc=1; \
 	$(RUN_UNIT) || rc=1; \
 	$(RUN_E2E) || rc=1; \
 	$(RUN_CTEST) || rc=1; \

@@ -12,17 +12,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "clock.h"
-#include "diskstats.h"
-#include "engine.h"
+#include "core/clock.h"
+#include "sys/diskstats.h"
+#include "engine/engine.h"
 #include "fio_args.h"
 #include "fio_eta.h"
 #include "fio_status.h"
-#include "job.h"
+#include "fio/job.h"
 #include "modes.h"
-#include "report.h"
-#include "result.h"
-#include "runner.h"
+#include "fio/report/report.h"
+#include "fio/report/write.h"
+#include "fio/result.h"
+#include "fio/runner.h"
 
 #define FIO_VERSION_LINE	"fio-3.33"
 

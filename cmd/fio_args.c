@@ -9,12 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
-#include "fioconf.h"
-#include "jobfile.h"
-#include "opt.h"
-#include "parse.h"
-#include "status.h"
+#include "engine/engine.h"
+#include "fio/fioconf.h"
+#include "fio/jobfile.h"
+#include "fio/opt.h"
+#include "core/parse.h"
+#include "fio/status.h"
 
 #define FIO_VERSION_STRING	"fio-3.33"
 #define MAX_JOB_FILES		256

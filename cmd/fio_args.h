@@ -3,7 +3,7 @@
 #ifndef IOPS_FIO_ARGS_H
 #define IOPS_FIO_ARGS_H
 
-#include "job.h"
+#include "fio/job.h"
 
 /* Parse argv (argv[0] == "fio") into cfg. Handles and PRINTS --help/-h, --version,
  * --cmdhelp[=opt], --showcmd, parse errors (fio's exact messages and streams), warnings

@@ -6,9 +6,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "clock.h"
-#include "eta.h"
-#include "num2str.h"
+#include "core/clock.h"
+#include "fio/eta.h"
+#include "core/num2str.h"
 
 bool fio_eta_wanted(const struct fio_config *cfg, bool report_to_stdout)
 {

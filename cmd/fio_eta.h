@@ -9,8 +9,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "job.h"
-#include "runner.h"
+#include "fio/job.h"
+#include "fio/runner.h"
 
 struct fio_eta {
 	const struct fio_config *cfg;

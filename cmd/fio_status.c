@@ -5,8 +5,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "clock.h"
-#include "report.h"
+#include "core/clock.h"
+#include "fio/report/report.h"
+#include "fio/report/write.h"
 
 #define FIO_STATUS_SNAP_TIMEOUT_NS	250000000ull	/* a job blocked longer keeps its last copy */
 

@@ -11,10 +11,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "diskstats.h"
-#include "job.h"
-#include "result.h"
-#include "runner.h"
+#include "sys/diskstats.h"
+#include "fio/job.h"
+#include "fio/result.h"
+#include "fio/runner.h"
 
 struct fio_status {
 	const struct fio_config *cfg;

@@ -8,11 +8,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "ioping_opts.h"
-#include "ioping_out.h"
-#include "ioping_rng.h"
-#include "ioping_run.h"
-#include "ioping_target.h"
+#include "ioping/ioping_opts.h"
+#include "ioping/ioping_out.h"
+#include "ioping/ioping_rng.h"
+#include "ioping/ioping_run.h"
+#include "ioping/ioping_target.h"
 #include "modes.h"
 
 static void usage(FILE *f)

@@ -14,7 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "ctl.h"
+#include "core/ctl.h"
 #include "modes.h"
 
 #define FIO_COMPAT	"fio-3.33"

@@ -3,7 +3,7 @@
 #ifndef IOPS_MODES_H
 #define IOPS_MODES_H
 
-#include "ctl.h"
+#include "core/ctl.h"
 
 int ioping_main(int argc, char **argv, struct ctl *ctl);
 int fio_main(int argc, char **argv, struct ctl *ctl);

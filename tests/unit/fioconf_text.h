@@ -8,9 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "fioconf.h"
-#include "jobfile.h"
-#include "opt.h"
+#include "fio/fioconf.h"
+#include "fio/jobfile.h"
+#include "fio/opt.h"
 
 static inline int fioconf_from_text(const char *text, struct fio_config *cfg, struct opt_diag *diag)
 {

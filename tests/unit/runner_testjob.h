@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "job.h"
+#include "fio/job.h"
 
 static inline void testjob_init(struct job *j, enum rw_mode rw)
 {

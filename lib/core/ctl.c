@@ -1,0 +1,106 @@
+#include "core/ctl.h"
+
+#include <errno.h>
+#include <time.h>
+
+#include "core/clock.h"
+
+int ctl_init(struct ctl *ctl)
+{
+	atomic_init(&ctl->nr_stops, 0);
+	atomic_init(&ctl->last_signo, 0);
+	atomic_init(&ctl->nr_status, 0);	/* status-interval */
+	return clock_lock_init(&ctl->lock, &ctl->wake);
+}
+
+void ctl_release(struct ctl *ctl)
+{
+	clock_lock_destroy(&ctl->lock, &ctl->wake);
+}
+
+int ctl_stop(struct ctl *ctl, int signo)
+{
+	int n;
+
+	pthread_mutex_lock(&ctl->lock);
+	atomic_store(&ctl->last_signo, signo);
+	n = atomic_fetch_add(&ctl->nr_stops, 1) + 1;
+	pthread_cond_broadcast(&ctl->wake);
+	pthread_mutex_unlock(&ctl->lock);
+	return n;
+}
+
+bool ctl_stopped(const struct ctl *ctl)
+{
+	return atomic_load_explicit(&ctl->nr_stops, memory_order_relaxed) > 0;
+}
+
+int ctl_nr_stops(const struct ctl *ctl)
+{
+	return atomic_load(&ctl->nr_stops);
+}
+
+int ctl_signo(const struct ctl *ctl)
+{
+	return atomic_load(&ctl->last_signo);
+}
+
+bool ctl_sleep_until(struct ctl *ctl, uint64_t deadline_ns)
+{
+	struct timespec ts;
+	bool reached = false;
+
+	clock_ns_to_timespec(deadline_ns, &ts);
+	pthread_mutex_lock(&ctl->lock);
+	while (!ctl_stopped(ctl)) {
+		int ret = pthread_cond_timedwait(&ctl->wake, &ctl->lock, &ts);
+		if (ret == ETIMEDOUT) {
+			reached = true;
+			break;
+		}
+	}
+	pthread_mutex_unlock(&ctl->lock);
+	return reached;
+}
+
+bool ctl_wait_stop(struct ctl *ctl, const atomic_bool *quit)
+{
+	bool stopped;
+
+	pthread_mutex_lock(&ctl->lock);
+	while (!ctl_stopped(ctl) && !atomic_load(quit))
+		pthread_cond_wait(&ctl->wake, &ctl->lock);
+	stopped = ctl_stopped(ctl);
+	pthread_mutex_unlock(&ctl->lock);
+	return stopped;
+}
+
+void ctl_wake(struct ctl *ctl)
+{
+	pthread_mutex_lock(&ctl->lock);
+	pthread_cond_broadcast(&ctl->wake);
+	pthread_mutex_unlock(&ctl->lock);
+}
+
+/* ---- status-interval: SIGUSR1 ------------------------------------------------------------ */
+
+void ctl_status_request(struct ctl *ctl)
+{
+	pthread_mutex_lock(&ctl->lock);
+	atomic_fetch_add(&ctl->nr_status, 1);
+	pthread_cond_broadcast(&ctl->wake);
+	pthread_mutex_unlock(&ctl->lock);
+}
+
+bool ctl_wait_stop_status(struct ctl *ctl, const atomic_bool *quit, int *seen)
+{
+	bool stopped;
+
+	pthread_mutex_lock(&ctl->lock);
+	while (!ctl_stopped(ctl) && !atomic_load(quit) && atomic_load(&ctl->nr_status) == *seen)
+		pthread_cond_wait(&ctl->wake, &ctl->lock);
+	stopped = ctl_stopped(ctl);
+	*seen = atomic_load(&ctl->nr_status);
+	pthread_mutex_unlock(&ctl->lock);
+	return stopped;
+}

@@ -1,0 +1,80 @@
+/* engine: the I/O engine interface (DESIGN.md §3). One `const struct engine_ops` per
+ * engine_*.c file, listed in an explicit table in engine.c. The runner owns requests,
+ * buffers and timestamps; engines only move requests to the kernel and back. */
+#ifndef IOPS_ENGINE_H
+#define IOPS_ENGINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "core/err.h"
+
+/* The data directions are numbered as fio's (read 0, write 1, trim 2): the runner maps its
+ * directions onto these one to one (lib/fio/runner.c checks that at compile time). */
+enum io_op { IO_READ = 0, IO_WRITE = 1, IO_TRIM = 2 /* discard, see trim.h */, IO_NR_DATA = 3,
+	     IO_FSYNC = 8, IO_FDATASYNC = 9 };
+
+/* One request. Allocated by the runner at job start (iodepth of them), reused. */
+struct io_req {
+	enum io_op op;
+	int fd;
+	void *buf;
+	uint64_t len;
+	uint64_t offset;
+	int64_t result;		/* bytes done, or -errno; set by the engine on completion */
+	uint64_t start_ns;	/* runner: request set up */
+	uint64_t issue_ns;	/* runner (or engine at commit): handed to the kernel */
+	unsigned file_idx;	/* runner's bookkeeping */
+	void *engine_data;	/* engine's per-request state (e.g. a struct iocb), set by prep */
+	uint32_t index;		/* position in the runner's pool */
+
+	/* trim: ioctl(BLKDISCARD) (devices), else punch a hole (regular files) */
+	bool trim_ioctl;
+};
+
+enum engine_queue_status {
+	ENGINE_DONE = 0,	/* completed synchronously: result is set */
+	ENGINE_QUEUED = 1,	/* accepted; will be submitted at commit() and returned by reap() */
+	ENGINE_BUSY = 2,	/* cannot accept more now: commit and reap first */
+};
+
+#define ENGINE_F_SYNC		(1u << 0)	/* queue() always completes (psync, sync, pvsync) */
+#define ENGINE_F_DISKLESS	(1u << 1)	/* does no real I/O: no disk stats, no files needed */
+#define ENGINE_F_SETS_ISSUE	(1u << 2)	/* commit() sets issue_ns itself */
+
+struct engine_cfg {
+	unsigned depth;		/* iodepth */
+	bool direct;
+};
+
+struct engine_ops {
+	const char *name;
+	unsigned flags;		/* ENGINE_F_* */
+	/* Allocate the engine context for one job. Fill err with a user-facing line on failure. */
+	int (*init)(const struct engine_cfg *cfg, void **ctx, struct iops_err *err);
+	/* Per-request setup at job start (optional). */
+	int (*prep)(void *ctx, struct io_req *req);
+	/* Returns ENGINE_DONE / ENGINE_QUEUED / ENGINE_BUSY, or -errno. */
+	int (*queue)(void *ctx, struct io_req *req);
+	/* Submit what queue() accepted; handles partial submits, EAGAIN and EINTR.
+	 * Returns the number submitted, or -errno. NULL for sync engines. */
+	int (*commit)(void *ctx);
+	/* Wait for at least min completions (at most max), up to timeout (NULL = forever).
+	 * Stores completed requests in out[], returns their number or -errno. */
+	int (*reap)(void *ctx, unsigned min, unsigned max, const struct timespec *timeout,
+		    struct io_req **out);
+	void (*cleanup)(void *ctx);
+};
+
+/* fsync() or fdatasync() of req->fd as req->op says, EINTR retried: 0 or -errno. The engines
+ * that sync synchronously (psync, sync, pvsync, libaio) share it. */
+int64_t engine_sync_req(const struct io_req *req);
+
+/* The engine called name, or NULL. */
+const struct engine_ops *engine_find(const char *name);
+
+/* "libaio, io_uring, psync, sync, pvsync, null": the engines we have, for error messages. */
+const char *engine_names(void);
+
+#endif

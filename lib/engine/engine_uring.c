@@ -1,0 +1,389 @@
+/* engine_uring: io_uring through liburing.
+ *
+ * - init: a ring with room for depth submissions and 2*depth completions (IORING_SETUP_CQSIZE,
+ *   CLAMP), asking for cooperative task running (COOP_TASKRUN + TASKRUN_FLAG, 5.19+) and
+ *   SUBMIT_ALL (a refused SQE does not stop the batch), falling back to plain flags on older
+ *   kernels. Non-vectored READ/WRITE (5.6+) when the kernel's probe has them, READV/WRITEV
+ *   with one iovec per request otherwise. Failure with
+ *   ENOSYS / EPERM (old kernel, Docker's default seccomp profile, kernel.io_uring_disabled)
+ *   gives one line that points to libaio.
+ * - queue: fills one SQE (user_data = the request); ENGINE_BUSY once depth requests are
+ *   queued or in flight. IO_FSYNC / IO_FDATASYNC are queued too (IORING_OP_FSYNC, with
+ *   IORING_FSYNC_DATASYNC for fdatasync) with IOSQE_IO_DRAIN: the sync starts only once every
+ *   request submitted before it has completed, so it covers the writes queued before it.
+ * - commit: io_uring_submit until every SQE is consumed. EINTR: retried. EAGAIN / EBUSY (kernel
+ *   out of resources, completion queue overflowing): completions are moved to an internal
+ *   list (returned by the next reap()) and the submit is retried; with nothing in flight it
+ *   sleeps 100 us between tries, and after 200 ms commit() returns the error (SQEs cannot be
+ *   taken back). Any other error of the ring itself is returned the same way; per-request
+ *   errors arrive as completions. After such an error the context only reaps what is in
+ *   flight: queue() and commit() return the error (the runner fails the unsubmitted
+ *   requests and may reuse them; their stale SQEs are never submitted).
+ *   Sets issue_ns (ENGINE_F_SETS_ISSUE): one CLOCK_MONOTONIC read after each successful
+ *   submit call, for the requests it consumed.
+ * - reap: internal list first, then a batch peek of the completion queue (no system call),
+ *   then io_uring_wait_cqes(min - found, timeout) when fewer than min were found. min is
+ *   capped at the number in flight. Timed waits need IORING_FEAT_EXT_ARG (5.11+); without it
+ *   a zero timeout is a peek and a non-zero one waits without limit (never steals an SQE). */
+#include "engine/engine.h"
+#include "engine/trim.h"
+
+#include <errno.h>
+#include <liburing.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/uio.h>
+#include <time.h>
+
+#define URING_MAX_DEPTH		32768u	/* IORING_MAX_ENTRIES; completions get twice that */
+#define URING_EAGAIN_SLEEP_NS	100000L
+#define URING_EAGAIN_GIVEUP_NS	200000000u	/* nothing in flight and still refused */
+#define URING_PEEK_BATCH	64u
+
+struct uring_ctx {
+	struct io_uring ring;
+	bool ring_ready;
+	bool vectored;			/* kernel lacks IORING_OP_READ/WRITE */
+	bool ext_arg;			/* timed waits without an SQE */
+	int broken;			/* -errno once a commit failed for good: queue/commit refuse */
+	unsigned depth;
+	unsigned nr_pending;		/* SQEs filled, not consumed by the kernel */
+	unsigned nr_inflight;		/* consumed, completion not reaped */
+	unsigned nr_done;		/* completed internally, waiting for reap() */
+	struct io_req **pending;	/* depth: requests in SQ order, for issue_ns */
+	struct io_req **done;		/* depth */
+	struct iovec *iovecs;		/* depth when vectored, indexed by req->index */
+};
+
+static inline uint64_t uring_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static void uring_free(struct uring_ctx *ctx)
+{
+	if (ctx->ring_ready)
+		io_uring_queue_exit(&ctx->ring);
+	free(ctx->pending);
+	free(ctx->done);
+	free(ctx->iovecs);
+	free(ctx);
+}
+
+static unsigned uring_pow2(unsigned v)
+{
+	unsigned p = 1;
+
+	while (p < v)
+		p <<= 1;
+	return p;
+}
+
+static int uring_setup(struct uring_ctx *ctx, unsigned depth)
+{
+	static const unsigned extra_flags[] = {
+		IORING_SETUP_COOP_TASKRUN | IORING_SETUP_TASKRUN_FLAG | IORING_SETUP_SUBMIT_ALL,
+		0,
+	};
+	int ret = -EINVAL;
+
+	for (size_t i = 0; i < sizeof(extra_flags) / sizeof(extra_flags[0]); i++) {
+		struct io_uring_params p;
+
+		memset(&p, 0, sizeof(p));
+		p.flags = IORING_SETUP_CQSIZE | IORING_SETUP_CLAMP | extra_flags[i];
+		p.cq_entries = 2 * uring_pow2(depth);
+		ret = io_uring_queue_init_params(depth, &ctx->ring, &p);
+		if (ret != -EINVAL)
+			break;
+	}
+	return ret;
+}
+
+static int uring_init(const struct engine_cfg *cfg, void **ctxp, struct iops_err *err)
+{
+	unsigned depth = cfg->depth ? cfg->depth : 1;
+	struct io_uring_probe *probe;
+	struct uring_ctx *ctx;
+	int ret;
+
+	if (depth > URING_MAX_DEPTH) {
+		iops_err_set(err, EINVAL, "fio: iodepth %u is too large for io_uring (max %u)", depth,
+			     URING_MAX_DEPTH);
+		return -EINVAL;
+	}
+	ctx = calloc(1, sizeof(*ctx));
+	if (!ctx)
+		goto nomem;
+	ctx->depth = depth;
+	ctx->pending = calloc(depth, sizeof(*ctx->pending));
+	ctx->done = calloc(depth, sizeof(*ctx->done));
+	if (!ctx->pending || !ctx->done) {
+		uring_free(ctx);
+		goto nomem;
+	}
+	ret = uring_setup(ctx, depth);
+	if (ret < 0) {
+		if (ret == -ENOSYS || ret == -EPERM)
+			iops_err_set(err, -ret, "fio: io_uring is not available here (%s): the kernel or a "
+				     "seccomp profile (Docker's default) blocks it; use "
+				     "--ioengine=libaio", strerror(-ret));
+		else if (ret == -ENOMEM)
+			iops_err_set(err, -ret, "fio: io engine io_uring init failed (%s): raise the "
+				     "locked-memory limit (ulimit -l), reduce iodepth, or use "
+				     "--ioengine=libaio", strerror(-ret));
+		else
+			iops_err_set(err, -ret, "fio: io engine io_uring init failed (%s). Perhaps try "
+				     "reducing io depth, or use --ioengine=libaio", strerror(-ret));
+		uring_free(ctx);
+		return ret;
+	}
+	ctx->ring_ready = true;
+	ctx->ext_arg = (ctx->ring.features & IORING_FEAT_EXT_ARG) != 0;
+	probe = io_uring_get_probe_ring(&ctx->ring);
+	ctx->vectored = !probe || !io_uring_opcode_supported(probe, IORING_OP_READ) ||
+			!io_uring_opcode_supported(probe, IORING_OP_WRITE);
+	if (probe)
+		io_uring_free_probe(probe);
+	if (ctx->vectored) {
+		ctx->iovecs = calloc(depth, sizeof(*ctx->iovecs));
+		if (!ctx->iovecs) {
+			uring_free(ctx);
+			goto nomem;
+		}
+	}
+	*ctxp = ctx;
+	return 0;
+nomem:
+	iops_err_set(err, ENOMEM, "fio: io_uring: out of memory for iodepth %u", depth);
+	return -ENOMEM;
+}
+
+static int uring_prep(void *vctx, struct io_req *req)
+{
+	struct uring_ctx *ctx = vctx;
+
+	if (req->index >= ctx->depth)
+		return -EINVAL;
+	req->engine_data = ctx->vectored ? &ctx->iovecs[req->index] : NULL;
+	return 0;
+}
+
+static int uring_queue(void *vctx, struct io_req *req)
+{
+	struct uring_ctx *ctx = vctx;
+	struct io_uring_sqe *sqe;
+
+	if (__builtin_expect(ctx->broken != 0, 0))
+		return ctx->broken;
+	if (req->op != IO_READ && req->op != IO_WRITE && req->op != IO_FSYNC &&
+	    req->op != IO_FDATASYNC) {
+		/* trim: synchronous, as fio's FIO_ASYNCIO_SYNC_TRIM */
+		req->result = req->op == IO_TRIM ? trim_req(req) : -EINVAL;
+		return ENGINE_DONE;
+	}
+	if (ctx->nr_pending + ctx->nr_inflight >= ctx->depth)
+		return ENGINE_BUSY;
+	if ((req->op == IO_READ || req->op == IO_WRITE) &&
+	    (req->offset > (uint64_t)LLONG_MAX || req->len > (uint64_t)INT_MAX)) {
+		/* io_uring lengths are 32-bit and the kernel caps a transfer below 2 GiB */
+		req->result = -EINVAL;
+		return ENGINE_DONE;
+	}
+	if (ctx->vectored && req->index >= ctx->depth)
+		return -EINVAL;
+	sqe = io_uring_get_sqe(&ctx->ring);
+	if (!sqe)
+		return ENGINE_BUSY;
+	switch (req->op) {
+	case IO_READ:
+	case IO_WRITE:
+		if (ctx->vectored) {
+			struct iovec *iov = &ctx->iovecs[req->index];
+
+			iov->iov_base = req->buf;
+			iov->iov_len = (size_t)req->len;
+			if (req->op == IO_READ)
+				io_uring_prep_readv(sqe, req->fd, iov, 1, req->offset);
+			else
+				io_uring_prep_writev(sqe, req->fd, iov, 1, req->offset);
+		} else if (req->op == IO_READ) {
+			io_uring_prep_read(sqe, req->fd, req->buf, (unsigned)req->len, req->offset);
+		} else {
+			io_uring_prep_write(sqe, req->fd, req->buf, (unsigned)req->len, req->offset);
+		}
+		break;
+	default:
+		io_uring_prep_fsync(sqe, req->fd, req->op == IO_FDATASYNC ? IORING_FSYNC_DATASYNC : 0);
+		io_uring_sqe_set_flags(sqe, IOSQE_IO_DRAIN);
+		break;
+	}
+	io_uring_sqe_set_data(sqe, req);
+	ctx->pending[ctx->nr_pending++] = req;
+	return ENGINE_QUEUED;
+}
+
+/* Move up to max completions from the CQ ring into out[]; no system call unless the kernel
+ * flags pending task work. */
+static unsigned uring_peek(struct uring_ctx *ctx, unsigned max, struct io_req **out)
+{
+	struct io_uring_cqe *cqes[URING_PEEK_BATCH];
+	unsigned n = 0;
+
+	while (n < max) {
+		unsigned want = max - n < URING_PEEK_BATCH ? max - n : URING_PEEK_BATCH;
+		unsigned got = io_uring_peek_batch_cqe(&ctx->ring, cqes, want);
+
+		for (unsigned i = 0; i < got; i++) {
+			struct io_req *req = io_uring_cqe_get_data(cqes[i]);
+
+			if (!req)
+				continue;	/* not ours: nothing else posts completions */
+			req->result = cqes[i]->res;
+			out[n++] = req;
+			ctx->nr_inflight--;
+		}
+		io_uring_cq_advance(&ctx->ring, got);
+		if (got < want)
+			break;
+	}
+	return n;
+}
+
+static int uring_commit(void *vctx)
+{
+	struct uring_ctx *ctx = vctx;
+	unsigned off = 0, total = ctx->nr_pending;
+	uint64_t giveup_ns = 0;	/* deadline of the retries while nothing is in flight */
+
+	if (ctx->broken)
+		return ctx->broken;
+	while (off < total) {
+		int ret = io_uring_submit(&ctx->ring);
+
+		if (ret > 0) {
+			uint64_t now = uring_now_ns();
+			unsigned n = (unsigned)ret > total - off ? total - off : (unsigned)ret;
+
+			for (unsigned i = 0; i < n; i++) {
+				struct io_req *req = ctx->pending[off + i];
+
+				if (req) {
+					req->issue_ns = now;
+					ctx->nr_inflight++;
+				}
+			}
+			off += n;
+			giveup_ns = 0;
+			continue;
+		}
+		if (ret == -EINTR)
+			continue;
+		if (ret == -EAGAIN || ret == -EBUSY || ret == 0) {
+			if (ctx->nr_inflight) {
+				struct __kernel_timespec ts = { 0, 1000000 };
+				struct io_uring_cqe *cqe;
+
+				/* wait briefly for a completion, then collect what is there */
+				if (ctx->ext_arg)
+					(void)io_uring_wait_cqes(&ctx->ring, &cqe, 1, &ts, NULL);
+				ctx->nr_done += uring_peek(ctx, ctx->nr_inflight,
+							   &ctx->done[ctx->nr_done]);
+				continue;
+			}
+			if (!giveup_ns)
+				giveup_ns = uring_now_ns() + URING_EAGAIN_GIVEUP_NS;
+			if (uring_now_ns() < giveup_ns) {
+				struct timespec pause = { 0, URING_EAGAIN_SLEEP_NS };
+
+				nanosleep(&pause, NULL);
+				continue;
+			}
+			ret = ret ? ret : -EAGAIN;
+		}
+		/* Hard error of the ring itself (per-request errors come back as completions).
+		 * The SQEs not consumed stay in the ring and cannot be taken back: keep them as
+		 * pending (a later commit may still send them) and report the error. */
+		ctx->nr_pending = total - off;
+		memmove(ctx->pending, ctx->pending + off, ctx->nr_pending * sizeof(*ctx->pending));
+		ctx->broken = ret;
+		return ret;
+	}
+	ctx->nr_pending = 0;
+	return (int)total;
+}
+
+static int uring_reap(void *vctx, unsigned min, unsigned max, const struct timespec *timeout,
+		      struct io_req **out)
+{
+	struct uring_ctx *ctx = vctx;
+	unsigned n = 0;
+
+	if (ctx->nr_done && max) {
+		n = ctx->nr_done < max ? ctx->nr_done : max;
+		memcpy(out, ctx->done, n * sizeof(*out));
+		ctx->nr_done -= n;
+		memmove(ctx->done, ctx->done + n, ctx->nr_done * sizeof(*ctx->done));
+	}
+	if (n < max && ctx->nr_inflight)
+		n += uring_peek(ctx, max - n, out + n);
+	while (n < min && n < max && ctx->nr_inflight) {
+		unsigned want = min - n < ctx->nr_inflight ? min - n : ctx->nr_inflight;
+		struct io_uring_cqe *cqe;
+		int ret;
+
+		if (timeout && ctx->ext_arg) {
+			struct __kernel_timespec ts = { timeout->tv_sec, timeout->tv_nsec };
+
+			ret = io_uring_wait_cqes(&ctx->ring, &cqe, want, &ts, NULL);
+		} else if (timeout && !timeout->tv_sec && !timeout->tv_nsec) {
+			break;
+		} else {
+			ret = io_uring_wait_cqe_nr(&ctx->ring, &cqe, want);
+		}
+		if (ret == -EINTR)
+			continue;
+		if (ret < 0 && ret != -ETIME && ret != -EAGAIN)
+			return n ? (int)n : ret;
+		/* also after a timeout: part of the batch may have arrived */
+		n += uring_peek(ctx, max - n, out + n);
+		if (timeout)
+			break;	/* one timed wait, not one per partial batch */
+	}
+	return (int)n;
+}
+
+static void uring_cleanup(void *vctx)
+{
+	struct uring_ctx *ctx = vctx;
+
+	if (!ctx)
+		return;
+	/* Closing the ring does not wait for requests in flight, whose buffers the runner frees
+	 * next: drain them first (the runner normally has reaped everything already). */
+	while (ctx->nr_inflight) {
+		struct io_req *scratch[URING_PEEK_BATCH];
+		struct io_uring_cqe *cqe;
+		int ret = io_uring_wait_cqe(&ctx->ring, &cqe);
+
+		if (ret < 0 && ret != -EINTR && ret != -EAGAIN)
+			break;
+		(void)uring_peek(ctx, URING_PEEK_BATCH, scratch);
+	}
+	uring_free(ctx);
+}
+
+const struct engine_ops engine_uring_ops = {
+	.name = "io_uring",
+	.flags = ENGINE_F_SETS_ISSUE,
+	.init = uring_init,
+	.prep = uring_prep,
+	.queue = uring_queue,
+	.commit = uring_commit,
+	.reap = uring_reap,
+	.cleanup = uring_cleanup,
+};

@@ -1,0 +1,384 @@
+#include "fio/iolog.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define IOLOG_WBUF_BYTES	(64u * 1024u)
+
+static const char *const iolog_type_name[IOLOG_NR] = { "bw", "iops", "clat", "slat", "lat" };
+
+/* NULL when the job does not write log t (fio writes no latency logs with gtod_reduce) */
+static const char *iolog_prefix(const struct job *job, enum iolog_type t)
+{
+	return t < IOLOG_CLAT ? job->log_prefix[t] : job->gtod_reduce ? NULL : job->log_prefix[2];
+}
+
+bool iolog_job_wants(const struct job *job)
+{
+	return iolog_prefix(job, IOLOG_BW) || iolog_prefix(job, IOLOG_IOPS) || iolog_prefix(job, IOLOG_LAT);
+}
+
+uint64_t iolog_sample_ms(const struct job *job, enum iolog_type t)
+{
+	if (!iolog_prefix(job, t))
+		return IOLOG_SAMPLE_MS;
+	if (job->log_avg_msec && (t == IOLOG_BW ? job->bw_avg_time_set : job->iops_avg_time_set))
+		return IOLOG_SAMPLE_MS;	/* given explicitly: the sampling keeps it */
+	return job->log_avg_msec;
+}
+
+/* ---- entries ------------------------------------------------------------------------------ */
+
+static void iolog_push(struct iolog_job *lj, struct iolog *l, const struct iolog_entry *e)
+{
+	struct iolog_chunk *c = l->tail;
+
+	if (__builtin_expect(!c || c->nr == c->cap, 0)) {
+		uint32_t cap = c ? c->cap * 2 : IOLOG_CHUNK_MIN;
+		size_t bytes;
+
+		if (cap > IOLOG_CHUNK_MAX)
+			cap = IOLOG_CHUNK_MAX;
+		bytes = sizeof(*c) + (size_t)cap * sizeof(c->e[0]);
+		if (lj->mem_bytes + bytes > IOLOG_MEM_MAX_BYTES || !(c = malloc(bytes))) {
+			l->nr_dropped++;
+			return;
+		}
+		lj->mem_bytes += bytes;
+		c->next = NULL;
+		c->nr = 0;
+		c->cap = cap;
+		if (l->tail)
+			l->tail->next = c;
+		else
+			l->head = c;
+		l->tail = c;
+	}
+	c->e[c->nr++] = *e;
+	l->nr_entries++;
+}
+
+/* Store the window of direction d (if it holds samples) at time t and start a new one. */
+static void iolog_close_window(struct iolog_job *lj, struct iolog *l, unsigned d, uint64_t t)
+{
+	struct iolog_window *w = &l->win[d];
+
+	if (w->n) {
+		struct iolog_entry e = { .time_ms = t, .ddir = d };
+
+		/* fio rounds the mean half up */
+		e.value = lj->log_max ? w->max : (uint64_t)(w->mean + 0.50);
+		iolog_push(lj, l, &e);
+	}
+	w->n = w->max = 0;
+	w->mean = 0;
+}
+
+void iolog_add(struct iolog_job *lj, enum iolog_type t, uint64_t elapsed_ms, uint64_t value, unsigned ddir,
+	       uint64_t bs, uint64_t offset)
+{
+	struct iolog *l = &lj->log[t];
+	struct iolog_window *w;
+	uint64_t span;
+
+	if (!l->on || ddir >= DDIR_NR)
+		return;
+	if (!l->avg_ms) {
+		struct iolog_entry e = { elapsed_ms, value, offset, bs, ddir };
+
+		iolog_push(lj, l, &e);
+		return;
+	}
+	w = &l->win[ddir];
+	w->n++;
+	w->mean += ((double)value - w->mean) / (double)w->n;
+	if (value > w->max)
+		w->max = value;
+	if (elapsed_ms < w->start_ms)
+		return;
+	span = elapsed_ms - w->start_ms;
+	/* a window closes when it is over; the sampled logs (bw, iops) allow 1 ms of slack */
+	if (span < l->avg_ms && (l->inline_log || l->avg_ms - span > 1))
+		return;
+	iolog_close_window(lj, l, ddir, elapsed_ms);
+	w->start_ms = elapsed_ms - elapsed_ms % l->avg_ms;
+}
+
+void iolog_finish(struct iolog_job *lj, uint64_t elapsed_ms)
+{
+	for (unsigned t = 0; t < IOLOG_NR; t++) {
+		struct iolog *l = &lj->log[t];
+
+		if (l->on && l->avg_ms)
+			for (unsigned d = 0; d < DDIR_NR; d++)
+				iolog_close_window(lj, l, d, elapsed_ms);
+	}
+}
+
+int iolog_job_init(struct iolog_job *lj, const struct job *job)
+{
+	memset(lj, 0, sizeof(*lj));
+	lj->log_max = job->log_max_value;
+	for (unsigned t = 0; t < IOLOG_NR; t++) {
+		struct iolog *l = &lj->log[t];
+		uint64_t s;
+
+		if (!iolog_prefix(job, (enum iolog_type)t))
+			continue;
+		l->on = true;
+		l->inline_log = t >= IOLOG_CLAT;
+		l->avg_ms = job->log_avg_msec;
+		s = iolog_sample_ms(job, (enum iolog_type)t);
+		if (t <= IOLOG_IOPS && s < l->avg_ms)	/* min(log_avg_msec, sampling window) */
+			l->avg_ms = s;
+	}
+	return 0;
+}
+
+void iolog_job_release(struct iolog_job *lj)
+{
+	for (unsigned t = 0; t < IOLOG_NR; t++) {
+		struct iolog_chunk *c = lj->log[t].head;
+
+		while (c) {
+			struct iolog_chunk *next = c->next;
+
+			free(c);
+			c = next;
+		}
+		lj->log[t].head = lj->log[t].tail = NULL;
+	}
+	lj->mem_bytes = 0;
+}
+
+/* ---- names and lines ------------------------------------------------------------------- */
+
+int iolog_name(char *buf, size_t size, const struct job *job, enum iolog_type t)
+{
+	const char *p = iolog_prefix(job, t);
+	int n;
+
+	if (!p || !*p)
+		p = job->name;
+	if (job->per_job_logs)
+		n = snprintf(buf, size, "%s_%s.%u.log", p, iolog_type_name[t], job->thread_number);
+	else
+		n = snprintf(buf, size, "%s_%s.log", p, iolog_type_name[t]);
+	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
+}
+
+static char *iolog_u64(char *p, uint64_t v)
+{
+	char tmp[20];
+	unsigned n = 0;
+
+	do {
+		tmp[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	while (n)
+		*p++ = tmp[--n];
+	return p;
+}
+
+static char *iolog_sep(char *p)
+{
+	*p++ = ',';
+	*p++ = ' ';
+	return p;
+}
+
+size_t iolog_format(char *buf, const struct iolog_entry *e, bool with_offset, bool with_prio)
+{
+	char *p = buf;
+
+	p = iolog_sep(iolog_u64(p, e->time_ms));
+	p = iolog_sep(iolog_u64(p, e->value));
+	p = iolog_sep(iolog_u64(p, e->ddir));
+	p = iolog_sep(iolog_u64(p, e->bs));
+	if (with_offset)
+		p = iolog_sep(iolog_u64(p, e->offset));
+	/* iops sets no I/O priority: fio's column is 0 (RT class flag) or 0x0000 with log_prio */
+	if (with_prio) {
+		memcpy(p, "0x0000", 6);
+		p += 6;
+	} else {
+		*p++ = '0';
+	}
+	*p++ = '\n';
+	return (size_t)(p - buf);
+}
+
+/* ---- files ------------------------------------------------------------------------------ */
+
+/* A fio log starts with "<digits>, ". */
+static bool iolog_looks_like_log(int fd)
+{
+	char b[24];
+	ssize_t n = pread(fd, b, sizeof(b), 0);
+	ssize_t i = 0;
+
+	while (i < n && b[i] >= '0' && b[i] <= '9')
+		i++;
+	return i > 0 && i + 1 < n && b[i] == ',' && b[i + 1] == ' ';
+}
+
+/* Open the log file at path (create: for writing, else only to look at it). No symlinks, only
+ * a regular file that is empty or already a fio log. Returns the fd, or -errno with *why set
+ * when it is iops' own refusal. */
+static int iolog_open(const char *path, bool create, bool append, const char **why)
+{
+	int fd = open(path, (create ? O_RDWR | O_CREAT : O_RDONLY) | (append ? O_APPEND : 0) | O_NOFOLLOW |
+			    O_CLOEXEC | O_NONBLOCK, 0644);
+	struct stat st;
+
+	*why = NULL;
+	if (fd < 0) {
+		if (errno == ELOOP)
+			*why = "it is a symbolic link";
+		return -errno;
+	}
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
+		*why = "not a regular file";
+	else if (st.st_size && !iolog_looks_like_log(fd))
+		*why = "it exists and is not a fio log";
+	if (*why) {
+		close(fd);
+		return -EEXIST;
+	}
+	return fd;
+}
+
+int iolog_check(const struct fio_config *cfg, struct iops_err *err)
+{
+	char path[PATH_MAX], dir[PATH_MAX];
+
+	for (unsigned j = 0; j < cfg->nr_jobs; j++)
+		for (unsigned t = 0; t < IOLOG_NR; t++) {
+			const char *why = "file name too long", *slash;
+			int ret = -ENAMETOOLONG;
+
+			if (!iolog_prefix(&cfg->jobs[j], (enum iolog_type)t))
+				continue;
+			if (!iolog_name(path, sizeof(path), &cfg->jobs[j], (enum iolog_type)t))
+				ret = iolog_open(path, false, false, &why);
+			if (ret == -ENOENT) {
+				/* not there yet: its directory must be */
+				slash = strrchr(path, '/');
+				snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - path) + (slash == path) : 1,
+					 slash ? path : ".");
+				ret = access(dir, W_OK) < 0 ? -errno : 0;
+			}
+			if (ret >= 0) {
+				if (ret > 0)
+					close(ret);
+				continue;
+			}
+			iops_err_set(err, -ret, "fio: cannot write log file '%s': %s", path, why ? why : strerror(-ret));
+			return ret;
+		}
+	return 0;
+}
+
+static int iolog_write_all(int fd, const char *p, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, p, n);
+
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+static int iolog_write_one(const struct iolog *l, const char *path, const struct job *job, char *wbuf,
+			   const char **why)
+{
+	/* per_job_logs=0: fio appends every job's entries to the shared file */
+	int fd = iolog_open(path, true, !job->per_job_logs, why), ret = 0;
+	size_t used = 0;
+
+	if (fd < 0)
+		return fd;
+	if (job->per_job_logs && ftruncate(fd, 0) < 0) {
+		ret = -errno;
+		goto close_fd;
+	}
+	for (const struct iolog_chunk *c = l->head; c; c = c->next)
+		for (uint32_t i = 0; i < c->nr; i++) {
+			if (IOLOG_WBUF_BYTES - used < IOLOG_LINE_MAX) {
+				ret = iolog_write_all(fd, wbuf, used);
+				if (ret)
+					goto close_fd;
+				used = 0;
+			}
+			used += iolog_format(wbuf + used, &c->e[i], job->log_offset, job->log_prio);
+		}
+	ret = iolog_write_all(fd, wbuf, used);
+close_fd:
+	if (close(fd) < 0 && !ret)
+		ret = -errno;
+	return ret;
+}
+
+int iolog_write(const struct iolog_job *lj, const struct job *job, FILE *diag)
+{
+	char path[PATH_MAX];
+	char *wbuf = malloc(IOLOG_WBUF_BYTES);
+	int first = 0;
+
+	for (unsigned t = 0; t < IOLOG_NR; t++) {
+		const struct iolog *l = &lj->log[t];
+		const char *why = NULL;
+		int ret = -ENOMEM;
+
+		if (!l->on)
+			continue;
+		if (iolog_name(path, sizeof(path), job, (enum iolog_type)t)) {
+			why = "file name too long";
+			ret = -ENAMETOOLONG;
+		} else if (wbuf) {
+			ret = iolog_write_one(l, path, job, wbuf, &why);
+		}
+		if (ret)
+			fprintf(diag, "fio: cannot write log file '%s': %s\n", path, why ? why : strerror(-ret));
+		else if (l->nr_dropped)
+			fprintf(diag, "fio: log file '%s': %llu entries dropped (job over %llu MiB of log memory)\n",
+				path, (unsigned long long)l->nr_dropped, IOLOG_MEM_MAX_BYTES >> 20);
+		if (ret && !first)
+			first = ret;
+	}
+	free(wbuf);
+	return first;
+}
+
+/* ---- job.h prefixes ---------------------------------------------------------------------- */
+
+int iolog_prefix_dup(struct job *dst, const struct job *src)
+{
+	memset(dst->log_prefix, 0, sizeof(dst->log_prefix));
+	for (unsigned i = 0; i < 3; i++)
+		if (src->log_prefix[i] && !(dst->log_prefix[i] = strdup(src->log_prefix[i]))) {
+			iolog_prefix_free(dst);
+			return -ENOMEM;
+		}
+	return 0;
+}
+
+void iolog_prefix_free(struct job *j)
+{
+	for (unsigned i = 0; i < 3; i++) {
+		free(j->log_prefix[i]);
+		j->log_prefix[i] = NULL;
+	}
+}

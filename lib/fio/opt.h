@@ -1,0 +1,148 @@
+/* opt: the one table of fio options iops knows (supported ones with fio 3.33's defaults,
+ * fio options iops refuses by name), applied to a job under construction. It drives the
+ * command line (cmd/fio_args.c), job files (jobfile.c) and --cmdhelp.
+ *
+ * Messages for the user are collected in a struct opt_diag (stream + line, fio's words);
+ * only cmd/ prints them. */
+#ifndef IOPS_OPT_H
+#define IOPS_OPT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fio/job.h"
+
+#define OPT_DIAG_LINES	40
+#define OPT_DIAG_LEN	320
+#define OPT_VALUE_MAX	(1 << 20)	/* longest option value (filename lists), bytes with NUL */
+
+/* Lines for the user, in order; to_stdout mirrors fio's log_info (stdout) vs log_err. */
+struct opt_diag {
+	unsigned nr;
+	bool overflow;			/* lines were dropped */
+	bool to_stdout[OPT_DIAG_LINES];
+	char line[OPT_DIAG_LINES][OPT_DIAG_LEN];
+};
+
+void opt_diag_init(struct opt_diag *d);
+void opt_diag_add(struct opt_diag *d, bool to_stdout, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+enum opt_type {
+	OPT_T_STR,		/* free text */
+	OPT_T_CHOICE,		/* one of a list of words */
+	OPT_T_INT,		/* integer, size suffixes allowed (fio's int) */
+	OPT_T_SIZE,		/* bytes, size suffixes */
+	OPT_T_TIME,		/* time with unit suffix */
+	OPT_T_BOOL,		/* 0 or 1, value required */
+	OPT_T_FLAG,		/* empty or 0/1 */
+	OPT_T_RANGE,		/* one to three ranges (bsrange) */
+	OPT_T_FLOAT_LIST,	/* a:b:c */
+	OPT_T_UNSUPPORTED,	/* fio has it, iops refuses it */
+};
+
+struct opt_choice {
+	const char *word;
+	const char *help;
+	int value;
+};
+
+struct opt_job;
+struct opt_def;
+
+typedef int opt_apply_fn(struct opt_job *oj, const struct opt_def *od, const char *val,
+			 struct opt_diag *d);
+
+/* What a supported option has beyond its names (unsupported ones have none: the table is
+ * ~280 entries, half of them fio options iops refuses by name). */
+struct opt_info {
+	const char *alias;		/* NULL if none (an unsupported option may have one) */
+	const char *help;
+	const char *def;		/* default as --cmdhelp shows it, NULL = "no default" */
+	int32_t min, max;		/* INT/BOOL range; max -1 = unbounded */
+	const struct opt_choice *choices;	/* CHOICE: NULL-terminated */
+	opt_apply_fn *apply;
+};
+
+struct opt_def {
+	const char *name;
+	const struct opt_info *info;	/* NULL for OPT_T_UNSUPPORTED without an alias */
+	uint8_t type;			/* enum opt_type */
+	uint8_t prio;			/* job files: lower is applied first (kb_base...), fio's order */
+	bool hidden;			/* accepted but not listed by --cmdhelp */
+};
+
+/* The option's other name, or NULL. */
+static inline const char *opt_alias(const struct opt_def *od)
+{
+	return od->info ? od->info->alias : NULL;
+}
+
+/* A job (or the global section) while options are being applied. */
+struct opt_job {
+	struct job j;			/* the fields that end up in fio_config */
+	char *filename;			/* filename= as given (NULL: generated names) */
+	char *directory;		/* NULL = current directory */
+	char *filename_format;		/* NULL = $jobname.$jobnum.$filenum */
+	char *wait_for_name;
+	unsigned nrfiles;
+	bool is_global;
+	bool bs_set, ba_set, iodepth_low_set, complete_max_set, rwmix_set;
+	bool randseed_set;
+	bool runtime_set;
+	int rwmix_last;			/* 0 none, 1 rwmixread, 2 rwmixwrite: the later one wins */
+	unsigned file_index;		/* which job file it came from (0 = command line / first) */
+	struct job_kv *kv;		/* options as typed, canonical names */
+	unsigned nr_kv, cap_kv;
+};
+
+/* Jobs in definition order (before numjobs expansion). */
+struct opt_job_list {
+	struct opt_job *v;
+	unsigned nr, cap;
+};
+
+/* Move *oj (ownership) to the end of the list. -E2BIG past JOB_MAX_JOBS, -ENOMEM. */
+int opt_job_list_push(struct opt_job_list *l, struct opt_job *oj);
+void opt_job_list_release(struct opt_job_list *l);
+
+/* Drop the recorded key=value list (a job copied from the global section starts empty). */
+void opt_job_clear_kv(struct opt_job *oj);
+
+/* Number of entries and the table itself (for --cmdhelp and the conformance tests). */
+unsigned opt_count(void);
+const struct opt_def *opt_at(unsigned i);
+
+/* Exact lookup of a name or alias (case-sensitive, like fio). NULL if unknown. */
+const struct opt_def *opt_find(const char *name);
+
+/* getopt_long-style lookup for the command line: exact match, else a unique prefix.
+ * Returns NULL when unknown or ambiguous; *nr_matches tells which (0 or >= 2). */
+const struct opt_def *opt_find_prefix(const char *name, size_t len, unsigned *nr_matches);
+
+/* fio's closest-name suggestion ("Did you mean iodepth?"), NULL if nothing is close. */
+const char *opt_suggest(const char *name);
+
+/* fio's defaults. */
+void opt_job_init(struct opt_job *oj);
+/* Deep copy (strings and kv duplicated). Returns 0 or -ENOMEM (dst untouched then). */
+int opt_job_copy(struct opt_job *dst, const struct opt_job *src);
+void opt_job_release(struct opt_job *oj);
+
+/* Apply one option. val is the value (NULL when given without '='). Records key=value in
+ * oj->kv. Returns 0, or -EINVAL with fio's message lines in d (the caller adds nothing but
+ * the "dropped"-style context). */
+int opt_apply(struct opt_job *oj, const struct opt_def *od, const char *val, struct opt_diag *d);
+
+/* Append key=value to a kv list (both duplicated). 0 or -ENOMEM. */
+int opt_kv_add(struct job_kv **kv, unsigned *nr, unsigned *cap, const char *key, const char *val);
+void opt_kv_free(struct job_kv *kv, unsigned nr);
+
+/* "valid values" lines of a CHOICE option, as fio prints them (also used by --cmdhelp). */
+void opt_diag_choices(struct opt_diag *d, const struct opt_def *od);
+
+/* The engines iops knows, for error messages ("libaio, io_uring, psync, sync, pvsync, null"). */
+const char *opt_engine_list(void);
+
+#endif

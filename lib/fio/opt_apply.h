@@ -1,0 +1,103 @@
+/* opt_apply: how each option's value is parsed into a job under construction (lib/opt.c's
+ * table points here). Internal to the opt module: callers use opt_apply() from opt.h. Every
+ * function returns 0, or -EINVAL (-ENOMEM) with fio's message lines added to d. */
+#ifndef IOPS_OPT_APPLY_H
+#define IOPS_OPT_APPLY_H
+
+#include "fio/opt.h"
+
+opt_apply_fn opt_apply_accept_bool;
+opt_apply_fn opt_apply_accept_int;
+opt_apply_fn opt_apply_allow_overwrite;
+opt_apply_fn opt_apply_allrandrepeat;
+opt_apply_fn opt_apply_avgtime;
+opt_apply_fn opt_apply_ba;
+opt_apply_fn opt_apply_bs;
+opt_apply_fn opt_apply_bs_unaligned;
+opt_apply_fn opt_apply_bsrange;
+opt_apply_fn opt_apply_bssplit;		/* dist */
+opt_apply_fn opt_apply_random_distribution;
+opt_apply_fn opt_apply_buffered;
+opt_apply_fn opt_apply_clat_percentiles;
+opt_apply_fn opt_apply_complete_max;
+opt_apply_fn opt_apply_complete_min;
+opt_apply_fn opt_apply_create_on_open;
+opt_apply_fn opt_apply_description;
+opt_apply_fn opt_apply_direct;
+opt_apply_fn opt_apply_directory;
+opt_apply_fn opt_apply_end_fsync;
+opt_apply_fn opt_apply_fallocate;
+opt_apply_fn opt_apply_fdatasync;
+opt_apply_fn opt_apply_filename;
+opt_apply_fn opt_apply_filename_format;
+opt_apply_fn opt_apply_filesize;
+opt_apply_fn opt_apply_fsync;
+opt_apply_fn opt_apply_fsync_on_close;
+opt_apply_fn opt_apply_group_reporting;
+opt_apply_fn opt_apply_gtod_reduce;
+opt_apply_fn opt_apply_invalidate;
+opt_apply_fn opt_apply_io_size;
+opt_apply_fn opt_apply_iodepth;
+opt_apply_fn opt_apply_iodepth_batch;
+opt_apply_fn opt_apply_iodepth_low;
+opt_apply_fn opt_apply_ioengine;
+opt_apply_fn opt_apply_kb_base;
+opt_apply_fn opt_apply_lat_percentiles;
+opt_apply_fn opt_apply_log_avg_msec;
+opt_apply_fn opt_apply_log_flag;
+opt_apply_fn opt_apply_loops;
+opt_apply_fn opt_apply_name;
+opt_apply_fn opt_apply_new_group;
+opt_apply_fn opt_apply_norandommap;
+opt_apply_fn opt_apply_nrfiles;
+opt_apply_fn opt_apply_numjobs;
+opt_apply_fn opt_apply_offset;
+opt_apply_fn opt_apply_only_default;
+opt_apply_fn opt_apply_percentage_random;
+opt_apply_fn opt_apply_percentile_list;
+opt_apply_fn opt_apply_ramp_time;
+opt_apply_fn opt_apply_random_generator;
+opt_apply_fn opt_apply_randrepeat;
+opt_apply_fn opt_apply_randseed;
+opt_apply_fn opt_apply_refill_buffers;
+opt_apply_fn opt_apply_runtime;
+opt_apply_fn opt_apply_rw;
+opt_apply_fn opt_apply_rwmixread;
+opt_apply_fn opt_apply_rwmixwrite;
+opt_apply_fn opt_apply_sig_figs;
+opt_apply_fn opt_apply_size;
+opt_apply_fn opt_apply_startdelay;
+opt_apply_fn opt_apply_stonewall;
+opt_apply_fn opt_apply_sync;
+opt_apply_fn opt_apply_thread;
+opt_apply_fn opt_apply_time_based;
+opt_apply_fn opt_apply_unit_base;
+opt_apply_fn opt_apply_unlink;
+opt_apply_fn opt_apply_verify;
+opt_apply_fn opt_apply_do_verify;		/* verify */
+opt_apply_fn opt_apply_verify_interval;
+opt_apply_fn opt_apply_verify_offset;
+opt_apply_fn opt_apply_verify_pattern;
+opt_apply_fn opt_apply_verify_fatal;
+opt_apply_fn opt_apply_verify_dump;
+opt_apply_fn opt_apply_wait_for;
+opt_apply_fn opt_apply_write_log;
+opt_apply_fn opt_apply_zero_buffers;
+
+extern const struct opt_choice opt_apply_fallocate_choices[];
+extern const struct opt_choice opt_apply_verify_choices[];
+extern const struct opt_choice opt_apply_kb_base_choices[];
+extern const struct opt_choice opt_apply_only_0_choices[];
+extern const struct opt_choice opt_apply_only_1_choices[];
+extern const struct opt_choice opt_apply_only_500_choices[];
+extern const struct opt_choice opt_apply_only_clock_gettime_choices[];
+extern const struct opt_choice opt_apply_only_none_choices[];
+extern const struct opt_choice opt_apply_randgen_choices[];
+extern const struct opt_choice opt_apply_rw_choices[];
+extern const struct opt_choice opt_apply_sync_choices[];
+extern const struct opt_choice opt_apply_unit_base_choices[];
+/* unified_rw_reporting */
+opt_apply_fn opt_apply_unified_rw_reporting;
+extern const struct opt_choice opt_apply_unified_rw_reporting_choices[];
+
+#endif

@@ -1,0 +1,29 @@
+/* opt_rate: the apply functions of the rate and thinktime options (rate, rate_iops, rate_min,
+ * rate_iops_min, rate_cycle, rate_process, rate_ignore_thinktime, thinktime*), for lib/opt.c's
+ * table. Same contract as opt_apply.h. */
+#ifndef IOPS_OPT_RATE_H
+#define IOPS_OPT_RATE_H
+
+#include "fio/opt.h"
+
+opt_apply_fn opt_rate_apply_rate;
+opt_apply_fn opt_rate_apply_rate_iops;
+opt_apply_fn opt_rate_apply_rate_min;
+opt_apply_fn opt_rate_apply_rate_iops_min;
+opt_apply_fn opt_rate_apply_cycle;
+opt_apply_fn opt_rate_apply_process;
+opt_apply_fn opt_rate_apply_ignore_thinktime;
+opt_apply_fn opt_rate_apply_thinktime;
+opt_apply_fn opt_rate_apply_thinktime_spin;
+opt_apply_fn opt_rate_apply_thinktime_blocks;
+opt_apply_fn opt_rate_apply_thinktime_blocks_type;
+opt_apply_fn opt_rate_apply_thinktime_iotime;
+
+extern const struct opt_choice opt_rate_process_choices[];
+extern const struct opt_choice opt_rate_blocks_type_choices[];
+
+/* fio's fixup checks of a finished job (rate_min above rate; thinktime_spin capped at
+ * thinktime). Returns 0 or -EINVAL with fio's lines in d. */
+int opt_rate_check(struct job *j, struct opt_diag *d);
+
+#endif

@@ -1,0 +1,213 @@
+#include "fio/report/out_json.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "fio/report/unified.h"
+
+static void out_json_opts(struct json_writer *w, const char *key, const struct job_kv *kv,
+			  unsigned nr)
+{
+	if (!nr)
+		return;
+	json_begin_object(w, key);
+	for (unsigned i = 0; i < nr; i++)
+		json_string(w, kv[i].key, kv[i].value);
+	json_end_object(w);
+}
+
+static void out_json_lat(struct json_writer *w, const char *key, const struct lat_stat *s,
+			 const struct hist *h, bool percentiles, const struct job *j, bool plus)
+{
+	json_begin_object(w, key);
+	json_uint(w, "min", s->n ? s->min : 0);
+	json_uint(w, "max", s->n ? s->max : 0);
+	json_float(w, "mean", s->n ? s->mean : 0.0);
+	json_float(w, "stddev", lat_stat_stdev(s));
+	json_uint(w, "N", s->n);
+	if (percentiles && s->n) {
+		const double *pcts;
+		unsigned prec, nr = report_pct_list(j, &pcts, &prec), len;
+		uint64_t vals[JOB_MAX_PERCENTILES];
+
+		len = hist_percentiles(h, pcts, nr, vals);
+		json_begin_object(w, "percentile");
+		for (unsigned i = 0; i < len; i++) {
+			char name[400];	/* "%f" of any double fits */
+
+			snprintf(name, sizeof(name), "%f", pcts[i]);
+			json_uint(w, name, vals[i]);
+		}
+		json_end_object(w);
+		if (plus) {
+			json_begin_object(w, "bins");
+			for (unsigned i = 0; i < HIST_NR; i++) {
+				char name[32];
+
+				if (!h->bucket[i])
+					continue;
+				snprintf(name, sizeof(name), "%llu",
+					 (unsigned long long)hist_idx_to_val(i));
+				json_uint(w, name, h->bucket[i]);
+			}
+			json_end_object(w);
+		}
+	}
+	json_end_object(w);
+}
+
+static void out_json_ddir(struct json_writer *w, const struct report *rep,
+			  const struct report_unit *u, unsigned ddir, bool plus)
+{
+	const struct report_group *g = &rep->groups[u->group];
+	const struct ddir_result *d = unified_ddir(u, ddir);	/* unified_rw_reporting */
+	const struct job *j = u->last;
+	uint64_t runt = report_runtime_ms(d), bw_bytes = report_rate(d->io_bytes, runt);
+	double iops = runt ? 1000.0 * (double)report_ios(d) / (double)runt : 0.0;
+	const struct lat_stat *bw = &d->bw_kib, *io = &d->iops;
+
+	json_begin_object(w, unified_ddir_name(u, ddir));
+	json_uint(w, "io_bytes", d->io_bytes);
+	json_uint(w, "io_kbytes", d->io_bytes >> 10);
+	json_uint(w, "bw_bytes", bw_bytes);
+	json_uint(w, "bw", bw_bytes / 1024);
+	json_float(w, "iops", iops);
+	json_uint(w, "runtime", runt);
+	json_uint(w, "total_ios", report_ios(d));
+	json_uint(w, "short_ios", d->short_ios);
+	json_uint(w, "drop_ios", d->drop_ios);
+	out_json_lat(w, "slat_ns", &d->slat, &d->slat_hist, false, j, plus);
+	out_json_lat(w, "clat_ns", &d->clat, &d->clat_hist, j->clat_percentiles, j, plus);
+	out_json_lat(w, "lat_ns", &d->lat, &d->lat_hist, j->lat_percentiles, j, plus);
+	json_uint(w, "bw_min", bw->n ? bw->min : 0);
+	json_uint(w, "bw_max", bw->n ? bw->max : 0);
+	json_float(w, "bw_agg", bw->n ? report_bw_share(bw->mean, g->agg_bps[unified_agg_idx(ddir)]) : 0.0);
+	json_float(w, "bw_mean", bw->n ? bw->mean : 0.0);
+	json_float(w, "bw_dev", lat_stat_stdev(bw));
+	json_uint(w, "bw_samples", bw->n);
+	json_uint(w, "iops_min", io->n ? io->min : 0);
+	json_uint(w, "iops_max", io->n ? io->max : 0);
+	json_float(w, "iops_mean", io->n ? io->mean : 0.0);
+	json_float(w, "iops_stddev", lat_stat_stdev(io));
+	json_uint(w, "iops_samples", io->n);
+	json_end_object(w);
+}
+
+static void out_json_map(struct json_writer *w, const char *key, const char *const *labels,
+			 const double *pct, unsigned nr)
+{
+	json_begin_object(w, key);
+	for (unsigned i = 0; i < nr; i++)
+		json_float(w, labels[i], pct[i]);
+	json_end_object(w);
+}
+
+void out_json_unit(struct json_writer *w, const struct report *rep, const struct report_unit *u,
+		   bool plus)
+{
+	static const char *const depth_labels[] = { "1", "2", "4", "8", "16", "32", ">=64" };
+	static const char *const map_labels[] = { "0", "4", "8", "16", "32", "64", ">=64" };
+	static const char *const lat_labels[] = {
+		"2", "4", "10", "20", "50", "100", "250", "500", "750", "1000", "2000", ">=2000",
+	};
+	const struct job_result *r = u->res;
+	const struct job *j = u->job, *last = u->last;
+	uint64_t total = report_total_ios(r);
+	double usr, sys, pct[LAT_M_NR];
+
+	json_begin_object(w, NULL);
+	json_string(w, "jobname", j->name);
+	json_uint(w, "groupid", j->group_id);
+	json_int(w, "error", r->error);
+	/* fio reports an unknown ETA (INT_MAX) while less than 3 s have elapsed */
+	json_int(w, "eta", r->elapsed_s < 3 ? INT_MAX : 0);
+	json_uint(w, "elapsed", r->elapsed_s);
+	out_json_opts(w, "job options", last->opts, last->nr_opts);
+	/* unified_rw_reporting=mixed: only "mixed" (in READ's place), and no "sync" (as fio) */
+	for (unsigned d = 0; d < (u->unified == UNIFIED_MIXED ? 1u : DDIR_NR); d++)
+		out_json_ddir(w, rep, u, d, plus);
+	if (u->unified != UNIFIED_MIXED) {
+		json_begin_object(w, "sync");
+		json_uint(w, "total_ios", r->sync_ios);
+		out_json_lat(w, "lat_ns", &r->sync_lat, &r->sync_hist,
+			     last->clat_percentiles || last->lat_percentiles, last, plus);
+		json_end_object(w);
+	}
+	if (u->mixed)	/* unified_rw_reporting=both */
+		out_json_ddir(w, rep, u, UNIFIED_DDIR, plus);
+
+	report_cpu(r, &usr, &sys);
+	json_uint(w, "job_runtime", r->run_ms);
+	json_float(w, "usr_cpu", usr);
+	json_float(w, "sys_cpu", sys);
+	json_uint(w, "ctx", r->ctx);
+	json_uint(w, "majf", r->majf);
+	json_uint(w, "minf", r->minf);
+	report_calc_dist(r->depth_map, DEPTH_MAP_NR, total, pct);
+	out_json_map(w, "iodepth_level", depth_labels, pct, DEPTH_MAP_NR);
+	report_calc_dist(r->submit_map, DEPTH_MAP_NR, r->nr_submit_calls, pct);
+	out_json_map(w, "iodepth_submit", map_labels, pct, DEPTH_MAP_NR);
+	report_calc_dist(r->complete_map, DEPTH_MAP_NR, r->nr_complete_calls, pct);
+	out_json_map(w, "iodepth_complete", map_labels, pct, DEPTH_MAP_NR);
+	report_calc_lat(r->lat_n, LAT_N_NR, total, pct);
+	out_json_map(w, "latency_ns", lat_labels, pct, LAT_N_NR);
+	report_calc_lat(r->lat_u, LAT_U_NR, total, pct);
+	out_json_map(w, "latency_us", lat_labels, pct, LAT_U_NR);
+	report_calc_lat(r->lat_m, LAT_M_NR, total, pct);
+	out_json_map(w, "latency_ms", lat_labels, pct, LAT_M_NR);
+	/* latency_target/window are not supported options: fio's values for a job without them */
+	json_uint(w, "latency_depth", last->iodepth);
+	json_uint(w, "latency_target", 0);
+	json_float(w, "latency_percentile", 100.0);
+	json_uint(w, "latency_window", 0);
+	json_string(w, "desc", j->description);
+	json_end_object(w);
+}
+
+static void out_json_disks(struct json_writer *w, const struct disk_result *d, unsigned nr)
+{
+	if (!nr)
+		return;
+	json_begin_array(w, "disk_util");
+	for (unsigned i = 0; i < nr; i++) {
+		json_begin_object(w, NULL);
+		json_string(w, "name", d[i].name);
+		json_uint(w, "read_ios", d[i].read_ios);
+		json_uint(w, "write_ios", d[i].write_ios);
+		json_uint(w, "read_merges", d[i].read_merges);
+		json_uint(w, "write_merges", d[i].write_merges);
+		json_uint(w, "read_ticks", d[i].read_ticks);
+		json_uint(w, "write_ticks", d[i].write_ticks);
+		json_uint(w, "in_queue", d[i].in_queue);
+		json_float(w, "util", d[i].util);
+		json_end_object(w);
+	}
+	json_end_array(w);
+}
+
+int out_json_print(FILE *out, const struct report *rep, bool plus)
+{
+	struct json_writer w;
+	struct tm tm;
+	time_t t = rep->now.tv_sec;
+	char when[64] = "";
+
+	if (!localtime_r(&t, &tm) || !strftime(when, sizeof(when), "%a %b %e %H:%M:%S %Y", &tm))
+		when[0] = '\0';
+	json_init(&w, out);
+	json_begin_object(&w, NULL);
+	json_string(&w, "fio version", "fio-3.33");
+	json_int(&w, "timestamp", (int64_t)rep->now.tv_sec);
+	json_int(&w, "timestamp_ms", (int64_t)rep->now.tv_sec * 1000 + rep->now.tv_nsec / 1000000);
+	json_string(&w, "time", when);
+	out_json_opts(&w, "global options", rep->cfg->global_opts, rep->cfg->nr_global_opts);
+	json_begin_array(&w, "jobs");
+	for (unsigned i = 0; i < rep->nr_units; i++)
+		out_json_unit(&w, rep, &rep->units[i], plus);
+	json_end_array(&w);
+	out_json_disks(&w, rep->disks, rep->nr_disks);
+	json_end_object(&w);
+	return json_finish(&w);
+}

@@ -1,0 +1,66 @@
+/* result: what a finished (or stopped) fio job measured. Filled by the runner, read by the
+ * reports. Per-job results are never merged here: group_reporting merging lives in report.c.
+ *
+ * Allocate struct job_result on the heap (it embeds histograms, ~90 KiB): never on a stack. */
+#ifndef IOPS_RESULT_H
+#define IOPS_RESULT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/hist.h"
+#include "fio/job.h"
+#include "sys/diskstats.h"
+#include "core/stats.h"
+
+#define DEPTH_MAP_NR	7	/* IO depths 1,2,4,8,16,32,>=64 and submit/complete 0,4,8,16,32,64,>=64 */
+#define LAT_N_NR	10	/* nsec buckets 2..1000 */
+#define LAT_U_NR	10	/* usec buckets 2..1000 */
+#define LAT_M_NR	12	/* msec buckets 2..2000, >=2000 */
+
+struct ddir_result {
+	uint64_t io_bytes;
+	uint64_t total_ios;		/* completed ios ("issued rwts" total uses issued_ios) */
+	uint64_t issued_ios;
+	uint64_t short_ios;
+	uint64_t drop_ios;
+	uint64_t runtime_us;		/* time this direction ran, ramp excluded */
+
+	struct lat_stat slat;		/* ns; only async engines record slat */
+	struct lat_stat clat;		/* ns */
+	struct lat_stat lat;		/* ns */
+	struct hist clat_hist;
+	struct hist lat_hist;
+	struct hist slat_hist;
+
+	struct lat_stat bw_kib;		/* 500 ms window samples, KiB/s (n = samples) */
+	struct lat_stat iops;		/* 500 ms window samples, ios/s */
+};
+
+struct job_result {
+	const struct job *job;
+	int error;			/* errno of the first error, 0 if none */
+	char verror[160];		/* fio's td->verror text, "" if none */
+	int pid;
+
+	struct ddir_result ddir[DDIR_NR];
+	uint64_t sync_ios;		/* fsync/fdatasync issued (4th "issued rwts" field) */
+	struct lat_stat sync_lat;
+
+	uint64_t usr_us, sys_us;	/* getrusage(RUSAGE_THREAD) deltas */
+	uint64_t ctx, majf, minf;
+	uint64_t run_ms;		/* job_runtime: ms from epoch (after ramp) to job end */
+	uint64_t elapsed_s;		/* since fio start, rounded up */
+
+	uint64_t depth_map[DEPTH_MAP_NR];
+	uint64_t submit_map[DEPTH_MAP_NR];
+	uint64_t complete_map[DEPTH_MAP_NR];
+	uint64_t nr_submit_calls;	/* denominators of submit/complete maps */
+	uint64_t nr_complete_calls;
+	uint64_t lat_n[LAT_N_NR], lat_u[LAT_U_NR], lat_m[LAT_M_NR];	/* clat distribution counts */
+	struct hist sync_hist;		/* fsync/fdatasync latencies (ns), for "sync percentiles" */
+	bool not_run;			/* setup failed before the job started (fio prints no block for it) */
+};
+
+
+#endif

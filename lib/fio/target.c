@@ -1,0 +1,822 @@
+#include "fio/target.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <linux/fs.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/sysmacros.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+
+#include "core/rng.h"
+
+#define TARGET_CHUNK_BYTES	(1024u * 1024u)
+
+/* ---- path table ------------------------------------------------------------------------- */
+
+static uint64_t target_hash_str(const char *s)
+{
+	uint64_t h = 1469598103934665603ull;
+
+	while (*s) {
+		h ^= (unsigned char)*s++;
+		h *= 1099511628211ull;
+	}
+	return h;
+}
+
+static int target_hash_grow(struct target_set *ts)
+{
+	unsigned cap = ts->hash_cap ? ts->hash_cap * 2 : 64;
+	unsigned *h = calloc(cap, sizeof(*h));
+
+	if (!h)
+		return -ENOMEM;
+	for (unsigned i = 0; i < ts->nr_paths; i++) {
+		uint64_t k = target_hash_str(ts->paths[i].path) & (cap - 1);
+
+		while (h[k])
+			k = (k + 1) & (cap - 1);
+		h[k] = i + 1;
+	}
+	free(ts->hash);
+	ts->hash = h;
+	ts->hash_cap = cap;
+	return 0;
+}
+
+/* Index of path in the table, inserting it (zeroed, kind unknown) when new: *is_new tells. */
+static int target_path_get(struct target_set *ts, const char *path, bool *is_new)
+{
+	uint64_t k;
+	unsigned idx;
+
+	if ((uint64_t)(ts->nr_paths + 1) * 2 > ts->hash_cap && target_hash_grow(ts))
+		return -ENOMEM;
+	k = target_hash_str(path) & (ts->hash_cap - 1);
+	while (ts->hash[k]) {
+		if (!strcmp(ts->paths[ts->hash[k] - 1].path, path)) {
+			*is_new = false;
+			return (int)(ts->hash[k] - 1);
+		}
+		k = (k + 1) & (ts->hash_cap - 1);
+	}
+	if (ts->nr_paths == ts->cap_paths) {
+		unsigned cap = ts->cap_paths ? ts->cap_paths * 2 : 16;
+		struct target_path *p = realloc(ts->paths, cap * sizeof(*p));
+
+		if (!p)
+			return -ENOMEM;
+		ts->paths = p;
+		ts->cap_paths = cap;
+	}
+	idx = ts->nr_paths;
+	memset(&ts->paths[idx], 0, sizeof(ts->paths[idx]));
+	ts->paths[idx].path = strdup(path);
+	if (!ts->paths[idx].path)
+		return -ENOMEM;
+	ts->paths[idx].allowed = true;
+	ts->nr_paths++;
+	ts->hash[k] = idx + 1;
+	*is_new = true;
+	return (int)idx;
+}
+
+bool target_is_marked(const char *path)
+{
+	char buf[32];
+
+	return getxattr(path, TARGET_XATTR, buf, sizeof(buf)) > 0;
+}
+
+/* Fill kind/size/owned of a new entry from the filesystem. */
+static int target_probe(struct target_path *p, struct iops_err *err)
+{
+	struct stat st;
+
+	if (!strcmp(p->path, "-")) {
+		iops_err_set(err, EINVAL, "fio: filename=- (I/O on stdin/stdout) is not supported by iops; name a file or device");
+		return -EINVAL;
+	}
+
+	if (stat(p->path, &st) < 0) {
+		struct stat lst;
+
+		if (errno != ENOENT) {
+			iops_err_set(err, errno, "fio: cannot access '%s': %s", p->path, strerror(errno));
+			return -errno;
+		}
+		if (lstat(p->path, &lst) == 0) {
+			iops_err_set(err, ELOOP, "fio: '%s' is a dangling symbolic link; not creating a file through it",
+				     p->path);
+			return -ELOOP;
+		}
+		p->kind = TARGET_MISSING;
+		return 0;
+	}
+	if (S_ISREG(st.st_mode)) {
+		p->kind = TARGET_REG;
+		p->cur_size = (uint64_t)st.st_size;
+		p->owned = target_is_marked(p->path);
+	} else if (S_ISBLK(st.st_mode)) {
+		int fd = open(p->path, O_RDONLY | O_CLOEXEC);
+		uint64_t bytes = 0;
+
+		if (fd < 0) {
+			iops_err_set(err, errno, "fio: cannot open '%s': %s", p->path, strerror(errno));
+			return -errno;
+		}
+		if (ioctl(fd, BLKGETSIZE64, &bytes) < 0) {
+			int e = errno;
+
+			close(fd);
+			iops_err_set(err, e, "fio: cannot get the size of '%s': %s", p->path, strerror(e));
+			return -e;
+		}
+		close(fd);
+		p->kind = TARGET_BDEV;
+		p->cur_size = bytes;
+	} else if (S_ISCHR(st.st_mode)) {
+		p->kind = TARGET_CHR;
+		/* /dev/null and /dev/zero (mem 1:3, 1:5) keep no data: writing them loses nothing */
+		p->owned = major(st.st_rdev) == 1 && (minor(st.st_rdev) == 3 || minor(st.st_rdev) == 5);
+	} else if (S_ISDIR(st.st_mode)) {
+		iops_err_set(err, EISDIR, "fio: '%s' is a directory, not a file", p->path);
+		return -EISDIR;
+	} else {
+		iops_err_set(err, EINVAL, "fio: '%s' is not a regular file or a device", p->path);
+		return -EINVAL;
+	}
+	p->want_size = p->cur_size;
+	return 0;
+}
+
+/* ---- planning --------------------------------------------------------------------------- */
+
+/* fio's "you need to specify size=": a failure of this job only (the others run). */
+static int target_size_error(const struct job *job, struct iops_err *err)
+{
+	(void)job;
+	(void)err;
+	return -ENODATA;
+}
+
+static uint64_t target_pct(uint64_t v, unsigned pct)
+{
+	return (uint64_t)((unsigned __int128)v * pct / 100u);
+}
+
+/* A file's size for this job, and the range: fio's size / filesize / offset rules. */
+static int target_plan_file(struct target_set *ts, const struct job *job, unsigned j, struct rng *r,
+			    struct target_jobfile *jf, struct iops_err *err)
+{
+	struct target_path *p = &ts->paths[jf->path];
+	uint64_t existing = p->kind == TARGET_BDEV ? p->cur_size : p->want_size;
+	uint64_t fsize, off;
+
+	if (job->filesize_min) {
+		uint64_t lo = job->filesize_min, hi = job->filesize_max > lo ? job->filesize_max : lo;
+
+		fsize = lo + rng_below(r, hi - lo + 1);
+	} else if (job->size_pct) {
+		if (!existing)
+			return target_size_error(job, err);
+		fsize = target_pct(existing, job->size_pct);
+	} else if (job->size) {
+		fsize = job->size / job->nr_files;
+	} else {
+		fsize = 0;
+	}
+	off = job->offset_pct ? target_pct(existing, job->offset_pct) : job->offset;
+	if (!job->filesize_min && !job->size_pct && !job->size) {
+		if (existing <= off)
+			return target_size_error(job, err);
+		fsize = existing - off;
+	}
+	if (fsize == 0)
+		return target_size_error(job, err);
+
+	if (p->kind == TARGET_BDEV || p->kind == TARGET_CHR) {
+		if (p->kind == TARGET_BDEV) {
+			if (off >= p->cur_size) {
+				iops_err_set(err, EINVAL, "fio: %s: offset %llu is beyond the end of '%s' (%llu bytes)",
+					     job->name, (unsigned long long)off, p->path,
+					     (unsigned long long)p->cur_size);
+				return -EINVAL;
+			}
+			if (fsize > p->cur_size - off)
+				fsize = p->cur_size - off;
+		}
+	} else {
+		if (off > UINT64_MAX - fsize) {
+			iops_err_set(err, EOVERFLOW, "fio: %s: offset + size overflows", job->name);
+			return -EOVERFLOW;
+		}
+		if (off + fsize > p->want_size) {
+			if (p->first_job == UINT_MAX) {
+				p->first_job = j;
+				p->fallocate = job->fallocate;
+				p->zero_buffers = job->zero_buffers;
+			}
+			p->want_size = off + fsize;
+		}
+	}
+	jf->io_start = off;
+	jf->io_len = fsize;
+	return 0;
+}
+
+/* The nearest existing ancestor directory of path (for statvfs), into out. */
+static int target_existing_dir(const char *path, char *out, size_t out_len)
+{
+	int n = snprintf(out, out_len, "%s", path);
+	struct stat st;
+
+	if (n < 0 || (size_t)n >= out_len)
+		return -ENAMETOOLONG;
+	for (;;) {
+		char *slash = strrchr(out, '/');
+
+		if (!slash) {
+			snprintf(out, out_len, ".");
+			return 0;
+		}
+		if (slash == out) {
+			out[1] = '\0';
+			return 0;
+		}
+		*slash = '\0';
+		if (stat(out, &st) == 0 && S_ISDIR(st.st_mode))
+			return 0;
+	}
+}
+
+struct target_fs_need {
+	dev_t dev;
+	uint64_t need, avail;
+	char dir[PATH_MAX];
+};
+
+static int target_check_space(struct target_set *ts, struct iops_err *err)
+{
+	struct target_fs_need *fs = NULL;
+	unsigned nr_fs = 0;
+	int ret = 0;
+
+	for (unsigned i = 0; i < ts->nr_paths; i++) {
+		struct target_path *p = &ts->paths[i];
+		char dir[PATH_MAX];
+		struct statvfs sv;
+		struct stat st;
+		unsigned k;
+
+		if (p->kind != TARGET_MISSING && p->kind != TARGET_REG)
+			continue;
+		if (p->want_size <= p->cur_size)
+			continue;
+		if (target_existing_dir(p->path, dir, sizeof(dir)) < 0 || stat(dir, &st) < 0 ||
+		    statvfs(dir, &sv) < 0)
+			continue;	/* creation will report the real problem */
+		for (k = 0; k < nr_fs; k++)
+			if (fs[k].dev == st.st_dev)
+				break;
+		if (k == nr_fs) {
+			struct target_fs_need *n = realloc(fs, (nr_fs + 1) * sizeof(*fs));
+
+			if (!n) {
+				free(fs);
+				iops_err_set(err, ENOMEM, "fio: out of memory");
+				return -ENOMEM;
+			}
+			fs = n;
+			fs[k].dev = st.st_dev;
+			fs[k].need = 0;
+			fs[k].avail = (uint64_t)sv.f_bavail * (uint64_t)sv.f_frsize;
+			snprintf(fs[k].dir, sizeof(fs[k].dir), "%s", dir);
+			nr_fs++;
+		}
+		fs[k].need += p->want_size - p->cur_size;
+		if (fs[k].need > fs[k].avail) {
+			iops_err_set(err, ENOSPC,
+				     "fio: not enough free space for '%s': the run needs %llu more bytes on the filesystem of '%s', %llu are available",
+				     p->path, (unsigned long long)fs[k].need, fs[k].dir,
+				     (unsigned long long)fs[k].avail);
+			ret = -ENOSPC;
+			break;
+		}
+	}
+	free(fs);
+	return ret;
+}
+
+static int target_check_permissions(const struct target_set *ts, struct iops_err *err)
+{
+	for (unsigned i = 0; i < ts->nr_paths; i++) {
+		const struct target_path *p = &ts->paths[i];
+
+		if (!p->needs_permission || p->allowed)
+			continue;
+		if (p->kind == TARGET_REG && !p->owned) {
+			if (p->written)
+				iops_err_set(err, EPERM,
+					     "fio: refusing to %s existing file '%s': iops did not create it (set allow_overwrite=1 to allow)",
+					     p->trim_only ? "trim" : "write into", p->path);
+			else
+				iops_err_set(err, EPERM,
+					     "fio: refusing to extend existing file '%s' from %llu to %llu bytes: iops did not create it (set allow_overwrite=1 to allow)",
+					     p->path, (unsigned long long)p->cur_size,
+					     (unsigned long long)p->want_size);
+			return -EPERM;
+		}
+		if ((p->kind == TARGET_BDEV || (p->kind == TARGET_CHR && !p->owned)) && p->written) {
+			iops_err_set(err, EPERM,
+				     "fio: refusing to %s device '%s': its data would be destroyed (set allow_overwrite=1 to allow)",
+				     p->trim_only ? "trim" : "write to", p->path);
+			return -EPERM;
+		}
+	}
+	return 0;
+}
+
+int target_plan(struct target_set *ts, const struct fio_config *cfg, const bool *diskless,
+		struct iops_err *err)
+{
+	int ret;
+
+	memset(ts, 0, sizeof(*ts));
+	ts->cfg = cfg;
+	ts->jobs = calloc(cfg->nr_jobs ? cfg->nr_jobs : 1, sizeof(*ts->jobs));
+	if (!ts->jobs)
+		goto nomem;
+
+	for (unsigned j = 0; j < cfg->nr_jobs; j++) {
+		const struct job *job = &cfg->jobs[j];
+		struct target_job *tj = &ts->jobs[j];
+		unsigned nr = job->nr_files ? job->nr_files : 1;
+		struct rng r;
+		uint64_t sum = 0;
+
+		rng_init(&r, rng_job_seed(job->randseed, true, job->thread_number, RNG_FILE));
+		tj->diskless = diskless && diskless[j];
+		tj->files = calloc(nr, sizeof(*tj->files));
+		if (!tj->files)
+			goto nomem;
+		tj->nr_files = nr;
+		if (tj->diskless) {
+			uint64_t each = job->nr_files ? job->size / nr : job->size;
+
+			for (unsigned f = 0; f < nr; f++) {
+				tj->files[f].io_start = job->offset;
+				tj->files[f].io_len = job->filesize_min ? job->filesize_min : each;
+				sum += tj->files[f].io_len;
+			}
+			tj->total_size = job->size ? job->size : sum;
+			continue;
+		}
+		if (!job->filenames || job->nr_files == 0) {
+			iops_err_set(err, EINVAL, "fio: %s: no file to do I/O on", job->name);
+			ret = -EINVAL;
+			goto fail;
+		}
+		for (unsigned f = 0; f < nr; f++) {
+			bool is_new;
+			struct target_path *p;
+			int idx = target_path_get(ts, job->filenames[f], &is_new);
+
+			if (idx < 0)
+				goto nomem;
+			p = &ts->paths[idx];
+			if (is_new) {
+				p->first_job = UINT_MAX;
+				ret = target_probe(p, err);
+				if (ret < 0)
+					goto fail;
+			}
+			tj->files[f].path = (unsigned)idx;
+			ret = target_plan_file(ts, job, j, &r, &tj->files[f], err);
+			if (ret == -ENODATA) {
+				tj->error = EINVAL;
+				break;
+			}
+			if (ret < 0)
+				goto fail;
+			if (!job->create_on_open || job->rw_has_read)
+				p->sized_layout = true;
+			if (job->rw_has_read)
+				p->need_data = true;
+			if (job->rw_has_trim && !p->written)	/* trim: destroys data as a write */
+				p->trim_only = !job->rw_has_write;
+			else if (job->rw_has_write)
+				p->trim_only = false;
+			if (job->rw_has_write || job->rw_has_trim)
+				p->written = true;
+			if (job->rw_has_write || job->rw_has_trim || p->want_size > p->cur_size) {
+				p->needs_permission = true;
+				if (!job->allow_overwrite)
+					p->allowed = false;
+			}
+			sum += tj->files[f].io_len;
+		}
+		tj->total_size = (job->size && !job->size_pct) ? job->size : sum;
+		if (tj->error)
+			tj->nr_files = 0;
+	}
+	for (unsigned i = 0; i < ts->nr_paths; i++) {
+		struct target_path *p = &ts->paths[i];
+
+		if (p->kind == TARGET_MISSING && p->first_job == UINT_MAX)
+			p->first_job = 0;
+		/* fio's create_on_open: no layout; the file appears empty and grows with the writes */
+		p->create_only = p->kind == TARGET_MISSING && !p->sized_layout;
+	}
+	ret = target_check_permissions(ts, err);
+	if (ret < 0)
+		goto fail;
+	ret = target_check_space(ts, err);
+	if (ret < 0)
+		goto fail;
+	return 0;
+
+nomem:
+	iops_err_set(err, ENOMEM, "fio: out of memory while planning files");
+	ret = -ENOMEM;
+fail:
+	target_release(ts);
+	return ret;
+}
+
+/* ---- layout ----------------------------------------------------------------------------- */
+
+static int target_remember_dir(struct target_set *ts, const char *dir)
+{
+	if (ts->nr_dirs == ts->cap_dirs) {
+		unsigned cap = ts->cap_dirs ? ts->cap_dirs * 2 : 8;
+		char **d = realloc(ts->dirs, cap * sizeof(*d));
+
+		if (!d)
+			return -ENOMEM;
+		ts->dirs = d;
+		ts->cap_dirs = cap;
+	}
+	ts->dirs[ts->nr_dirs] = strdup(dir);
+	if (!ts->dirs[ts->nr_dirs])
+		return -ENOMEM;
+	ts->nr_dirs++;
+	return 0;
+}
+
+/* Create the missing parents of path with mode 0700 (as fio), remembering each. */
+static int target_make_parents(struct target_set *ts, const char *path, struct iops_err *err)
+{
+	char buf[PATH_MAX];
+	int n = snprintf(buf, sizeof(buf), "%s", path);
+	char *slash;
+
+	if (n < 0 || (size_t)n >= sizeof(buf)) {
+		iops_err_set(err, ENAMETOOLONG, "fio: path too long: '%s'", path);
+		return -ENAMETOOLONG;
+	}
+	slash = strrchr(buf, '/');
+	if (!slash || slash == buf)
+		return 0;
+	*slash = '\0';
+	for (char *p = buf + 1; ; p++) {
+		bool end = *p == '\0';
+
+		if (*p == '/' || end) {
+			char saved = *p;
+
+			*p = '\0';
+			if (mkdir(buf, 0700) == 0) {
+				if (target_remember_dir(ts, buf)) {
+					iops_err_set(err, ENOMEM, "fio: out of memory");
+					return -ENOMEM;
+				}
+			} else if (errno != EEXIST) {
+				iops_err_set(err, errno, "fio: cannot create directory '%s': %s", buf, strerror(errno));
+				return -errno;
+			}
+			*p = saved;
+			if (end)
+				break;
+		}
+	}
+	return 0;
+}
+
+static int target_write_all(int fd, const void *buf, size_t len, uint64_t off)
+{
+	const char *p = buf;
+
+	while (len) {
+		ssize_t n = pwrite(fd, p, len, (off_t)off);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		if (n == 0)
+			return -EIO;
+		p += n;
+		len -= (size_t)n;
+		off += (uint64_t)n;
+	}
+	return 0;
+}
+
+static int target_layout_one(struct target_set *ts, struct target_path *p, void *chunk,
+			     struct ctl *ctl, struct iops_err *err)
+{
+	uint64_t from = p->kind == TARGET_MISSING ? 0 : p->cur_size, len = p->want_size - from;
+	int fd, ret = 0;
+
+	if (p->kind == TARGET_MISSING) {
+		ret = target_make_parents(ts, p->path, err);
+		if (ret < 0)
+			return ret;
+		fd = open(p->path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+		if (fd < 0) {
+			ret = -errno;
+			if (errno == EEXIST)
+				iops_err_set(err, EEXIST, "fio: '%s' appeared while iops was about to create it; not touching it",
+					     p->path);
+			else
+				iops_err_set(err, errno, "fio: cannot create '%s': %s", p->path, strerror(errno));
+			return ret;
+		}
+		p->created = true;
+		p->owned = true;
+		if (fsetxattr(fd, TARGET_XATTR, TARGET_XATTR_VALUE, strlen(TARGET_XATTR_VALUE), 0) < 0)
+			p->marked_failed = true;
+	} else {
+		fd = open(p->path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0) {
+			ret = -errno;
+			iops_err_set(err, errno, "fio: cannot open '%s': %s", p->path, strerror(errno));
+			return ret;
+		}
+	}
+
+	if (p->create_only)
+		goto close_fd;
+	switch (p->fallocate) {
+	case FALLOC_NATIVE:
+		if (fallocate(fd, 0, (off_t)from, (off_t)len) < 0 && errno != EOPNOTSUPP && errno != ENOSYS)
+			ret = -errno;
+		break;
+	case FALLOC_POSIX:
+		ret = -posix_fallocate(fd, (off_t)from, (off_t)len);
+		break;
+	case FALLOC_KEEP:
+		if (fallocate(fd, FALLOC_FL_KEEP_SIZE, (off_t)from, (off_t)len) < 0 &&
+		    errno != EOPNOTSUPP && errno != ENOSYS)
+			ret = -errno;
+		break;
+	case FALLOC_NONE:
+	case FALLOC_TRUNCATE:
+		break;
+	}
+	if (!ret && ftruncate(fd, (off_t)p->want_size) < 0)
+		ret = -errno;
+	if (!ret && p->need_data) {
+		for (uint64_t off = from; off < p->want_size; off += TARGET_CHUNK_BYTES) {
+			uint64_t n = p->want_size - off;
+
+			if (n > TARGET_CHUNK_BYTES)
+				n = TARGET_CHUNK_BYTES;
+			if (ctl && ctl_stopped(ctl)) {
+				ret = -EINTR;
+				break;
+			}
+			ret = target_write_all(fd, chunk, (size_t)n, off);
+			if (ret < 0)
+				break;
+		}
+		if (!ret && fdatasync(fd) < 0)
+			ret = -errno;
+	}
+close_fd:
+	if (close(fd) < 0 && !ret)
+		ret = -errno;
+	if (ret < 0) {
+		if (ret == -EINTR)
+			iops_err_set(err, EINTR, "fio: layout of '%s' interrupted", p->path);
+		else if (ret == -ENOSPC)
+			iops_err_set(err, ENOSPC, "fio: no space left on device while laying out '%s'", p->path);
+		else
+			iops_err_set(err, -ret, "fio: laying out '%s' failed: %s", p->path, strerror(-ret));
+		return ret;
+	}
+	p->laid_out = true;
+	return 0;
+}
+
+/* Undo what this run created and did not finish: unfinished files, then empty new dirs. */
+static void target_undo(struct target_set *ts)
+{
+	for (unsigned i = 0; i < ts->nr_paths; i++) {
+		struct target_path *p = &ts->paths[i];
+
+		if (p->created && !p->laid_out) {
+			unlink(p->path);
+			p->created = false;
+		}
+	}
+	for (unsigned i = ts->nr_dirs; i-- > 0;)
+		rmdir(ts->dirs[i]);	/* fails harmlessly if a finished file lives there */
+}
+
+static bool target_needs_layout(const struct target_path *p)
+{
+	if (p->laid_out)
+		return false;
+	if (p->kind == TARGET_MISSING)
+		return true;
+	return p->kind == TARGET_REG && p->want_size > p->cur_size;
+}
+
+int target_layout(struct target_set *ts, FILE *info, struct ctl *ctl, struct iops_err *err)
+{
+	const struct fio_config *cfg = ts->cfg;
+	unsigned char *chunk = NULL;
+	int ret = 0;
+
+	for (unsigned j = 0; j < cfg->nr_jobs && !ret; j++) {
+		const struct target_job *tj = &ts->jobs[j];
+		unsigned nr = 0, creates = 0;
+		uint64_t bytes = 0;
+
+		if (tj->diskless || tj->error)
+			continue;
+		for (unsigned f = 0; f < tj->nr_files; f++) {
+			const struct target_path *p = &ts->paths[tj->files[f].path];
+
+			if (p->first_job == j && target_needs_layout(p)) {
+				if (p->create_only) {
+					creates++;
+					continue;
+				}
+				nr++;
+				bytes += p->want_size;
+			}
+		}
+		if (!nr && !creates)
+			continue;
+		if (!chunk) {
+			struct rng r;
+
+			chunk = malloc(TARGET_CHUNK_BYTES);
+			if (!chunk) {
+				iops_err_set(err, ENOMEM, "fio: out of memory");
+				ret = -ENOMEM;
+				break;
+			}
+			if (cfg->jobs[j].zero_buffers) {
+				memset(chunk, 0, TARGET_CHUNK_BYTES);
+			} else {
+				rng_init(&r, rng_job_seed(cfg->jobs[j].randseed, false, cfg->jobs[j].thread_number, RNG_BUF));
+				rng_fill(&r, chunk, TARGET_CHUNK_BYTES);
+			}
+		}
+		if (info && nr) {
+			if (nr == 1)
+				fprintf(info, "%s: Laying out IO file (1 file / %lluMiB)\n", cfg->jobs[j].name,
+					(unsigned long long)(bytes >> 20));
+			else
+				fprintf(info, "%s: Laying out IO files (%u files / total %lluMiB)\n", cfg->jobs[j].name,
+					nr, (unsigned long long)(bytes >> 20));
+			fflush(info);
+		}
+		for (unsigned f = 0; f < tj->nr_files && !ret; f++) {
+			struct target_path *p = &ts->paths[tj->files[f].path];
+
+			if (p->first_job == j && target_needs_layout(p))
+				ret = target_layout_one(ts, p, chunk, ctl, err);
+		}
+	}
+	free(chunk);
+	if (ret < 0)
+		target_undo(ts);
+	return ret;
+}
+
+/* ---- per-job open / close --------------------------------------------------------------- */
+
+int target_open(const struct target_set *ts, unsigned j, int *fds, FILE *warn, struct iops_err *err)
+{
+	const struct job *job = &ts->cfg->jobs[j];
+	const struct target_job *tj = &ts->jobs[j];
+	int flags = O_CLOEXEC;
+
+	if (job->rw_has_write || job->rw_has_trim)	/* trim: BLKDISCARD and punching need a writer */
+		flags |= O_RDWR;
+	else
+		flags |= O_RDONLY;
+	if (job->direct)
+		flags |= O_DIRECT;
+	if (job->sync == SYNC_SYNC)
+		flags |= O_SYNC;
+	else if (job->sync == SYNC_DSYNC)
+		flags |= O_DSYNC;
+
+	for (unsigned f = 0; f < tj->nr_files; f++)
+		fds[f] = -1;
+	if (tj->diskless)
+		return 0;
+	for (unsigned f = 0; f < tj->nr_files; f++) {
+		const struct target_path *p = &ts->paths[tj->files[f].path];
+		const struct target_jobfile *jf = &tj->files[f];
+
+		fds[f] = open(p->path, flags);
+		if (fds[f] < 0) {
+			int e = errno;
+
+			iops_err_set(err, e, "fio: pid=0, err=%d/file:filesetup.c:0, func=open(%s), error=%s", e,
+				     p->path, strerror(e));
+			for (unsigned k = 0; k < f; k++) {
+				close(fds[k]);
+				fds[k] = -1;
+			}
+			return -e;
+		}
+		if (job->invalidate) {
+			/* non-fatal, as in fio; the messages go to warn (fio prints them on stdout) */
+			if (p->kind == TARGET_BDEV) {
+				if (ioctl(fds[f], BLKFLSBUF, 0) < 0 && warn) {
+					if (errno == EACCES || errno == EPERM)
+						fprintf(warn, "fio: only root may flush block devices. Cache flush bypassed!\n");
+					else
+						fprintf(warn, "fio: cache invalidation of %s failed: %s\n", p->path,
+							strerror(errno));
+				}
+			} else if (p->kind == TARGET_REG || p->kind == TARGET_MISSING) {
+				int r = posix_fadvise(fds[f], (off_t)jf->io_start, (off_t)jf->io_len, POSIX_FADV_DONTNEED);
+
+				if (r && warn)
+					fprintf(warn, "fio: cache invalidation of %s failed: %s\n", p->path, strerror(r));
+			}
+		}
+	}
+	return 0;
+}
+
+int target_close(const struct target_set *ts, unsigned j, int *fds)
+{
+	const struct job *job = &ts->cfg->jobs[j];
+	const struct target_job *tj = &ts->jobs[j];
+	int ret = 0;
+
+	for (unsigned f = 0; f < tj->nr_files; f++) {
+		if (fds[f] < 0)
+			continue;
+		if (job->fsync_on_close && job->rw_has_write && fsync(fds[f]) < 0 && !ret)
+			ret = -errno;
+		if (close(fds[f]) < 0 && !ret)
+			ret = -errno;
+		fds[f] = -1;
+	}
+	return ret;
+}
+
+void target_unlink(const struct target_set *ts, unsigned j, FILE *warn)
+{
+	const struct target_job *tj = &ts->jobs[j];
+
+	if (tj->diskless)
+		return;
+	for (unsigned f = 0; f < tj->nr_files; f++) {
+		const struct target_path *p = &ts->paths[tj->files[f].path];
+
+		if (p->kind != TARGET_REG && p->kind != TARGET_MISSING)
+			continue;
+		if (!p->owned && !p->created) {
+			if (warn)
+				fprintf(warn, "fio: unlink: keeping '%s': iops did not create it\n", p->path);
+			continue;
+		}
+		if (unlink(p->path) < 0 && errno != ENOENT && warn)
+			fprintf(warn, "fio: cannot unlink '%s': %s\n", p->path, strerror(errno));
+	}
+}
+
+void target_release(struct target_set *ts)
+{
+	if (ts->jobs && ts->cfg)
+		for (unsigned j = 0; j < ts->cfg->nr_jobs; j++)
+			free(ts->jobs[j].files);
+	free(ts->jobs);
+	for (unsigned i = 0; i < ts->nr_paths; i++)
+		free(ts->paths[i].path);
+	free(ts->paths);
+	free(ts->hash);
+	for (unsigned i = 0; i < ts->nr_dirs; i++)
+		free(ts->dirs[i]);
+	free(ts->dirs);
+	memset(ts, 0, sizeof(*ts));
+}

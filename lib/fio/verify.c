@@ -1,0 +1,480 @@
+#include "fio/verify.h"
+
+#include "fio/opt.h"
+#include "fio/verify_sum.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define VERIFY_WHERE_BYTES	4400	/* a path (PATH_MAX) and the block figures */
+
+/* ---- little-endian helpers -------------------------------------------------------------- */
+
+static inline uint32_t get_le32(const unsigned char *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static inline void put_le32(unsigned char *p, uint32_t v)
+{
+	for (int i = 0; i < 4; i++)
+		p[i] = (unsigned char)(v >> (8 * i));
+}
+
+static inline uint64_t get_le64(const unsigned char *p)
+{
+	return (uint64_t)get_le32(p) | (uint64_t)get_le32(p + 4) << 32;
+}
+
+static inline void put_le64(unsigned char *p, uint64_t v)
+{
+	put_le32(p, (uint32_t)v);
+	put_le32(p + 4, (uint32_t)(v >> 32));
+}
+
+/* ---- types and options ------------------------------------------------------------------ */
+
+const char *verify_type_name(unsigned type)
+{
+	switch (type) {
+	case VERIFY_MD5:
+		return "md5";
+	case VERIFY_CRC32:
+		return "crc32";
+	case VERIFY_CRC32C:
+		return "crc32c";	/* crc32c-intel too, as fio names it */
+	case VERIFY_SHA256:
+		return "sha256";
+	case VERIFY_XXHASH:
+		return "xxhash";
+	case VERIFY_META:
+		return "meta";
+	case VERIFY_PATTERN:
+	case VERIFY_PATTERN_HDR:
+		return "pattern";
+	case VERIFY_NULL:
+		return "null";
+	default:
+		return "none";
+	}
+}
+
+unsigned verify_csum_bytes(unsigned type)
+{
+	switch (type) {
+	case VERIFY_MD5:
+		return 16;
+	case VERIFY_SHA256:
+		return 32;
+	case VERIFY_CRC32:
+	case VERIFY_CRC32C:
+	case VERIFY_XXHASH:
+		return 4;
+	default:
+		return 0;
+	}
+}
+
+static int hex_val(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	c = (char)(c | 0x20);
+	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+static int pattern_put(struct job *job, const unsigned char *b, size_t n)
+{
+	if (n > JOB_VERIFY_PATTERN_MAX - job->verify_pattern_len)
+		return -EINVAL;
+	memcpy(job->verify_pattern + job->verify_pattern_len, b, n);
+	job->verify_pattern_len += (unsigned)n;
+	return 0;
+}
+
+int verify_pattern_parse(const char *s, struct job *job)
+{
+	unsigned char tmp[JOB_VERIFY_PATTERN_MAX];
+
+	job->verify_pattern_len = 0;
+	job->nr_verify_pattern_o = 0;
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (!*s)
+		return -EINVAL;
+	while (*s && *s != ' ' && *s != '\t') {
+		if (*s == '"') {
+			const char *e = strchr(s + 1, '"');
+
+			if (!e || e == s + 1 || pattern_put(job, (const unsigned char *)s + 1, (size_t)(e - s - 1)))
+				return -EINVAL;
+			s = e + 1;
+		} else if (s[0] == '%' && s[1] == 'o') {
+			if (job->nr_verify_pattern_o >= JOB_VERIFY_PATTERN_O_MAX)
+				return -EINVAL;
+			job->verify_pattern_o[job->nr_verify_pattern_o++] = (unsigned short)job->verify_pattern_len;
+			memset(tmp, 0, 8);
+			if (pattern_put(job, tmp, 8))
+				return -EINVAL;
+			s += 2;
+		} else if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+			size_t nd = 0, n;
+
+			s += 2;
+			while (hex_val(s[nd]) >= 0)
+				nd++;
+			n = (nd + 1) / 2;
+			if (nd == 0 || n > sizeof(tmp))
+				return -EINVAL;
+			for (size_t i = 0, k = 0; i < n; i++) {
+				int v = 0;
+
+				if (i > 0 || nd % 2 == 0)
+					v = hex_val(s[k++]) << 4;
+				v |= hex_val(s[k++]);
+				tmp[i] = (unsigned char)v;
+			}
+			if (pattern_put(job, tmp, n))
+				return -EINVAL;
+			s += nd;
+		} else if ((*s >= '0' && *s <= '9') || (*s == '-' && s[1] >= '0' && s[1] <= '9')) {
+			bool neg = *s == '-';
+			int64_t v = 0;
+			uint32_t u;
+			size_t n = 1;
+
+			if (neg)
+				s++;
+			for (; *s >= '0' && *s <= '9'; s++) {
+				v = v * 10 + (*s - '0');
+				if (v > 2147483648ll)
+					return -EINVAL;
+			}
+			if (neg)
+				v = -v;
+			if (v > 2147483647ll)
+				return -EINVAL;
+			u = (uint32_t)v;
+			while (n < 4 && (u >> (8 * n)))
+				n++;
+			put_le32(tmp, u);
+			if (pattern_put(job, tmp, n))
+				return -EINVAL;
+		} else {
+			return -EINVAL;
+		}
+	}
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return *s ? -EINVAL : 0;
+}
+
+/* ---- fill and check --------------------------------------------------------------------- */
+
+void verify_ctx_init(struct verify_ctx *vc, const struct job *job)
+{
+	memset(vc, 0, sizeof(*vc));
+	vc->type = job->verify;
+	vc->interval = job->verify_interval;
+	vc->hdr_offset = job->verify_offset;
+	vc->hdr = job->verify != VERIFY_PATTERN && job->verify != VERIFY_NULL && job->verify != VERIFY_NONE;
+	vc->hdr_bytes = VERIFY_HDR_BYTES + verify_csum_bytes(job->verify);
+	vc->thread = job->thread_number;
+	vc->fatal = job->verify_fatal;
+	vc->hw_crc = verify_sum_has_crc32c();
+	vc->job = job;
+}
+
+/* The pattern over len bytes, %o = offset. */
+static void pattern_fill(const struct job *job, unsigned char *p, uint64_t len, uint64_t offset)
+{
+	unsigned char pat[JOB_VERIFY_PATTERN_MAX];
+	unsigned plen = job->verify_pattern_len;
+
+	memcpy(pat, job->verify_pattern, plen);
+	for (unsigned i = 0; i < job->nr_verify_pattern_o; i++)
+		put_le64(pat + job->verify_pattern_o[i], offset);
+	for (uint64_t done = 0; done < len;) {
+		uint64_t n = len - done < plen ? len - done : plen;
+
+		memcpy(p + done, pat, (size_t)n);
+		done += n;
+	}
+}
+
+/* fio keeps the crc32c of the header without the final inversion. */
+static uint32_t hdr_crc(const struct verify_ctx *vc, const unsigned char *p)
+{
+	return ~verify_sum_crc32c(p, 36, vc->hw_crc);
+}
+
+/* The checksum of the type over [p, p+n) into out (up to 32 bytes, as stored). */
+static void csum(const struct verify_ctx *vc, const unsigned char *p, size_t n, unsigned char *out)
+{
+	switch (vc->type) {
+	case VERIFY_MD5:
+		verify_sum_md5(p, n, out);
+		break;
+	case VERIFY_SHA256:
+		verify_sum_sha256(p, n, out);
+		break;
+	case VERIFY_CRC32:
+		put_le32(out, verify_sum_crc32(p, n));
+		break;
+	case VERIFY_CRC32C:
+		put_le32(out, ~verify_sum_crc32c(p, n, vc->hw_crc));	/* fio: no final inversion */
+		break;
+	case VERIFY_XXHASH:
+		put_le32(out, verify_sum_xxh32(p, n, VERIFY_XXH32_SEED));
+		break;
+	default:
+		break;
+	}
+}
+
+/* Move the header between the start of the piece and verify_offset. Each step undoes the
+ * other's byte swaps in reverse order, so overlapping ranges round-trip too. */
+static void hdr_swap(unsigned char *p, unsigned off, unsigned n, bool forward)
+{
+	for (unsigned k = 0; k < n; k++) {
+		unsigned i = forward ? k : n - 1 - k;
+		unsigned char t = p[i];
+
+		p[i] = p[off + i];
+		p[off + i] = t;
+	}
+}
+
+/* Length of the piece starting at pos of a len-byte block; 0 when it holds no header. */
+static uint64_t piece_len(const struct verify_ctx *vc, uint64_t pos, uint64_t len)
+{
+	uint64_t n = vc->interval && vc->interval < len - pos ? vc->interval : len - pos;
+
+	return n >= (uint64_t)vc->hdr_bytes + vc->hdr_offset ? n : 0;
+}
+
+uint64_t verify_fill(const struct verify_ctx *vc, void *buf, uint64_t len, uint64_t offset,
+		     struct rng *r, uint32_t numberio, uint64_t now_ns)
+{
+	unsigned char *b = buf;
+	uint64_t seed = 0;
+
+	if (vc->job->verify_pattern_len) {
+		pattern_fill(vc->job, b, len, offset);
+	} else {
+		seed = rng_next(r);
+		rng_fill(r, b, (size_t)len);
+	}
+	if (!vc->hdr)
+		return seed;
+	for (uint64_t pos = 0; pos < len;) {
+		uint64_t n = piece_len(vc, pos, len);
+		unsigned char *p = b + pos;
+
+		if (!n)
+			break;
+		p[0] = (unsigned char)VERIFY_MAGIC;
+		p[1] = (unsigned char)(VERIFY_MAGIC >> 8);
+		p[2] = (unsigned char)vc->type;
+		p[3] = (unsigned char)(vc->type >> 8);
+		put_le32(p + 4, (uint32_t)n);
+		put_le64(p + 8, seed);
+		put_le64(p + 16, offset + pos);
+		put_le32(p + 24, (uint32_t)(now_ns / 1000000000u));
+		put_le32(p + 28, (uint32_t)(now_ns % 1000000000u));
+		p[32] = (unsigned char)vc->thread;
+		p[33] = (unsigned char)(vc->thread >> 8);
+		p[34] = (unsigned char)numberio;
+		p[35] = (unsigned char)(numberio >> 8);
+		put_le32(p + 36, hdr_crc(vc, p));
+		csum(vc, p + vc->hdr_bytes, (size_t)(n - vc->hdr_bytes), p + VERIFY_HDR_BYTES);
+		if (vc->hdr_offset)
+			hdr_swap(p, vc->hdr_offset, vc->hdr_bytes, true);
+		pos += n;
+	}
+	return seed;
+}
+
+static void hex(char *out, const unsigned char *p, unsigned n)
+{
+	static const char digits[] = "0123456789abcdef";
+
+	for (unsigned i = 0; i < n; i++) {
+		out[2 * i] = digits[p[i] >> 4];
+		out[2 * i + 1] = digits[p[i] & 15];
+	}
+	out[2 * n] = '\0';
+}
+
+/* Compare [from, to) of the block with the pattern; fio's messages at the first bad byte. */
+static int check_pattern(const struct verify_ctx *vc, const unsigned char *b, uint64_t from, uint64_t to,
+			 const struct verify_io *io, FILE *diag)
+{
+	unsigned char win[256 + JOB_VERIFY_PATTERN_MAX];
+	uint64_t plen = vc->job->verify_pattern_len;
+
+	for (uint64_t pos = from; pos < to;) {
+		uint64_t n = to - pos < 256 ? to - pos : 256, phase = pos % plen;
+
+		/* the pattern over [pos, pos+n), from a window aligned on its period */
+		pattern_fill(vc->job, win, n + phase, io->offset);
+		for (uint64_t i = 0; i < n; i++)
+			if (b[pos + i] != win[phase + i]) {
+				unsigned got = b[pos + i], want = win[phase + i];
+
+				unsigned bad = 0;
+
+				for (unsigned x = got ^ want; x; x >>= 1)
+					bad += x & 1u;
+				fprintf(diag, "fio: got pattern '%02x', wanted '%02x'. Bad bits %u\n", got, want, bad);
+				fprintf(diag, "fio: bad pattern block offset %llu\n", (unsigned long long)(pos + i));
+				fprintf(diag, "pattern: verify failed at file %s offset %llu, length %llu (requested block: "
+					"offset=%llu, length=%llu, flags=%x)\n", io->path, (unsigned long long)io->offset,
+					(unsigned long long)io->len, (unsigned long long)io->offset,
+					(unsigned long long)io->len, io->flags);
+				return -EILSEQ;
+			}
+		pos += n;
+	}
+	return 0;
+}
+
+int verify_check(const struct verify_ctx *vc, void *buf, const struct verify_io *io, FILE *diag)
+{
+	unsigned char *b = buf;
+	int ret = 0;
+
+	if (vc->type == VERIFY_PATTERN)
+		return check_pattern(vc, b, 0, io->len, io, diag);
+	if (!vc->hdr)
+		return 0;
+	for (uint64_t pos = 0; pos < io->len;) {
+		uint64_t n = piece_len(vc, pos, io->len), off = io->offset + pos;
+		unsigned char *p = b + pos;
+		unsigned char want[32];
+		char where[VERIFY_WHERE_BYTES];
+		unsigned type;
+		int w;
+
+		if (!n)
+			break;
+		w = snprintf(where, sizeof(where), "at file %s offset %llu, length %llu (requested block: offset=%llu, "
+			     "length=%llu", io->path, (unsigned long long)off, (unsigned long long)n,
+			     (unsigned long long)io->offset, (unsigned long long)io->len);
+		if (w < 0 || (size_t)w >= sizeof(where))
+			where[sizeof(where) - 1] = '\0';	/* a cut path still names the block */
+		if (vc->hdr_offset)
+			hdr_swap(p, vc->hdr_offset, vc->hdr_bytes, false);
+		type = (unsigned)p[2] | (unsigned)p[3] << 8;
+		if ((p[0] | p[1] << 8) != (int)VERIFY_MAGIC) {
+			fprintf(diag, "verify: bad magic header %x, wanted %x %s)\n", p[0] | p[1] << 8, VERIFY_MAGIC, where);
+			return -EILSEQ;
+		}
+		if (get_le32(p + 4) != n) {
+			fprintf(diag, "verify: bad header length %u, wanted %llu %s)\n", get_le32(p + 4),
+				(unsigned long long)n, where);
+			return -EILSEQ;
+		}
+		if (get_le64(p + 16) != off) {
+			fprintf(diag, "verify: bad header offset %llu, wanted %llu %s)\n",
+				(unsigned long long)get_le64(p + 16), (unsigned long long)off, where);
+			return -EILSEQ;
+		}
+		if (get_le32(p + 36) != hdr_crc(vc, p)) {
+			fprintf(diag, "verify: bad header crc %x, calculated %x %s)\n", get_le32(p + 36), hdr_crc(vc, p),
+				where);
+			return -EILSEQ;
+		}
+		if (io->seed_known && get_le64(p + 8) != io->seed) {
+			fprintf(diag, "verify: bad header rand_seed %llu, wanted %llu %s)\n",
+				(unsigned long long)get_le64(p + 8), (unsigned long long)io->seed, where);
+			return -EILSEQ;
+		}
+		if (vc->type == VERIFY_PATTERN_HDR) {
+			if (check_pattern(vc, b, pos + vc->hdr_bytes, pos + n, io, diag))
+				return -EILSEQ;
+		} else if (vc->type != VERIFY_META) {
+			unsigned cb = verify_csum_bytes(vc->type);
+
+			csum(vc, p + vc->hdr_bytes, (size_t)(n - vc->hdr_bytes), want);
+			if (memcmp(want, p + VERIFY_HDR_BYTES, cb)) {
+				char e[65], r[65];
+
+				hex(e, p + VERIFY_HDR_BYTES, cb);
+				hex(r, want, cb);
+				fprintf(diag, "%s: verify failed %s, flags=%x)\n       Expected CRC: %s\n       Received CRC: %s\n",
+					verify_type_name(vc->type), where, io->flags, e, r);
+				if (type != vc->type)
+					fprintf(diag, "fio: verify type mismatch (%u media, %u given)\n", type, vc->type);
+				ret = -EILSEQ;	/* fio goes on with the next interval too */
+				if (vc->fatal)
+					break;
+			}
+		}
+		pos += n;
+	}
+	return ret;
+}
+
+/* ---- the log ---------------------------------------------------------------------------- */
+
+static int ent_cmp(const void *a, const void *b)
+{
+	const struct verify_ent *x = a, *y = b;
+
+	if (x->file != y->file)
+		return x->file < y->file ? -1 : 1;
+	if (x->offset != y->offset)
+		return x->offset < y->offset ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+size_t verify_log_sort(struct verify_ent *log, size_t nr)
+{
+	size_t out = 0;
+
+	if (nr < 2)
+		return nr;
+	qsort(log, nr, sizeof(*log), ent_cmp);
+	for (size_t i = 0; i < nr; i++) {
+		if (out && log[out - 1].file == log[i].file && log[out - 1].offset == log[i].offset)
+			out--;	/* overwritten later: the later write replaces it */
+		log[out++] = log[i];
+	}
+	return out;
+}
+
+/* ---- job checks ------------------------------------------------------------------------- */
+
+int verify_fixup(struct job *job, struct opt_diag *d)
+{
+	uint64_t bs = job->bs_min[DDIR_WRITE], piece;
+	unsigned hdr_bytes;
+
+	if (job->verify == VERIFY_NONE && job->verify_pattern_len)
+		job->verify = VERIFY_PATTERN_HDR;	/* fio: a pattern alone turns verify on */
+	if (job->verify == VERIFY_NONE)
+		return 0;
+	if (job->verify == VERIFY_PATTERN && !job->verify_pattern_len) {
+		opt_diag_add(d, false, "fio: verify=pattern needs a verify_pattern");
+		return -EINVAL;
+	}
+	hdr_bytes = VERIFY_HDR_BYTES + verify_csum_bytes(job->verify);
+	piece = job->verify_interval && job->verify_interval < bs ? job->verify_interval : bs;
+	if (job->verify != VERIFY_PATTERN && job->verify != VERIFY_NULL && job->rw_has_write &&
+	    (uint64_t)job->verify_offset + hdr_bytes > piece) {
+		opt_diag_add(d, false, "fio: verify_offset too large (%u + %u header bytes > %llu)", job->verify_offset,
+			     hdr_bytes, (unsigned long long)piece);
+		return -EINVAL;
+	}
+	if (job->rw_has_write && job->rw_random && job->norandommap && job->bs_min[DDIR_WRITE] != job->bs_max[DDIR_WRITE]) {
+		opt_diag_add(d, false, "fio: norandommap given for variable block sizes, verify limited");
+		opt_diag_add(d, false, "fio: iops cannot verify overlapping writes of variable size: drop norandommap "
+			     "or use a single block size");
+		return -EINVAL;
+	}
+	if (job->time_based && job->do_verify && job->rw_has_write && !job->rw_has_read)
+		opt_diag_add(d, false, "fio: verification read phase will never start because write phase uses all of runtime");
+	return 0;
+}

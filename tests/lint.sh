@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# make lint: the house rules that a compiler does not check (ARCHITECTURE.md, "Invariants").
+#
+#  1. layers: a file in lib/X includes only what X may use (the table below); lib/ never
+#     includes cmd/; a quoted include names its folder ("core/parse.h"), so the rule can be
+#     read from the line itself;
+#  2. no include cycle between files, none between folders;
+#  3. none of the banned functions of our conventions (sprintf, strcpy, strcat, strncpy, atoi,
+#     atol, sscanf, strtok, ...) and no optimize(...) attribute;
+#  4. no source file over 800 lines (generated files aside).
+# Prints one line per finding and a closing "lint: N problems"; exits 1 if there is any.
+set -u
+cd "$(dirname "$0")/.."
+
+# Folder -> the folders its files may include (itself included). Folders point down only.
+declare -A MAY=(
+	[lib/core]="lib/core"
+	[lib/sys]="lib/core lib/sys"
+	[lib/engine]="lib/core lib/sys lib/engine"
+	[lib/fio]="lib/core lib/sys lib/engine lib/fio"
+	[lib/fio/report]="lib/core lib/sys lib/fio lib/fio/report"
+	[lib/ioping]="lib/core lib/sys lib/ioping"
+	[cmd]="lib/core lib/sys lib/engine lib/fio lib/fio/report lib/ioping cmd"
+)
+MAX_LINES=800
+GENERATED="tests/unit/report_fixtures.h"
+
+problems=0
+say() { echo "lint: $*"; problems=$((problems + 1)); }
+
+mapfile -t SRCS < <(find lib cmd -name '*.[ch]' | sort)
+mapfile -t ALL < <(find lib cmd tests -name '*.[ch]' | sort)
+
+# --- 1. layers, and the include graph for 2 ---
+edges=$(mktemp)
+trap 'rm -f "$edges"' EXIT
+for f in "${SRCS[@]}"; do
+	dir=$(dirname "$f")
+	if [ -z "${MAY[$dir]+x}" ]; then
+		say "$f: folder $dir is not in the layer table of tests/lint.sh (add it with what it may use)"
+		continue
+	fi
+	while IFS=: read -r line inc; do
+		if [[ "$inc" != */* ]]; then
+			# cmd/ headers sit beside their users; lib/ includes always name the folder.
+			if [ "$dir" = cmd ] && [ -f "cmd/$inc" ]; then
+				target="cmd/$inc"
+			else
+				say "$f:$line: include \"$inc\" does not name its folder (write \"core/$inc\", \"fio/$inc\", ...)"
+				continue
+			fi
+		elif [ -f "lib/$inc" ]; then
+			target="lib/$inc"
+		else
+			say "$f:$line: include \"$inc\" not found under lib/"
+			continue
+		fi
+		tdir=$(dirname "$target")
+		case " ${MAY[$dir]} " in
+		*" $tdir "*) ;;
+		*) say "$f:$line: includes $target: $dir may use only ${MAY[$dir]}" ;;
+		esac
+		echo "$f $target" >>"$edges"
+	done < <(grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]+"' "$f" | sed -E 's/^([0-9]+):.*"([^"]+)".*/\1:\2/')
+done
+
+# --- 2. cycles: files, then folders (an edge between two folders is a folder edge) ---
+find_cycles() {	# stdin: "from to" edges; prints one line per cycle found
+	awk '
+	{ if ($1 != $2) { adj[$1] = adj[$1] " " $2; nodes[$1]; nodes[$2] } }
+	function dfs(n,   i, k, m, parts) {
+		state[n] = 1; stack[++depth] = n
+		k = split(adj[n], parts, " ")
+		for (i = 1; i <= k; i++) {
+			m = parts[i]
+			if (state[m] == 1) {
+				path = m
+				for (j = depth; j >= 1 && stack[j] != m; j--) path = stack[j] " -> " path
+				print m " -> " path
+			} else if (!state[m]) dfs(m)
+		}
+		depth--; state[n] = 2
+	}
+	END { for (n in nodes) if (!state[n]) dfs(n) }'
+}
+while read -r c; do say "include cycle: $c"; done < <(find_cycles <"$edges")
+while read -r c; do say "folder cycle: $c"; done < <(
+	while read -r a b; do echo "$(dirname "$a") $(dirname "$b")"; done <"$edges" | sort -u | find_cycles)
+
+# --- 3. banned functions and attributes (comments and string literals stripped first) ---
+strip_c() {
+	# Drop /* ... */ (across lines), // comments and "..." / '...' literals, keep line numbers.
+	awk '
+	{
+		out = ""; s = $0
+		while (length(s)) {
+			if (incom) {
+				k = index(s, "*/"); if (!k) { s = ""; break }
+				s = substr(s, k + 2); incom = 0; continue
+			}
+			c = substr(s, 1, 1); c2 = substr(s, 1, 2)
+			if (c2 == "/*") { incom = 1; s = substr(s, 3); continue }
+			if (c2 == "//") break
+			if (c == "\"" || c == "\047") {
+				q = c; i = 2
+				while (i <= length(s) && substr(s, i, 1) != q) i += (substr(s, i, 1) == "\\") ? 2 : 1
+				out = out q q; s = substr(s, i + 1); continue
+			}
+			out = out c; s = substr(s, 2)
+		}
+		print out
+	}' "$1"
+}
+BANNED='(^|[^[:alnum:]_])(sprintf|vsprintf|strcpy|strcat|strncpy|atoi|atol|atoll|sscanf|strtok|gets)[[:space:]]*\('
+for f in "${SRCS[@]}"; do
+	stripped=$(strip_c "$f")
+	while IFS=: read -r line text; do
+		fn=$(echo "$text" | grep -oE "$BANNED" | head -1 | sed -E 's/^[^[:alpha:]_]*//; s/[[:space:]]*\($//')
+		say "$f:$line: $fn() is banned (DESIGN.md §4: use snprintf/memcpy/strtoull with checks)"
+	done < <(echo "$stripped" | grep -nE "$BANNED")
+	while IFS=: read -r line _; do
+		say "$f:$line: optimize(...) attribute: choose build flags per folder or file in the Makefile"
+	done < <(echo "$stripped" | grep -nE '__attribute__[[:space:]]*\(\(.*optimize[[:space:]]*\(')
+	while IFS=: read -r line _; do
+		say "$f:$line: setlocale(LC_ALL, \"\") changes number formats under the user's locale"
+	done < <(grep -nE 'setlocale[[:space:]]*\([[:space:]]*LC_ALL[[:space:]]*,[[:space:]]*""' "$f")
+done
+
+# --- 4. file length ---
+for f in "${ALL[@]}"; do
+	case " $GENERATED " in *" $f "*) continue ;; esac
+	n=$(wc -l <"$f")
+	[ "$n" -gt "$MAX_LINES" ] && say "$f: $n lines (more than $MAX_LINES: split it along its seams)"
+done
+
+echo "lint: $problems problems (${#SRCS[@]} sources, ${#ALL[@]} with tests)"
+[ "$problems" -eq 0 ]

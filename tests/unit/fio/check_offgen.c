@@ -1,0 +1,379 @@
+#include <check.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fio/offgen.h"
+#include "runner_testjob.h"
+
+#define K 1024ull
+#define M (1024ull * 1024ull)
+
+/* Totals measured with fio 3.33 --ioengine=null on this machine (see the report). */
+struct total_case {
+	const char *what;
+	enum rw_mode rw;
+	uint64_t bs_lo, bs_hi;		/* 0: 4k */
+	unsigned nr_files;
+	uint64_t file_len;		/* each file's I/O range */
+	uint64_t total_size;
+	uint64_t io_size;
+	unsigned loops;
+	bool norandommap;
+	unsigned seq_add;
+	unsigned same_nr;
+	unsigned rwmixread;		/* 0: 50 */
+	unsigned pct_random;		/* 0: default */
+	uint64_t want_ios;		/* 0: not deterministic in fio, check bytes only */
+	uint64_t want_bytes;
+};
+
+static const struct total_case total_cases[] = {
+	{ "8m nrfiles=3 read", RW_READ, 0, 0, 3, 2796202, 8 * M, 0, 1, false, 0, 0, 0, 0, 2046, 8380416 },
+	{ "8m nrfiles=3 randread", RW_RANDREAD, 0, 0, 3, 2796202, 8 * M, 0, 1, false, 0, 0, 0, 0, 2046, 8380416 },
+	{ "8m nrfiles=3 randread norandommap", RW_RANDREAD, 0, 0, 3, 2796202, 8 * M, 0, 1, true, 0, 0, 0, 0, 2048, 8 * M },
+	{ "size=10000 read", RW_READ, 0, 0, 1, 10000, 10000, 0, 1, false, 0, 0, 0, 0, 2, 8192 },
+	{ "size=10000 randread", RW_RANDREAD, 0, 0, 1, 10000, 10000, 0, 1, false, 0, 0, 0, 0, 2, 8192 },
+	{ "size=10000 randread norandommap", RW_RANDREAD, 0, 0, 1, 10000, 10000, 0, 1, true, 0, 0, 0, 0, 3, 12288 },
+	{ "read:12k holes wrap", RW_READ, 0, 0, 1, 16 * M, 16 * M, 0, 1, false, 12 * 1024, 0, 0, 0, 4096, 16 * M },
+	{ "randread:8", RW_RANDREAD, 0, 0, 1, 16 * M, 16 * M, 0, 1, false, 0, 8, 0, 0, 4096, 16 * M },
+	{ "randrw", RW_RANDRW, 0, 0, 1, 16 * M, 16 * M, 0, 1, false, 0, 0, 0, 0, 4096, 16 * M },
+	{ "rw rwmixread=70", RW_RW, 0, 0, 1, 16 * M, 16 * M, 0, 1, false, 0, 0, 70, 0, 4096, 16 * M },
+	{ "rw rwmixread=70 loops=2", RW_RW, 0, 0, 1, 16 * M, 16 * M, 0, 2, false, 0, 0, 70, 0, 8192, 32 * M },
+	{ "bsrange 1k-16k randread", RW_RANDREAD, 1024, 16384, 1, 16 * M, 16 * M, 0, 1, false, 0, 0, 0, 0, 0, 16 * M },
+	{ "bsrange 1k-16k read", RW_READ, 1024, 16384, 1, 16 * M, 16 * M, 0, 1, false, 0, 0, 0, 0, 0, 16 * M },
+	{ "bsrange 1k-4k read size=10000", RW_READ, 1024, 4096, 1, 10000, 10000, 0, 1, false, 0, 0, 0, 0, 0, 9216 },
+	{ "bsrange 1k-4k randread size=10000", RW_RANDREAD, 1024, 4096, 1, 10000, 10000, 0, 1, false, 0, 0, 0, 0, 0, 9216 },
+	{ "loops=3", RW_READ, 0, 0, 1, 16 * M, 16 * M, 0, 3, false, 0, 0, 0, 0, 12288, 48 * M },
+	{ "io_size=40m read", RW_READ, 0, 0, 1, 16 * M, 16 * M, 40 * M, 1, false, 0, 0, 0, 0, 10240, 40 * M },
+	{ "io_size=40m randread", RW_RANDREAD, 0, 0, 1, 16 * M, 16 * M, 40 * M, 1, false, 0, 0, 0, 0, 10240, 40 * M },
+	{ "io_size=4m", RW_READ, 0, 0, 1, 16 * M, 16 * M, 4 * M, 1, false, 0, 0, 0, 0, 1024, 4 * M },
+	{ "io_size=40m loops=2", RW_READ, 0, 0, 1, 16 * M, 16 * M, 40 * M, 2, false, 0, 0, 0, 0, 12288, 48 * M },
+	{ "io_size=4m loops=3", RW_READ, 0, 0, 1, 16 * M, 16 * M, 4 * M, 3, false, 0, 0, 0, 0, 3072, 12 * M },
+	{ "io_size=10000 read", RW_READ, 0, 0, 1, 16 * M, 16 * M, 10000, 1, false, 0, 0, 0, 0, 3, 12288 },
+	{ "io_size=10000 randread", RW_RANDREAD, 0, 0, 1, 16 * M, 16 * M, 10000, 1, false, 0, 0, 0, 0, 3, 12288 },
+	{ "io_size=10000k norandommap", RW_RANDREAD, 0, 0, 1, 16 * M, 16 * M, 10000 * K, 1, true, 0, 0, 0, 0, 2500, 10240000 },
+	{ "norandommap loops=2", RW_RANDREAD, 0, 0, 1, 16 * M, 16 * M, 0, 2, true, 0, 0, 0, 0, 8192, 32 * M },
+	{ "bs=3k read", RW_READ, 3072, 3072, 1, 16 * M, 16 * M, 0, 1, false, 0, 0, 0, 0, 5461, 16776192 },
+	{ "nrfiles=3 io_size=20m", RW_READ, 0, 0, 3, 2796202, 8 * M, 20 * M, 1, false, 0, 0, 0, 0, 5120, 20 * M },
+	{ "nrfiles=3 randread loops=2", RW_RANDREAD, 0, 0, 3, 2796202, 8 * M, 0, 2, false, 0, 0, 0, 0, 4092, 16760832 },
+	{ "percentage_random=50", RW_RANDREAD, 0, 0, 1, 16 * M, 16 * M, 0, 1, false, 0, 0, 0, 50, 4096, 16 * M },
+	{ "filesize=1m nrfiles=2 size=16m", RW_READ, 0, 0, 2, 1 * M, 16 * M, 0, 1, false, 0, 0, 0, 0, 512, 2 * M },
+	{ "filename=a:b:c 16m", RW_READ, 0, 0, 3, 5592405, 16 * M, 0, 1, false, 0, 0, 0, 0, 4095, 16773120 },
+	{ "randwrite", RW_RANDWRITE, 0, 0, 1, 16 * M, 16 * M, 0, 1, false, 0, 0, 0, 0, 4096, 16 * M },
+};
+
+static void case_job(struct job *j, const struct total_case *c)
+{
+	testjob_init(j, c->rw);
+	if (c->bs_lo)
+		for (int d = 0; d < DDIR_NR; d++) {
+			j->bs_min[d] = c->bs_lo;
+			j->bs_max[d] = c->bs_hi;
+		}
+	j->io_size = c->io_size;
+	j->loops = c->loops;
+	j->norandommap = c->norandommap;
+	j->rw_seq_add = c->seq_add;
+	j->rw_nr_same_offset = c->same_nr ? c->same_nr : 1;
+	if (c->rwmixread)
+		j->rwmixread = c->rwmixread;
+	if (c->pct_random)
+		j->percentage_random = c->pct_random;
+}
+
+START_TEST(test_offgen_totals_match_fio)
+{
+	const struct total_case *c = &total_cases[_i];
+	uint64_t start[8], len[8], ios = 0, bytes = 0, ios_dir[DDIR_NR] = { 0 };
+	struct iops_err err = { 0 };
+	struct offgen_io io;
+	struct offgen og;
+	struct job j;
+
+	case_job(&j, c);
+	for (unsigned i = 0; i < c->nr_files; i++) {
+		start[i] = 0;
+		len[i] = c->file_len;
+	}
+	ck_assert_int_eq(offgen_init(&og, &j, start, len, c->nr_files, c->total_size, &err), 0);
+	while (offgen_next(&og, &io)) {
+		ck_assert_msg(io.offset + io.len <= c->file_len, "%s: io beyond range", c->what);
+		ck_assert_uint_gt(io.len, 0);
+		ck_assert_uint_lt(io.file, c->nr_files);
+		ios++;
+		ios_dir[io.ddir]++;
+		bytes += io.len;
+		ck_assert_msg(ios < 10000000, "%s: runaway", c->what);
+	}
+	ck_assert(!offgen_next(&og, &io));
+	if (c->want_ios)
+		ck_assert_msg(ios == c->want_ios, "%s: ios %llu, fio %llu", c->what,
+			      (unsigned long long)ios, (unsigned long long)c->want_ios);
+	ck_assert_msg(bytes == c->want_bytes, "%s: bytes %llu, fio %llu", c->what,
+		      (unsigned long long)bytes, (unsigned long long)c->want_bytes);
+	ck_assert_uint_eq(og.issued_bytes, bytes);
+	if (c->rwmixread == 70) {
+		/* 70 % reads within a few percent */
+		ck_assert_uint_gt(ios_dir[DDIR_READ] * 100, ios * 66);
+		ck_assert_uint_lt(ios_dir[DDIR_READ] * 100, ios * 74);
+	}
+	offgen_release(&og);
+}
+END_TEST
+
+START_TEST(test_offgen_sequential_order_and_holes)
+{
+	uint64_t start = 4096, len = 64 * 1024;
+	struct iops_err err = { 0 };
+	struct offgen_io io;
+	struct offgen og;
+	struct job j;
+
+	testjob_init(&j, RW_READ);
+	ck_assert_int_eq(offgen_init(&og, &j, &start, &len, 1, len, &err), 0);
+	for (uint64_t i = 0; i < 16; i++) {
+		ck_assert(offgen_next(&og, &io));
+		ck_assert_uint_eq(io.offset, 4096 + i * 4096);
+		ck_assert_uint_eq(io.len, 4096);
+		ck_assert_int_eq(io.ddir, DDIR_READ);
+	}
+	ck_assert(!offgen_next(&og, &io));
+	offgen_release(&og);
+
+	/* read:4k → 0, 8k, ... 56k, then (56k + 4k ends short of 64k) wrapping to the start */
+	j.rw_seq_add = 4096;
+	ck_assert_int_eq(offgen_init(&og, &j, &start, &len, 1, len, &err), 0);
+	for (uint64_t i = 0; i < 8; i++) {
+		ck_assert(offgen_next(&og, &io));
+		ck_assert_uint_eq(io.offset, 4096 + i * 8192);
+	}
+	ck_assert(offgen_next(&og, &io));
+	ck_assert_uint_eq(io.offset, 4096);	/* 64k >= 64k: wrapped */
+	offgen_release(&og);
+
+	/* read:8k → 0, 12k, ... 60k: that I/O ends exactly at the end of the range, and fio ends
+	 * the file's pass there (1 MiB with read:8k: 86 I/Os, not 256) */
+	j.rw_seq_add = 8192;
+	ck_assert_int_eq(offgen_init(&og, &j, &start, &len, 1, len, &err), 0);
+	for (uint64_t i = 0; i < 6; i++) {
+		ck_assert(offgen_next(&og, &io));
+		ck_assert_uint_eq(io.offset, 4096 + i * 12288);
+	}
+	ck_assert(!offgen_next(&og, &io));
+	offgen_release(&og);
+}
+END_TEST
+
+START_TEST(test_offgen_random_map_covers_each_block_once)
+{
+	uint64_t start = 0, len = 1000 * 4096 + 100;	/* partial tail block never used */
+	unsigned char seen[1000] = { 0 };
+	struct iops_err err = { 0 };
+	struct offgen_io io;
+	struct offgen og;
+	struct job j;
+	unsigned n = 0;
+
+	testjob_init(&j, RW_RANDWRITE);
+	ck_assert_int_eq(offgen_init(&og, &j, &start, &len, 1, len, &err), 0);
+	while (offgen_next(&og, &io)) {
+		ck_assert_uint_eq(io.offset % 4096, 0);
+		ck_assert_uint_lt(io.offset / 4096, 1000);
+		ck_assert_uint_eq(seen[io.offset / 4096], 0);
+		seen[io.offset / 4096] = 1;
+		n++;
+	}
+	ck_assert_uint_eq(n, 1000);
+	offgen_release(&og);
+}
+END_TEST
+
+START_TEST(test_offgen_randrepeat_reproducible_clones_differ)
+{
+	uint64_t start = 0, len = 64 * 1024 * 1024;
+	struct iops_err err = { 0 };
+	struct offgen a, b, c;
+	struct offgen_io ia, ib, ic;
+	struct job j, j2;
+	unsigned differ = 0;
+
+	testjob_init(&j, RW_RANDREAD);
+	j2 = j;
+	j2.thread_number = 2;
+	ck_assert_int_eq(offgen_init(&a, &j, &start, &len, 1, len, &err), 0);
+	ck_assert_int_eq(offgen_init(&b, &j, &start, &len, 1, len, &err), 0);
+	ck_assert_int_eq(offgen_init(&c, &j2, &start, &len, 1, len, &err), 0);
+	for (int i = 0; i < 1000; i++) {
+		ck_assert(offgen_next(&a, &ia));
+		ck_assert(offgen_next(&b, &ib));
+		ck_assert(offgen_next(&c, &ic));
+		ck_assert_uint_eq(ia.offset, ib.offset);
+		differ += ia.offset != ic.offset;
+	}
+	ck_assert_uint_gt(differ, 900);
+	offgen_release(&a);
+	offgen_release(&b);
+	offgen_release(&c);
+
+	/* randrepeat also repeats the read/write choices of a mix */
+	testjob_init(&j, RW_RANDRW);
+	j.rwmixread = 60;
+	ck_assert_int_eq(offgen_init(&a, &j, &start, &len, 1, len, &err), 0);
+	ck_assert_int_eq(offgen_init(&b, &j, &start, &len, 1, len, &err), 0);
+	for (int i = 0; i < 1000; i++) {
+		ck_assert(offgen_next(&a, &ia));
+		ck_assert(offgen_next(&b, &ib));
+		ck_assert_int_eq(ia.ddir, ib.ddir);
+		ck_assert_uint_eq(ia.offset, ib.offset);
+	}
+	offgen_release(&a);
+	offgen_release(&b);
+}
+END_TEST
+
+START_TEST(test_offgen_bsrange_multiples)
+{
+	uint64_t start = 0, len = 8 * 1024 * 1024;
+	struct iops_err err = { 0 };
+	struct offgen_io io;
+	struct offgen og;
+	struct job j;
+	bool saw_min = false, saw_max = false;
+
+	testjob_init(&j, RW_RANDREAD);
+	for (int d = 0; d < DDIR_NR; d++) {
+		j.bs_min[d] = 1024;
+		j.bs_max[d] = 16384;
+	}
+	j.norandommap = true;	/* no trimming to free runs: lengths straight from the generator */
+	j.time_based = true;
+	j.runtime_ns = 1;
+	ck_assert_int_eq(offgen_init(&og, &j, &start, &len, 1, len, &err), 0);
+	for (int i = 0; i < 5000; i++) {
+		ck_assert(offgen_next(&og, &io));
+		ck_assert_uint_eq(io.len % 1024, 0);
+		ck_assert_uint_ge(io.len, 1024);
+		ck_assert_uint_le(io.len, 16384);
+		ck_assert_uint_eq(io.offset % 1024, 0);
+		saw_min |= io.len == 1024;
+		saw_max |= io.len == 16384;
+	}
+	ck_assert(saw_min && saw_max);
+	offgen_release(&og);
+}
+END_TEST
+
+START_TEST(test_offgen_time_based_wraps)
+{
+	uint64_t start = 0, len = 16 * 4096;
+	struct iops_err err = { 0 };
+	struct offgen_io io;
+	struct offgen og;
+	struct job j;
+
+	for (int rw = 0; rw < 2; rw++) {
+		testjob_init(&j, rw ? RW_RANDREAD : RW_READ);
+		j.time_based = true;
+		j.runtime_ns = 1000000000ull;
+		ck_assert_int_eq(offgen_init(&og, &j, &start, &len, 1, len, &err), 0);
+		for (int i = 0; i < 1000; i++) {
+			ck_assert(offgen_next(&og, &io));
+			ck_assert_uint_lt(io.offset, len);
+		}
+		offgen_release(&og);
+	}
+}
+END_TEST
+
+START_TEST(test_offgen_rejects_bad_input)
+{
+	uint64_t start = 0, len = 4096;
+	struct iops_err err = { 0 };
+	struct offgen og;
+	struct job j;
+
+	testjob_init(&j, RW_READ);
+	ck_assert_int_eq(offgen_init(&og, &j, &start, &len, 0, len, &err), -EINVAL);
+	j.bs_min[DDIR_READ] = 0;
+	ck_assert_int_eq(offgen_init(&og, &j, &start, &len, 1, len, &err), -EINVAL);
+	testjob_init(&j, RW_TRIM);
+	j.rw_has_trim = false;	/* no direction at all */
+	ck_assert_int_eq(offgen_init(&og, &j, &start, &len, 1, len, &err), -EINVAL);
+	ck_assert(iops_err_isset(&err));
+}
+END_TEST
+
+START_TEST(test_offgen_range_smaller_than_bs)
+{
+	uint64_t start = 0, len = 100;
+	struct iops_err err = { 0 };
+	struct offgen_io io;
+	struct offgen og;
+	struct job j;
+
+	for (int rw = 0; rw < 3; rw++) {
+		testjob_init(&j, rw == 0 ? RW_READ : RW_RANDREAD);
+		j.norandommap = rw == 2;
+		j.time_based = true;
+		j.runtime_ns = 1;
+		ck_assert_int_eq(offgen_init(&og, &j, &start, &len, 1, len, &err), 0);
+		ck_assert(!offgen_next(&og, &io));
+		offgen_release(&og);
+	}
+}
+END_TEST
+
+START_TEST(test_offgen_per_direction_bs_keeps_sizes)
+{
+	uint64_t start = 0, len = 16 * 1024 * 1024;
+	struct iops_err err = { 0 };
+	struct offgen_io io;
+	struct offgen og;
+	struct job j;
+	uint64_t n = 0;
+
+	testjob_init(&j, RW_RANDRW);
+	j.bs_min[DDIR_WRITE] = j.bs_max[DDIR_WRITE] = 8192;
+	ck_assert_int_eq(offgen_init(&og, &j, &start, &len, 1, len, &err), 0);
+	while (offgen_next(&og, &io)) {
+		if (io.ddir == DDIR_READ)
+			ck_assert_uint_eq(io.len, 4096);
+		else	/* trimmed to a free run of 4k map blocks, never beyond the range */
+			ck_assert(io.len == 8192 || io.len == 4096);
+		ck_assert_uint_le(io.offset + io.len, len);
+		n++;
+	}
+	ck_assert_uint_gt(n, 2000);
+	offgen_release(&og);
+
+	/* time_based with a write bs larger than the whole range ends instead of spinning */
+	len = 4096;
+	j.time_based = true;
+	j.runtime_ns = 1;
+	j.rwmixread = 0;
+	ck_assert_int_eq(offgen_init(&og, &j, &start, &len, 1, len, &err), 0);
+	ck_assert(!offgen_next(&og, &io));
+	offgen_release(&og);
+}
+END_TEST
+
+Suite *offgen_suite(void);
+Suite *offgen_suite(void)
+{
+	Suite *s = suite_create("offgen");
+	TCase *tc = tcase_create("core");
+
+	tcase_set_timeout(tc, 30);
+	tcase_add_loop_test(tc, test_offgen_totals_match_fio, 0, (int)(sizeof(total_cases) / sizeof(total_cases[0])));
+	tcase_add_test(tc, test_offgen_sequential_order_and_holes);
+	tcase_add_test(tc, test_offgen_random_map_covers_each_block_once);
+	tcase_add_test(tc, test_offgen_randrepeat_reproducible_clones_differ);
+	tcase_add_test(tc, test_offgen_bsrange_multiples);
+	tcase_add_test(tc, test_offgen_time_based_wraps);
+	tcase_add_test(tc, test_offgen_rejects_bad_input);
+	tcase_add_test(tc, test_offgen_range_smaller_than_bs);
+	tcase_add_test(tc, test_offgen_per_direction_bs_keeps_sizes);
+	suite_add_tcase(s, tc);
+	return s;
+}
