@@ -50,26 +50,32 @@ static const char *type_string(const struct opt_def *od)
 	return "";
 }
 
+/* fio shows an unbounded max as -1. */
+static int32_t shown_max(const struct opt_def *od)
+{
+	return od->max != OPT_NOMAX ? od->max : -1;
+}
+
 static void print_cmdhelp_one(const struct opt_def *od)
 {
 	struct opt_diag *d;
 
-	printf("%20s: %s\n", od->name, od->type != OPT_T_UNSUPPORTED ? od->info->help : "fio option, not supported by iops");
-	if (opt_alias(od))
-		printf("%20s: %s\n", "alias", opt_alias(od));
+	printf("%20s: %s\n", od->name, od->type != OPT_T_UNSUPPORTED ? od->help : "fio option, not supported by iops");
+	if (od->alias)
+		printf("%20s: %s\n", "alias", od->alias);
 	printf("%20s: %s\n", "type", type_string(od));
 	if (od->type == OPT_T_UNSUPPORTED) {
 		printf("\n");
 		return;
 	}
-	printf("%20s: %s\n", "default", od->info->def ? od->info->def : "no default");
+	printf("%20s: %s\n", "default", od->def ? od->def : "no default");
 	if (od->type == OPT_T_INT || od->type == OPT_T_BOOL)
-		printf("%20s: min=%lld, max=%lld\n", "range", (long long)od->info->min, (long long)od->info->max);
+		printf("%20s: min=%lld, max=%lld\n", "range", (long long)od->min, (long long)shown_max(od));
 	else if (od->type == OPT_T_FLOAT_LIST)
-		printf("%20s: min=%f, max=%f\n", "range", (double)od->info->min, (double)od->info->max);
+		printf("%20s: min=%f, max=%f\n", "range", (double)od->min, (double)shown_max(od));
 	else if (od->type == OPT_T_RANGE)
-		printf("%20s: min=%lld\n", "range", (long long)od->info->min);
-	if (od->info->choices) {
+		printf("%20s: min=%lld\n", "range", (long long)od->min);
+	if (od->choices) {
 		d = malloc(sizeof(*d));
 		if (d) {
 			opt_diag_init(d);
@@ -92,7 +98,7 @@ void fio_help_cmdhelp(const char *name)
 			od = opt_at(i);
 			if (od->hidden || od->type == OPT_T_UNSUPPORTED)
 				continue;
-			printf("%-24s: %s\n", od->name, od->info->help);
+			printf("%-24s: %s\n", od->name, od->help);
 		}
 		return;
 	}

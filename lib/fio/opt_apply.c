@@ -35,23 +35,23 @@ int opt_apply_get_int(struct opt_job *oj, const struct opt_def *od, const char *
 		opt_apply_failed(d, od, val);
 		return -EINVAL;
 	}
-	if (v < od->info->min) {
+	if (v < od->min) {
 		if (od->type == OPT_T_BOOL || od->type == OPT_T_FLAG)
 			opt_diag_add(d, false, "min value out of range: %lld (%lld min)",
-				     (long long)v, (long long)od->info->min);
+				     (long long)v, (long long)od->min);
 		else
 			opt_diag_add(d, false, "%s: min value out of range: %lld (%lld min)",
-				     od->name, (long long)v, (long long)od->info->min);
+				     od->name, (long long)v, (long long)od->min);
 		opt_apply_failed(d, od, val);
 		return -EINVAL;
 	}
-	if (od->info->max >= 0 && v > od->info->max) {
+	if (od->max != OPT_NOMAX && v > od->max) {
 		if (od->type == OPT_T_BOOL || od->type == OPT_T_FLAG)
 			opt_diag_add(d, false, "max value out of range: %lld (%lld max)",
-				     (long long)v, (long long)od->info->max);
+				     (long long)v, (long long)od->max);
 		else
 			opt_diag_add(d, false, "%s: max value out of range: %lld (%lld max)",
-				     od->name, (long long)v, (long long)od->info->max);
+				     od->name, (long long)v, (long long)od->max);
 		opt_apply_failed(d, od, val);
 		return -EINVAL;
 	}
@@ -109,7 +109,7 @@ int opt_apply_get_choice(const struct opt_def *od, const char *val, struct opt_d
 	char buf[64];
 
 	if (val && !parse_strip(val, buf, sizeof(buf)))
-		for (const struct opt_choice *c = od->info->choices; c->word; c++)
+		for (const struct opt_choice *c = od->choices; c->word; c++)
 			if (!strcmp(c->word, buf)) {
 				*out = c->value;
 				return 0;
@@ -133,7 +133,7 @@ int opt_apply_set_str(char **dst, const char *val)
 /* ------------------------------------------------------------------------------------------ */
 /* options iops takes at one value only, and those it accepts without effect */
 
-/* Options iops accepts only at the value that matches what it always does (od->info->choices lists
+/* Options iops accepts only at the value that matches what it always does (od->choices lists
  * the accepted spellings, the first one is shown in the message). */
 APPLY(opt_apply_only_default)
 {
@@ -141,11 +141,11 @@ APPLY(opt_apply_only_default)
 
 	(void)oj;
 	if (val && !parse_strip(val, buf, sizeof(buf)))
-		for (const struct opt_choice *c = od->info->choices; c->word; c++)
+		for (const struct opt_choice *c = od->choices; c->word; c++)
 			if (!strcmp(c->word, buf))
 				return 0;
 	opt_diag_add(d, false, "fio: option '%s=%s' is not supported by iops (only %s=%s)", od->name,
-		     val ? val : "", od->name, od->info->choices[0].word);
+		     val ? val : "", od->name, od->choices[0].word);
 	return -EINVAL;
 }
 
