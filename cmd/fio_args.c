@@ -1,4 +1,4 @@
-/* fio_args: fio 3.33's command line on top of lib/opt, lib/jobfile and lib/fioconf.
+/* fio_args: fio 3.33's command line on top of fio/opt, fio/jobfile and fio/fioconf.
  *
  * Order of work (DESIGN.md §7): parse everything, validate everything; nothing here touches
  * the disk except reading job files. */
