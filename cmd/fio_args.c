@@ -1,15 +1,15 @@
-/* fio_args: fio 3.33's command line on top of lib/opt, lib/jobfile and lib/fioconf.
+/* fio_args: fio 3.33's command line on top of fio/opt, fio/jobfile and fio/fioconf.
  *
  * Order of work (DESIGN.md §7): parse everything, validate everything; nothing here touches
  * the disk except reading job files. */
 #include "fio_args.h"
+#include "fio_help.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/engine.h"
 #include "fio/fioconf.h"
 #include "fio/jobfile.h"
 #include "fio/opt.h"
@@ -101,20 +101,6 @@ struct args_state {
 	unsigned nr_global_kv, cap_global_kv;
 };
 
-static void flush_diag(struct opt_diag *d)
-{
-	for (unsigned i = 0; i < d->nr; i++) {
-		if (d->to_stdout[i]) {
-			fprintf(stdout, "%s\n", d->line[i]);
-		} else {
-			fflush(stdout);
-			fprintf(stderr, "%s\n", d->line[i]);
-		}
-	}
-	fflush(stdout);
-	d->nr = 0;
-}
-
 static void print_usage(FILE *out)
 {
 	fprintf(out, "%s\n", FIO_VERSION_STRING);
@@ -125,134 +111,6 @@ static void print_usage(FILE *out)
 	fprintf(out, "\nJob options: --name=NAME starts a job, options before the first --name are\n"
 		"global. 'fio --cmdhelp' lists the job options iops supports.\n"
 		"This is iops' fio mode, compatible with fio 3.33.\n");
-}
-
-static const char *type_string(const struct opt_def *od)
-{
-	switch (od->type) {
-	case OPT_T_STR:
-	case OPT_T_CHOICE:
-		return "text (opt=word)";
-	case OPT_T_INT:
-		return "whole number (opt=100)";
-	case OPT_T_SIZE:
-		return "byte count, k/m/g/t suffix allowed (opt=4k)";
-	case OPT_T_TIME:
-		return "duration, unit suffix allowed (opt=10s)";
-	case OPT_T_BOOL:
-		return "0 or 1 (opt=1)";
-	case OPT_T_FLAG:
-		return "switch: bare name, 0 or 1 ([0|1])";
-	case OPT_T_RANGE:
-		return "min-max, up to three comma separated (opt=1k-4k[,4k-8k[,1k-8k]])";
-	case OPT_T_FLOAT_LIST:
-		return "decimal numbers joined by ':' (opt=5.9:7.8)";
-	case OPT_T_UNSUPPORTED:
-		return "not supported by iops";
-	}
-	return "";
-}
-
-static void print_cmdhelp_one(const struct opt_def *od)
-{
-	struct opt_diag *d;
-
-	printf("%20s: %s\n", od->name, od->type != OPT_T_UNSUPPORTED ? od->info->help : "fio option, not supported by iops");
-	if (opt_alias(od))
-		printf("%20s: %s\n", "alias", opt_alias(od));
-	printf("%20s: %s\n", "type", type_string(od));
-	if (od->type == OPT_T_UNSUPPORTED) {
-		printf("\n");
-		return;
-	}
-	printf("%20s: %s\n", "default", od->info->def ? od->info->def : "no default");
-	if (od->type == OPT_T_INT || od->type == OPT_T_BOOL)
-		printf("%20s: min=%lld, max=%lld\n", "range", (long long)od->info->min, (long long)od->info->max);
-	else if (od->type == OPT_T_FLOAT_LIST)
-		printf("%20s: min=%f, max=%f\n", "range", (double)od->info->min, (double)od->info->max);
-	else if (od->type == OPT_T_RANGE)
-		printf("%20s: min=%lld\n", "range", (long long)od->info->min);
-	if (od->info->choices) {
-		d = malloc(sizeof(*d));
-		if (d) {
-			opt_diag_init(d);
-			opt_diag_choices(d, od);
-			flush_diag(d);	/* the list ends with its blank line */
-			free(d);
-			return;
-		}
-	}
-	printf("\n");
-}
-
-/* fio --cmdhelp[=name]: always exit status 0, like fio. */
-static void cmdhelp(const char *name)
-{
-	const struct opt_def *od;
-
-	if (!name || !*name || !strcmp(name, "all")) {
-		for (unsigned i = 0; i < opt_count(); i++) {
-			od = opt_at(i);
-			if (od->hidden || od->type == OPT_T_UNSUPPORTED)
-				continue;
-			printf("%-24s: %s\n", od->name, od->info->help);
-		}
-		return;
-	}
-	od = opt_find(name);
-	if (od) {
-		print_cmdhelp_one(od);
-		return;
-	}
-	fflush(stdout);
-	fprintf(stderr, "No such command: %s", name);
-	fflush(stderr);
-	{
-		const char *s = opt_suggest(name);
-
-		if (s && (od = opt_find(s)) != NULL) {
-			printf(" - showing closest match\n");
-			print_cmdhelp_one(od);
-			return;
-		}
-	}
-	printf("\n");
-}
-
-/* fio --enghelp[=engine[,cmd]]: the list, or "has no options" (iops engines take none). */
-static int enghelp(const char *val)
-{
-	char name[64];
-	const char *comma;
-	size_t len;
-
-	if (!*val) {
-		const char *p = engine_names();
-
-		printf("Available IO engines:\n");
-		while (*p) {
-			len = strcspn(p, ",");
-			printf("\t%.*s\n", (int)len, p);
-			p += len;
-			while (*p == ',' || *p == ' ')
-				p++;
-		}
-		return 0;
-	}
-	comma = strchr(val, ',');
-	len = comma ? (size_t)(comma - val) : strlen(val);
-	if (len >= sizeof(name))
-		len = sizeof(name) - 1;
-	memcpy(name, val, len);
-	name[len] = '\0';
-	if (engine_find(name)) {
-		printf("IO engine %s has no options\n", name);
-		return 1;	/* fio's status for this, too */
-	}
-	printf("IO engine %s not found\n", name);
-	fflush(stdout);
-	fprintf(stderr, "fio: engine %s is not supported by iops (available: %s)\n", name, engine_names());
-	return 1;
 }
 
 static int set_output_format(struct fio_config *cfg, const char *val, struct opt_diag *d)
@@ -374,12 +232,12 @@ static int handle_cl(struct args_state *st, const struct cl_opt *co, const char 
 		*status = 0;
 		return 1;
 	case CL_CMDHELP:
-		cmdhelp(val);
+		fio_help_cmdhelp(val);
 		fflush(stdout);
 		*status = 0;
 		return 1;
 	case CL_ENGHELP:
-		*status = enghelp(val);
+		*status = fio_help_enghelp(val);
 		fflush(stdout);
 		return 1;
 	case CL_SHOWCMD:
@@ -495,7 +353,7 @@ static int lookup(const char *name, size_t len, struct found *f, struct opt_diag
 	if (od && nr_od == 1) {
 		/* exact job-option match, or a unique prefix among job options */
 		bool exact = (strlen(od->name) == len && !strncmp(od->name, name, len)) ||
-			     (opt_alias(od) && strlen(opt_alias(od)) == len && !strncmp(opt_alias(od), name, len));
+			     (od->alias && strlen(od->alias) == len && !strncmp(od->alias, name, len));
 
 		if (exact) {
 			f->od = od;
@@ -524,7 +382,7 @@ static int lookup(const char *name, size_t len, struct found *f, struct opt_diag
 			pos = w > 0 ? (size_t)w : 0;
 			for (unsigned i = 0; i < opt_count() && pos < sizeof(msg); i++) {
 				const struct opt_def *o = opt_at(i);
-				const char *names[2] = { o->name, opt_alias(o) };
+				const char *names[2] = { o->name, o->alias };
 
 				for (int k = 0; k < 2 && pos < sizeof(msg); k++)
 					if (names[k] && !strncmp(names[k], name, len)) {
@@ -769,7 +627,7 @@ int fio_args_parse(int argc, char **argv, struct fio_config *cfg, int *exit_stat
 	if (ret)
 		goto fail;
 	if (st->warnings_fatal && st->d->nr) {
-		flush_diag(st->d);
+		fio_help_flush_diag(st->d);
 		fio_config_release(cfg);
 		goto out;
 	}
@@ -783,7 +641,7 @@ int fio_args_parse(int argc, char **argv, struct fio_config *cfg, int *exit_stat
 		goto fail;
 	}
 	if (!cfg->parse_only)
-		flush_diag(st->d);	/* warnings; fio does not print them for --parse-only */
+		fio_help_flush_diag(st->d);	/* warnings; fio does not print them for --parse-only */
 	opt_job_release(&st->global);
 	opt_kv_free(st->global_kv, st->nr_global_kv);
 	free(st->d);
@@ -793,7 +651,7 @@ int fio_args_parse(int argc, char **argv, struct fio_config *cfg, int *exit_stat
 fail:
 	if (ret == -ENOMEM)
 		opt_diag_add(st->d, false, "fio: out of memory");
-	flush_diag(st->d);
+	fio_help_flush_diag(st->d);
 	status = 1;
 out:
 	fflush(stdout);

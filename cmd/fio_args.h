@@ -1,5 +1,6 @@
 /* fio_args: fio's command line, with the printing side (--help, --version, --cmdhelp,
- * --showcmd, parse errors in fio's words and streams). */
+ * --showcmd, parse errors in fio's words and streams; --cmdhelp, --enghelp and the streams
+ * of the messages are in cmd/fio_help.c). */
 #ifndef IOPS_FIO_ARGS_H
 #define IOPS_FIO_ARGS_H
 

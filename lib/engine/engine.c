@@ -37,7 +37,7 @@ const struct engine_ops *engine_find(const char *name)
 
 const char *engine_names(void)
 {
-	/* Kept in step with engine_table by tests/unit/check_engine.c. */
+	/* Kept in step with engine_table by tests/unit/engine/check_engine.c. */
 	return "libaio, io_uring, psync, sync, pvsync, null";
 }
 

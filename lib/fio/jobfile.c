@@ -531,11 +531,11 @@ static int load_stream(struct load_ctx *lc, FILE *f, const char *path, unsigned 
 	return ret;
 }
 
-static unsigned opt_prio(const char *key)
+static int opt_prio(const char *key)
 {
 	const struct opt_def *od = opt_find(key);
 
-	return od ? od->prio : 10;	/* fio sorts engine/unknown options after filename */
+	return od ? od->prio : OPT_PRIO_LAST + 1;	/* fio sorts engine/unknown options after filename */
 }
 
 static void sort_section(struct jobfile_section *sec)
@@ -543,7 +543,7 @@ static void sort_section(struct jobfile_section *sec)
 	/* stable insertion sort by priority: sections are short */
 	for (unsigned i = 1; i < sec->nr_opts; i++) {
 		struct jobfile_opt o = sec->opts[i];
-		unsigned p = opt_prio(o.key);
+		int p = opt_prio(o.key);
 		unsigned j = i;
 
 		while (j > 0 && opt_prio(sec->opts[j - 1].key) > p) {

@@ -1,6 +1,6 @@
 /* opt: the one table of fio options iops knows (supported ones with fio 3.33's defaults,
- * fio options iops refuses by name), applied to a job under construction. It drives the
- * command line (cmd/fio_args.c), job files (jobfile.c) and --cmdhelp.
+ * fio options iops refuses by name; fio/opt_table.c), applied to a job under construction. It
+ * drives the command line (cmd/fio_args.c), job files (jobfile.c) and --cmdhelp.
  *
  * Messages for the user are collected in a struct opt_diag (stream + line, fio's words);
  * only cmd/ prints them. */
@@ -54,30 +54,26 @@ struct opt_def;
 typedef int opt_apply_fn(struct opt_job *oj, const struct opt_def *od, const char *val,
 			 struct opt_diag *d);
 
-/* What a supported option has beyond its names (unsupported ones have none: the table is
- * ~280 entries, half of them fio options iops refuses by name). */
-struct opt_info {
-	const char *alias;		/* NULL if none (an unsupported option may have one) */
-	const char *help;
-	const char *def;		/* default as --cmdhelp shows it, NULL = "no default" */
-	int32_t min, max;		/* INT/BOOL range; max -1 = unbounded */
-	const struct opt_choice *choices;	/* CHOICE: NULL-terminated */
-	opt_apply_fn *apply;
-};
+/* Job files apply a section's options in this order, as fio does: kb_base and a few others
+ * first, filename last, options the table does not know after all. */
+enum opt_prio { OPT_PRIO_FIRST = -1, OPT_PRIO_NORMAL = 0, OPT_PRIO_LAST = 1 };
 
+#define OPT_NOMAX	0		/* max: no upper bound (--cmdhelp shows -1, as fio) */
+
+/* One fio option (fio/opt_table.c). Every field left out of an entry is 0 or NULL, the
+ * common case; an option iops refuses has only its name (and alias). */
 struct opt_def {
 	const char *name;
-	const struct opt_info *info;	/* NULL for OPT_T_UNSUPPORTED without an alias */
-	uint8_t type;			/* enum opt_type */
-	uint8_t prio;			/* job files: lower is applied first (kb_base...), fio's order */
-	bool hidden;			/* accepted but not listed by --cmdhelp */
+	const char *alias;		/* the other name, NULL if none */
+	enum opt_type type;
+	int8_t prio;			/* enum opt_prio: order of application in job files */
+	bool hidden;			/* accepted but not listed by --cmdhelp (unsupported, threads) */
+	opt_apply_fn *apply;		/* parses the value into the job; NULL when unsupported */
+	const char *help;		/* --cmdhelp's line */
+	const char *def;		/* default as --cmdhelp shows it, NULL = "no default" */
+	int32_t min, max;		/* INT/BOOL/FLAG range (min also RANGE's); max OPT_NOMAX: none */
+	const struct opt_choice *choices;	/* CHOICE: NULL-terminated */
 };
-
-/* The option's other name, or NULL. */
-static inline const char *opt_alias(const struct opt_def *od)
-{
-	return od->info ? od->info->alias : NULL;
-}
 
 /* A job (or the global section) while options are being applied. */
 struct opt_job {

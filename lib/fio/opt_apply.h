@@ -1,10 +1,65 @@
-/* opt_apply: how each option's value is parsed into a job under construction (lib/opt.c's
+/* opt_apply: how each option's value is parsed into a job under construction (fio/opt_table.c's
  * table points here). Internal to the opt module: callers use opt_apply() from opt.h. Every
- * function returns 0, or -EINVAL (-ENOMEM) with fio's message lines added to d. */
+ * function returns 0, or -EINVAL (-ENOMEM) with fio's message lines added to d.
+ *
+ * The appliers live by topic: opt_apply_job.c (name, copies, timing), opt_apply_files.c
+ * (files, sizes, how they are opened and synced), opt_apply_io.c (pattern, engine, depths),
+ * opt_apply_report.c (report and logs), opt_apply_verify.c; opt_apply.c has the helpers they
+ * share and the options iops takes at one value only. */
 #ifndef IOPS_OPT_APPLY_H
 #define IOPS_OPT_APPLY_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
 #include "fio/opt.h"
+
+/* ---- for the opt_apply_*.c files: the shared parsing helpers (fio's messages) ---- */
+
+/* An applier's definition: APPLY(opt_apply_x) { ... } with oj, od, val and d in scope. */
+#define APPLY(fn) int fn(struct opt_job *oj, const struct opt_def *od, const char *val, \
+				struct opt_diag *d)
+
+/* An applier that stores an unsigned (bool) into oj->j.field; extra runs after a success. */
+#define UINT_FIELD_APPLY(fn, field, extra) \
+	APPLY(fn) \
+	{ \
+		unsigned v; \
+		int ret = opt_apply_get_uint(oj, od, val, d, &v); \
+		if (ret) \
+			return ret; \
+		oj->j.field = v; \
+		extra; \
+		return 0; \
+	}
+
+#define BOOL_FIELD_APPLY(fn, field) \
+	APPLY(fn) \
+	{ \
+		return opt_apply_get_bool(oj, od, val, d, &oj->j.field); \
+	}
+
+/* "fio: failed parsing name=val". */
+void opt_apply_failed(struct opt_diag *d, const struct opt_def *od, const char *val);
+/* 1000 or 1024: what k means in this job's sizes so far (kb_base). */
+unsigned opt_apply_kb_of(const struct opt_job *oj);
+/* fio's int (size suffixes), checked against the option's min and max. */
+int opt_apply_get_int(struct opt_job *oj, const struct opt_def *od, const char *val,
+		      struct opt_diag *d, int64_t *out);
+int opt_apply_get_uint(struct opt_job *oj, const struct opt_def *od, const char *val,
+		       struct opt_diag *d, unsigned *out);
+/* A FLAG without a value is true. */
+int opt_apply_get_bool(struct opt_job *oj, const struct opt_def *od, const char *val,
+		       struct opt_diag *d, bool *out);
+/* A time, seconds when no unit is given. */
+int opt_apply_get_time(const struct opt_def *od, const char *val, struct opt_diag *d,
+		       uint64_t *out_ns);
+/* One of the option's choices (its value); otherwise the "valid values" lines. */
+int opt_apply_get_choice(const struct opt_def *od, const char *val, struct opt_diag *d, int *out);
+/* Replace *dst with a copy of val ("" for NULL). 0 or -ENOMEM. */
+int opt_apply_set_str(char **dst, const char *val);
+
+/* ---- the appliers the table points to ---- */
 
 opt_apply_fn opt_apply_accept_bool;
 opt_apply_fn opt_apply_accept_int;

@@ -91,7 +91,7 @@ static int rate_choice(const struct opt_def *od, const char *val, struct opt_dia
 	char buf[32];
 
 	if (val && !parse_strip(val, buf, sizeof(buf)))
-		for (const struct opt_choice *c = od->info->choices; c->word; c++)
+		for (const struct opt_choice *c = od->choices; c->word; c++)
 			if (!strcmp(c->word, buf)) {
 				*out = c->value;
 				return 0;

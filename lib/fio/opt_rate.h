@@ -1,6 +1,6 @@
 /* opt_rate: the apply functions of the rate and thinktime options (rate, rate_iops, rate_min,
- * rate_iops_min, rate_cycle, rate_process, rate_ignore_thinktime, thinktime*), for lib/opt.c's
- * table. Same contract as opt_apply.h. */
+ * rate_iops_min, rate_cycle, rate_process, rate_ignore_thinktime, thinktime*), for
+ * fio/opt_table.c's table. Same contract as opt_apply.h. */
 #ifndef IOPS_OPT_RATE_H
 #define IOPS_OPT_RATE_H
 

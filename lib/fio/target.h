@@ -1,4 +1,5 @@
-/* target: the files and devices fio jobs do I/O on — planning, layout, opening, cleanup.
+/* target: the files and devices fio jobs do I/O on — planning (target.c), layout, opening,
+ * cleanup (target_layout.c).
  *
  * Safety (DESIGN.md §7): target_plan() only looks (stat, xattr, statvfs) and validates every
  * job's files before anything on the volume changes; target_layout() then creates and sizes

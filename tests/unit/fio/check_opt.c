@@ -383,11 +383,11 @@ START_TEST(test_table_sane)
 
 		ck_assert_ptr_nonnull(od->name);
 		if (od->type != OPT_T_UNSUPPORTED) {
-			ck_assert_msg(od->info->apply != NULL, "%s has no apply", od->name);
-			ck_assert_msg(od->info->help != NULL, "%s has no help", od->name);
+			ck_assert_msg(od->apply != NULL, "%s has no apply", od->name);
+			ck_assert_msg(od->help != NULL, "%s has no help", od->name);
 		}
 		if (od->type == OPT_T_CHOICE)
-			ck_assert_ptr_nonnull(od->info->choices);
+			ck_assert_ptr_nonnull(od->choices);
 		/* no duplicate names */
 		ck_assert_ptr_eq(opt_find(od->name), od);
 	}

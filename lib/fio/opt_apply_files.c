@@ -1,0 +1,175 @@
+/* opt_apply_files: which files the job uses, their sizes and the region it covers, and how
+ * they are created, opened, synced and removed. */
+#include "fio/opt_apply.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "core/parse.h"
+
+APPLY(opt_apply_filename)
+{
+	if (!val || !*val) {
+		opt_apply_failed(d, od, val);
+		return -EINVAL;
+	}
+	return opt_apply_set_str(&oj->filename, val);
+}
+
+APPLY(opt_apply_directory)
+{
+	if (!val || !*val) {
+		opt_apply_failed(d, od, val);
+		return -EINVAL;
+	}
+	return opt_apply_set_str(&oj->directory, val);
+}
+
+APPLY(opt_apply_filename_format)
+{
+	if (!val || !*val) {
+		opt_apply_failed(d, od, val);
+		return -EINVAL;
+	}
+	return opt_apply_set_str(&oj->filename_format, val);
+}
+
+APPLY(opt_apply_size)
+{
+	uint64_t v;
+	unsigned pct;
+
+	if (!val || parse_size_pct(val, opt_apply_kb_of(oj), &v, &pct)) {
+		opt_apply_failed(d, od, val);
+		return -EINVAL;
+	}
+	oj->j.size = v;
+	oj->j.size_pct = pct;
+	return 0;
+}
+
+APPLY(opt_apply_offset)
+{
+	uint64_t v;
+	unsigned pct;
+
+	if (!val || parse_size_pct(val, opt_apply_kb_of(oj), &v, &pct)) {
+		opt_apply_failed(d, od, val);
+		return -EINVAL;
+	}
+	oj->j.offset = v;
+	oj->j.offset_pct = pct;
+	return 0;
+}
+
+APPLY(opt_apply_io_size)
+{
+	uint64_t v;
+
+	if (val && strchr(val, '%')) {
+		opt_diag_add(d, false, "fio: io_size=%s (a percentage) is not supported by iops", val);
+		return -EINVAL;
+	}
+	if (!val || parse_size(val, opt_apply_kb_of(oj), &v)) {
+		opt_apply_failed(d, od, val);
+		return -EINVAL;
+	}
+	oj->j.io_size = v;
+	return 0;
+}
+
+APPLY(opt_apply_filesize)
+{
+	uint64_t lo, hi;
+
+	if (!val) {
+		opt_apply_failed(d, od, val);
+		return -EINVAL;
+	}
+	if (parse_range(val, opt_apply_kb_of(oj), &lo, &hi)) {
+		if (parse_size(val, opt_apply_kb_of(oj), &lo)) {
+			opt_apply_failed(d, od, val);
+			return -EINVAL;
+		}
+		hi = lo;
+	}
+	oj->j.filesize_min = lo;
+	oj->j.filesize_max = hi;
+	return 0;
+}
+
+APPLY(opt_apply_nrfiles)
+{
+	unsigned v;
+	int ret = opt_apply_get_uint(oj, od, val, d, &v);
+
+	if (!ret)
+		oj->nrfiles = v;
+	return ret;
+}
+
+const struct opt_choice opt_apply_fallocate_choices[] = {
+	{ "none", "Reserve nothing in advance", FALLOC_NONE },
+	{ "native", "Reserve space the filesystem's own way, if any", FALLOC_NATIVE },
+	{ "posix", "Reserve space with posix_fallocate(3)", FALLOC_POSIX },
+	{ "keep", "Reserve with fallocate(2), file length unchanged", FALLOC_KEEP },
+	{ "truncate", "Only set the file length, with ftruncate(2)", FALLOC_TRUNCATE },
+	{ "0", "Same as 'none'", FALLOC_NONE },
+	{ "1", "Same as 'posix'", FALLOC_POSIX },
+	{ NULL, NULL, 0 },
+};
+
+APPLY(opt_apply_fallocate)
+{
+	int v;
+	int ret = opt_apply_get_choice(od, val, d, &v);
+
+	if (!ret)
+		oj->j.fallocate = (enum fallocate_mode)v;
+	return ret;
+}
+
+const struct opt_choice opt_apply_sync_choices[] = {
+	{ "none", "", SYNC_NONE },
+	{ "0", "", SYNC_NONE },
+	{ "sync", "", SYNC_SYNC },
+	{ "1", "", SYNC_SYNC },
+	{ "dsync", "", SYNC_DSYNC },
+	{ NULL, NULL, 0 },
+};
+
+APPLY(opt_apply_sync)
+{
+	int v;
+	int ret = opt_apply_get_choice(od, val, d, &v);
+
+	if (!ret)
+		oj->j.sync = (enum sync_mode)v;
+	return ret;
+}
+
+APPLY(opt_apply_direct)
+{
+	return opt_apply_get_bool(oj, od, val, d, &oj->j.direct);
+}
+
+APPLY(opt_apply_buffered)
+{
+	bool b;
+	int ret = opt_apply_get_bool(oj, od, val, d, &b);
+
+	if (!ret)
+		oj->j.direct = !b;
+	return ret;
+}
+
+UINT_FIELD_APPLY(opt_apply_fsync, fsync_every, (void)0)
+UINT_FIELD_APPLY(opt_apply_fdatasync, fdatasync_every, (void)0)
+
+BOOL_FIELD_APPLY(opt_apply_invalidate, invalidate)
+BOOL_FIELD_APPLY(opt_apply_create_on_open, create_on_open)
+BOOL_FIELD_APPLY(opt_apply_fsync_on_close, fsync_on_close)
+BOOL_FIELD_APPLY(opt_apply_end_fsync, end_fsync)
+BOOL_FIELD_APPLY(opt_apply_unlink, unlink)
+BOOL_FIELD_APPLY(opt_apply_allow_overwrite, allow_overwrite)

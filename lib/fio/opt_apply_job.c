@@ -1,0 +1,93 @@
+/* opt_apply_job: the job itself: its name and description, what it waits for, how many
+ * copies run, how long, how often it repeats, threads or processes, groups. */
+#include "fio/opt_apply.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "core/parse.h"
+
+#define NS_PER_S	1000000000ull
+
+APPLY(opt_apply_name)
+{
+	char buf[JOB_NAME_MAX];
+
+	if (!val || parse_strip(val, buf, sizeof(buf)) || !buf[0]) {
+		opt_apply_failed(d, od, val);
+		return -EINVAL;
+	}
+	memcpy(oj->j.name, buf, sizeof(buf));
+	return 0;
+}
+
+APPLY(opt_apply_description)
+{
+	(void)od; (void)d;
+	return opt_apply_set_str(&oj->j.description, val);
+}
+
+APPLY(opt_apply_wait_for)
+{
+	if (!val || !*val) {
+		opt_apply_failed(d, od, val);
+		return -EINVAL;
+	}
+	return opt_apply_set_str(&oj->wait_for_name, val);
+}
+
+APPLY(opt_apply_numjobs)
+{
+	int64_t v;
+	unsigned n;
+
+	/* fio accepts 0 and negative counts while parsing, then fails with these two lines */
+	if (val && !parse_int(val, opt_apply_kb_of(oj), &v) && v <= 0) {
+		opt_diag_add(d, false, "error: maximum number of jobs reached.");
+		opt_diag_add(d, false, "error: failed to setup shm segment");
+		return -EINVAL;
+	}
+	if (opt_apply_get_uint(oj, od, val, d, &n))
+		return -EINVAL;
+	oj->j.numjobs = n;
+	return 0;
+}
+UINT_FIELD_APPLY(opt_apply_loops, loops, (void)0)
+
+APPLY(opt_apply_runtime)
+{
+	int ret = opt_apply_get_time(od, val, d, &oj->j.runtime_ns);
+
+	if (!ret)
+		oj->runtime_set = true;
+	return ret;
+}
+
+APPLY(opt_apply_ramp_time)
+{
+	return opt_apply_get_time(od, val, d, &oj->j.ramp_time_ns);
+}
+
+APPLY(opt_apply_startdelay)
+{
+	uint64_t lo, hi;
+	char buf[128];
+	char *dash;
+
+	if (val && !parse_strip(val, buf, sizeof(buf)) && (dash = strchr(buf, '-')) != NULL) {
+		*dash = '\0';
+		if (!parse_time_ns(buf, NS_PER_S, &lo) && !parse_time_ns(dash + 1, NS_PER_S, &hi)) {
+			opt_diag_add(d, false, "fio: option 'startdelay' with a range is not supported by iops");
+			return -EINVAL;
+		}
+		opt_apply_failed(d, od, val);
+		return -EINVAL;
+	}
+	return opt_apply_get_time(od, val, d, &oj->j.startdelay_ns);
+}
+
+BOOL_FIELD_APPLY(opt_apply_time_based, time_based)
+BOOL_FIELD_APPLY(opt_apply_thread, thread)
+BOOL_FIELD_APPLY(opt_apply_stonewall, stonewall)
+BOOL_FIELD_APPLY(opt_apply_new_group, new_group)

@@ -1,0 +1,154 @@
+/* opt_apply_report: what the report shows and how (percentiles, units, precision, groups,
+ * unified directions), and the bandwidth, IOPS and latency logs. */
+#include "fio/opt_apply.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "core/parse.h"
+
+APPLY(opt_apply_percentile_list)
+{
+	double vals[JOB_MAX_PERCENTILES];
+	unsigned nr, prec;
+	double bad = 0;
+	int ret;
+
+	if (!val) {
+		opt_apply_failed(d, od, val);
+		return -EINVAL;
+	}
+	ret = parse_float_list(val, vals, JOB_MAX_PERCENTILES, &nr, &prec, 0.0, 100.0, &bad);
+	if (ret == -ERANGE) {
+		opt_diag_add(d, false, "value out of range: %f (range %s: %f)", bad,
+			     bad < 0 ? "min" : "max", bad < 0 ? 0.0 : 100.0);
+		opt_apply_failed(d, od, val);
+		return -EINVAL;
+	}
+	if (ret == -E2BIG) {
+		opt_diag_add(d, false, "the list exceeding max length %d", JOB_MAX_PERCENTILES);
+		opt_apply_failed(d, od, val);
+		return -EINVAL;
+	}
+	if (ret) {
+		opt_apply_failed(d, od, val);
+		return -EINVAL;
+	}
+	memcpy(oj->j.percentiles, vals, nr * sizeof(vals[0]));
+	oj->j.nr_percentiles = nr;
+	oj->j.percentile_precision = prec;
+	return 0;
+}
+
+const struct opt_choice opt_apply_kb_base_choices[] = {
+	{ "1024", "k/m/g mean 1024^n, ki/mi/gi 1000^n (legacy); binary units shown", 1024 },
+	{ "1000", "k/m/g mean 1000^n, ki/mi/gi 1024^n; decimal units shown", 1000 },
+	{ NULL, NULL, 0 },
+};
+
+APPLY(opt_apply_kb_base)
+{
+	int v;
+	int ret = opt_apply_get_choice(od, val, d, &v);
+
+	if (!ret)
+		oj->j.kb_base = (unsigned)v;
+	return ret;
+}
+
+const struct opt_choice opt_apply_unit_base_choices[] = {
+	{ "0", "Chosen automatically", 0 },
+	{ "8", "Figures in bytes", 8 },
+	{ "1", "Figures in bits", 1 },
+	{ NULL, NULL, 0 },
+};
+
+APPLY(opt_apply_unit_base)
+{
+	int v;
+	int ret = opt_apply_get_choice(od, val, d, &v);
+
+	if (!ret)
+		oj->j.unit_base = (unsigned)v;
+	return ret;
+}
+
+UINT_FIELD_APPLY(opt_apply_sig_figs, sig_figs, (void)0)
+
+BOOL_FIELD_APPLY(opt_apply_clat_percentiles, clat_percentiles)
+BOOL_FIELD_APPLY(opt_apply_lat_percentiles, lat_percentiles)
+BOOL_FIELD_APPLY(opt_apply_group_reporting, group_reporting)
+BOOL_FIELD_APPLY(opt_apply_gtod_reduce, gtod_reduce)
+
+/* unified_rw_reporting (unified.h): fio's words and numeric aliases */
+const struct opt_choice opt_apply_unified_rw_reporting_choices[] = {
+	{ "none", "One block per direction (the default)", 0 },
+	{ "mixed", "One merged block in place of read, write and trim", 1 },
+	{ "both", "The per-direction blocks, then the merged one", 2 },
+	{ "0", "Same as none", 0 },
+	{ "1", "Same as mixed", 1 },
+	{ "2", "Same as both", 2 },
+	{ NULL, NULL, 0 },
+};
+
+APPLY(opt_apply_unified_rw_reporting)
+{
+	int v;
+	int ret = opt_apply_get_choice(od, val, d, &v);
+
+	if (!ret)
+		oj->j.unified_rw_rep = (unsigned)v;
+	return ret;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* logs: write_bw_log / write_iops_log / write_lat_log and their options (lib/iolog.h) */
+
+APPLY(opt_apply_write_log)
+{
+	(void)d;
+	/* write_Bw_log, write_Iops_log, write_Lat_log; no value: "" = the job's name */
+	return opt_apply_set_str(&oj->j.log_prefix[od->name[6] == 'b' ? 0 : od->name[6] == 'i' ? 1 : 2], val);
+}
+
+APPLY(opt_apply_log_avg_msec)
+{
+	return opt_apply_get_uint(oj, od, val, d, &oj->j.log_avg_msec);
+}
+
+APPLY(opt_apply_log_flag)
+{
+	bool b;
+	int ret = opt_apply_get_bool(oj, od, val, d, &b);
+
+	if (ret)
+		return ret;
+	switch (od->name[4]) {	/* log_Max_value, log_Offset, log_Prio, per_Job_logs */
+	case 'm':
+		oj->j.log_max_value = b;
+		break;
+	case 'o':
+		oj->j.log_offset = b;
+		break;
+	case 'p':
+		oj->j.log_prio = b;
+		break;
+	default:
+		oj->j.per_job_logs = b;
+	}
+	return 0;
+}
+
+/* bwavgtime / iopsavgtime: only 500, but given explicitly it keeps the sampling at 500 ms when
+ * a bw / iops log is averaged (fio: log window = min(log_avg_msec, bwavgtime)). */
+APPLY(opt_apply_avgtime)
+{
+	int ret = opt_apply_only_default(oj, od, val, d);
+
+	if (!ret && od->name[0] == 'b')
+		oj->j.bw_avg_time_set = true;
+	else if (!ret)
+		oj->j.iops_avg_time_set = true;
+	return ret;
+}

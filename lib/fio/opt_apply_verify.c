@@ -1,0 +1,83 @@
+/* opt_apply_verify: verify= and the verify_* options (fio/verify.h). */
+#include "fio/opt_apply.h"
+
+#include <errno.h>
+#include <stdint.h>
+
+#include "fio/verify.h"
+
+const struct opt_choice opt_apply_verify_choices[] = {
+	{ "0", "No verification", VERIFY_NONE },
+	{ "md5", "MD5 digest of every block", VERIFY_MD5 },
+	{ "crc64", "64-bit CRC (not in iops)", -1 },
+	{ "crc32", "32-bit CRC of every block", VERIFY_CRC32 },
+	{ "crc32c-intel", "Another name for crc32c", VERIFY_CRC32C },
+	{ "crc32c", "Castagnoli CRC of every block (CPU instruction when present)", VERIFY_CRC32C },
+	{ "crc16", "16-bit CRC (not in iops)", -1 },
+	{ "crc7", "7-bit CRC (not in iops)", -1 },
+	{ "sha1", "SHA-1 digest (not in iops)", -1 },
+	{ "sha256", "SHA-256 digest of every block", VERIFY_SHA256 },
+	{ "sha512", "SHA-512 digest (not in iops)", -1 },
+	{ "sha3-224", "SHA3-224 digest (not in iops)", -1 },
+	{ "sha3-256", "SHA3-256 digest (not in iops)", -1 },
+	{ "sha3-384", "SHA3-384 digest (not in iops)", -1 },
+	{ "sha3-512", "SHA3-512 digest (not in iops)", -1 },
+	{ "xxhash", "XXH32 hash of every block", VERIFY_XXHASH },
+	{ "meta", "Block headers only, the data is not summed", VERIFY_META },
+	{ "pattern", "The verify_pattern bytes alone, no header", VERIFY_PATTERN },
+	{ "null", "Random data, nothing checked", VERIFY_NULL },
+	{ NULL, NULL, 0 },
+};
+
+APPLY(opt_apply_verify)
+{
+	int v;
+	int ret = opt_apply_get_choice(od, val, d, &v);
+
+	if (ret)
+		return ret;
+	if (v < 0) {
+		opt_diag_add(d, false, "fio: option 'verify=%s' is not supported by iops (it has md5, crc32c, crc32c-intel, "
+			     "crc32, xxhash, sha256, meta, pattern, null)", val);
+		return -EINVAL;
+	}
+	oj->j.verify = (unsigned)v;
+	return 0;
+}
+
+BOOL_FIELD_APPLY(opt_apply_do_verify, do_verify)
+BOOL_FIELD_APPLY(opt_apply_verify_fatal, verify_fatal)
+
+APPLY(opt_apply_verify_interval)
+{
+	return opt_apply_get_uint(oj, od, val, d, &oj->j.verify_interval);
+}
+
+APPLY(opt_apply_verify_offset)
+{
+	return opt_apply_get_uint(oj, od, val, d, &oj->j.verify_offset);
+}
+
+APPLY(opt_apply_verify_pattern)
+{
+	if (!val || verify_pattern_parse(val, &oj->j)) {
+		oj->j.verify_pattern_len = 0;
+		oj->j.nr_verify_pattern_o = 0;
+		opt_apply_failed(d, od, val);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* fio dumps the good and bad blocks into files in the working directory: iops does not. */
+APPLY(opt_apply_verify_dump)
+{
+	bool b;
+	int ret = opt_apply_get_bool(oj, od, val, d, &b);
+
+	if (!ret && b) {
+		opt_diag_add(d, false, "fio: option 'verify_dump=1' is not supported by iops (only verify_dump=0)");
+		return -EINVAL;
+	}
+	return ret;
+}

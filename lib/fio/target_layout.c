@@ -1,0 +1,374 @@
+/* target_layout: the steps after target_plan() that touch the volume: create and size the
+ * files (undoing what this run created if it fails), open them for a job, close, unlink. */
+#include "fio/target.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <linux/fs.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+
+#include "core/rng.h"
+
+#define TARGET_CHUNK_BYTES	(1024u * 1024u)
+
+/* ---- layout ----------------------------------------------------------------------------- */
+
+static int target_remember_dir(struct target_set *ts, const char *dir)
+{
+	if (ts->nr_dirs == ts->cap_dirs) {
+		unsigned cap = ts->cap_dirs ? ts->cap_dirs * 2 : 8;
+		char **d = realloc(ts->dirs, cap * sizeof(*d));
+
+		if (!d)
+			return -ENOMEM;
+		ts->dirs = d;
+		ts->cap_dirs = cap;
+	}
+	ts->dirs[ts->nr_dirs] = strdup(dir);
+	if (!ts->dirs[ts->nr_dirs])
+		return -ENOMEM;
+	ts->nr_dirs++;
+	return 0;
+}
+
+/* Create the missing parents of path with mode 0700 (as fio), remembering each. */
+static int target_make_parents(struct target_set *ts, const char *path, struct iops_err *err)
+{
+	char buf[PATH_MAX];
+	int n = snprintf(buf, sizeof(buf), "%s", path);
+	char *slash;
+
+	if (n < 0 || (size_t)n >= sizeof(buf)) {
+		iops_err_set(err, ENAMETOOLONG, "fio: path too long: '%s'", path);
+		return -ENAMETOOLONG;
+	}
+	slash = strrchr(buf, '/');
+	if (!slash || slash == buf)
+		return 0;
+	*slash = '\0';
+	for (char *p = buf + 1; ; p++) {
+		bool end = *p == '\0';
+
+		if (*p == '/' || end) {
+			char saved = *p;
+
+			*p = '\0';
+			if (mkdir(buf, 0700) == 0) {
+				if (target_remember_dir(ts, buf)) {
+					iops_err_set(err, ENOMEM, "fio: out of memory");
+					return -ENOMEM;
+				}
+			} else if (errno != EEXIST) {
+				iops_err_set(err, errno, "fio: cannot create directory '%s': %s", buf, strerror(errno));
+				return -errno;
+			}
+			*p = saved;
+			if (end)
+				break;
+		}
+	}
+	return 0;
+}
+
+static int target_write_all(int fd, const void *buf, size_t len, uint64_t off)
+{
+	const char *p = buf;
+
+	while (len) {
+		ssize_t n = pwrite(fd, p, len, (off_t)off);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		if (n == 0)
+			return -EIO;
+		p += n;
+		len -= (size_t)n;
+		off += (uint64_t)n;
+	}
+	return 0;
+}
+
+static int target_layout_one(struct target_set *ts, struct target_path *p, void *chunk,
+			     struct ctl *ctl, struct iops_err *err)
+{
+	uint64_t from = p->kind == TARGET_MISSING ? 0 : p->cur_size, len = p->want_size - from;
+	int fd, ret = 0;
+
+	if (p->kind == TARGET_MISSING) {
+		ret = target_make_parents(ts, p->path, err);
+		if (ret < 0)
+			return ret;
+		fd = open(p->path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+		if (fd < 0) {
+			ret = -errno;
+			if (errno == EEXIST)
+				iops_err_set(err, EEXIST, "fio: '%s' appeared while iops was about to create it; not touching it",
+					     p->path);
+			else
+				iops_err_set(err, errno, "fio: cannot create '%s': %s", p->path, strerror(errno));
+			return ret;
+		}
+		p->created = true;
+		p->owned = true;
+		if (fsetxattr(fd, TARGET_XATTR, TARGET_XATTR_VALUE, strlen(TARGET_XATTR_VALUE), 0) < 0)
+			p->marked_failed = true;
+	} else {
+		fd = open(p->path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0) {
+			ret = -errno;
+			iops_err_set(err, errno, "fio: cannot open '%s': %s", p->path, strerror(errno));
+			return ret;
+		}
+	}
+
+	if (p->create_only)
+		goto close_fd;
+	switch (p->fallocate) {
+	case FALLOC_NATIVE:
+		if (fallocate(fd, 0, (off_t)from, (off_t)len) < 0 && errno != EOPNOTSUPP && errno != ENOSYS)
+			ret = -errno;
+		break;
+	case FALLOC_POSIX:
+		ret = -posix_fallocate(fd, (off_t)from, (off_t)len);
+		break;
+	case FALLOC_KEEP:
+		if (fallocate(fd, FALLOC_FL_KEEP_SIZE, (off_t)from, (off_t)len) < 0 &&
+		    errno != EOPNOTSUPP && errno != ENOSYS)
+			ret = -errno;
+		break;
+	case FALLOC_NONE:
+	case FALLOC_TRUNCATE:
+		break;
+	}
+	if (!ret && ftruncate(fd, (off_t)p->want_size) < 0)
+		ret = -errno;
+	if (!ret && p->need_data) {
+		for (uint64_t off = from; off < p->want_size; off += TARGET_CHUNK_BYTES) {
+			uint64_t n = p->want_size - off;
+
+			if (n > TARGET_CHUNK_BYTES)
+				n = TARGET_CHUNK_BYTES;
+			if (ctl && ctl_stopped(ctl)) {
+				ret = -EINTR;
+				break;
+			}
+			ret = target_write_all(fd, chunk, (size_t)n, off);
+			if (ret < 0)
+				break;
+		}
+		if (!ret && fdatasync(fd) < 0)
+			ret = -errno;
+	}
+close_fd:
+	if (close(fd) < 0 && !ret)
+		ret = -errno;
+	if (ret < 0) {
+		if (ret == -EINTR)
+			iops_err_set(err, EINTR, "fio: layout of '%s' interrupted", p->path);
+		else if (ret == -ENOSPC)
+			iops_err_set(err, ENOSPC, "fio: no space left on device while laying out '%s'", p->path);
+		else
+			iops_err_set(err, -ret, "fio: laying out '%s' failed: %s", p->path, strerror(-ret));
+		return ret;
+	}
+	p->laid_out = true;
+	return 0;
+}
+
+/* Undo what this run created and did not finish: unfinished files, then empty new dirs. */
+static void target_undo(struct target_set *ts)
+{
+	for (unsigned i = 0; i < ts->nr_paths; i++) {
+		struct target_path *p = &ts->paths[i];
+
+		if (p->created && !p->laid_out) {
+			unlink(p->path);
+			p->created = false;
+		}
+	}
+	for (unsigned i = ts->nr_dirs; i-- > 0;)
+		rmdir(ts->dirs[i]);	/* fails harmlessly if a finished file lives there */
+}
+
+static bool target_needs_layout(const struct target_path *p)
+{
+	if (p->laid_out)
+		return false;
+	if (p->kind == TARGET_MISSING)
+		return true;
+	return p->kind == TARGET_REG && p->want_size > p->cur_size;
+}
+
+int target_layout(struct target_set *ts, FILE *info, struct ctl *ctl, struct iops_err *err)
+{
+	const struct fio_config *cfg = ts->cfg;
+	unsigned char *chunk = NULL;
+	int ret = 0;
+
+	for (unsigned j = 0; j < cfg->nr_jobs && !ret; j++) {
+		const struct target_job *tj = &ts->jobs[j];
+		unsigned nr = 0, creates = 0;
+		uint64_t bytes = 0;
+
+		if (tj->diskless || tj->error)
+			continue;
+		for (unsigned f = 0; f < tj->nr_files; f++) {
+			const struct target_path *p = &ts->paths[tj->files[f].path];
+
+			if (p->first_job == j && target_needs_layout(p)) {
+				if (p->create_only) {
+					creates++;
+					continue;
+				}
+				nr++;
+				bytes += p->want_size;
+			}
+		}
+		if (!nr && !creates)
+			continue;
+		if (!chunk) {
+			struct rng r;
+
+			chunk = malloc(TARGET_CHUNK_BYTES);
+			if (!chunk) {
+				iops_err_set(err, ENOMEM, "fio: out of memory");
+				ret = -ENOMEM;
+				break;
+			}
+			if (cfg->jobs[j].zero_buffers) {
+				memset(chunk, 0, TARGET_CHUNK_BYTES);
+			} else {
+				rng_init(&r, rng_job_seed(cfg->jobs[j].randseed, false, cfg->jobs[j].thread_number, RNG_BUF));
+				rng_fill(&r, chunk, TARGET_CHUNK_BYTES);
+			}
+		}
+		if (info && nr) {
+			if (nr == 1)
+				fprintf(info, "%s: Laying out IO file (1 file / %lluMiB)\n", cfg->jobs[j].name,
+					(unsigned long long)(bytes >> 20));
+			else
+				fprintf(info, "%s: Laying out IO files (%u files / total %lluMiB)\n", cfg->jobs[j].name,
+					nr, (unsigned long long)(bytes >> 20));
+			fflush(info);
+		}
+		for (unsigned f = 0; f < tj->nr_files && !ret; f++) {
+			struct target_path *p = &ts->paths[tj->files[f].path];
+
+			if (p->first_job == j && target_needs_layout(p))
+				ret = target_layout_one(ts, p, chunk, ctl, err);
+		}
+	}
+	free(chunk);
+	if (ret < 0)
+		target_undo(ts);
+	return ret;
+}
+
+/* ---- per-job open / close --------------------------------------------------------------- */
+
+int target_open(const struct target_set *ts, unsigned j, int *fds, FILE *warn, struct iops_err *err)
+{
+	const struct job *job = &ts->cfg->jobs[j];
+	const struct target_job *tj = &ts->jobs[j];
+	int flags = O_CLOEXEC;
+
+	if (job->rw_has_write || job->rw_has_trim)	/* trim: BLKDISCARD and punching need a writer */
+		flags |= O_RDWR;
+	else
+		flags |= O_RDONLY;
+	if (job->direct)
+		flags |= O_DIRECT;
+	if (job->sync == SYNC_SYNC)
+		flags |= O_SYNC;
+	else if (job->sync == SYNC_DSYNC)
+		flags |= O_DSYNC;
+
+	for (unsigned f = 0; f < tj->nr_files; f++)
+		fds[f] = -1;
+	if (tj->diskless)
+		return 0;
+	for (unsigned f = 0; f < tj->nr_files; f++) {
+		const struct target_path *p = &ts->paths[tj->files[f].path];
+		const struct target_jobfile *jf = &tj->files[f];
+
+		fds[f] = open(p->path, flags);
+		if (fds[f] < 0) {
+			int e = errno;
+
+			iops_err_set(err, e, "fio: pid=0, err=%d/file:filesetup.c:0, func=open(%s), error=%s", e,
+				     p->path, strerror(e));
+			for (unsigned k = 0; k < f; k++) {
+				close(fds[k]);
+				fds[k] = -1;
+			}
+			return -e;
+		}
+		if (job->invalidate) {
+			/* non-fatal, as in fio; the messages go to warn (fio prints them on stdout) */
+			if (p->kind == TARGET_BDEV) {
+				if (ioctl(fds[f], BLKFLSBUF, 0) < 0 && warn) {
+					if (errno == EACCES || errno == EPERM)
+						fprintf(warn, "fio: only root may flush block devices. Cache flush bypassed!\n");
+					else
+						fprintf(warn, "fio: cache invalidation of %s failed: %s\n", p->path,
+							strerror(errno));
+				}
+			} else if (p->kind == TARGET_REG || p->kind == TARGET_MISSING) {
+				int r = posix_fadvise(fds[f], (off_t)jf->io_start, (off_t)jf->io_len, POSIX_FADV_DONTNEED);
+
+				if (r && warn)
+					fprintf(warn, "fio: cache invalidation of %s failed: %s\n", p->path, strerror(r));
+			}
+		}
+	}
+	return 0;
+}
+
+int target_close(const struct target_set *ts, unsigned j, int *fds)
+{
+	const struct job *job = &ts->cfg->jobs[j];
+	const struct target_job *tj = &ts->jobs[j];
+	int ret = 0;
+
+	for (unsigned f = 0; f < tj->nr_files; f++) {
+		if (fds[f] < 0)
+			continue;
+		if (job->fsync_on_close && job->rw_has_write && fsync(fds[f]) < 0 && !ret)
+			ret = -errno;
+		if (close(fds[f]) < 0 && !ret)
+			ret = -errno;
+		fds[f] = -1;
+	}
+	return ret;
+}
+
+void target_unlink(const struct target_set *ts, unsigned j, FILE *warn)
+{
+	const struct target_job *tj = &ts->jobs[j];
+
+	if (tj->diskless)
+		return;
+	for (unsigned f = 0; f < tj->nr_files; f++) {
+		const struct target_path *p = &ts->paths[tj->files[f].path];
+
+		if (p->kind != TARGET_REG && p->kind != TARGET_MISSING)
+			continue;
+		if (!p->owned && !p->created) {
+			if (warn)
+				fprintf(warn, "fio: unlink: keeping '%s': iops did not create it\n", p->path);
+			continue;
+		}
+		if (unlink(p->path) < 0 && errno != ENOENT && warn)
+			fprintf(warn, "fio: cannot unlink '%s': %s\n", p->path, strerror(errno));
+	}
+}
