@@ -1,7 +1,7 @@
 /* job: a validated fio job specification, read-only once fio_config_parse() returns.
  *
  * Produced by the option layer (opt*.c / jobfile.c / fioconf.c), consumed by the runner
- * (runner.c, target*.c, engines) and by the reports (out_normal.c, out_json.c).
+ * (runner*.c, target*.c; engines see only requests) and by the reports (fio/report/).
  * Units: sizes in bytes (uint64_t), times in nanoseconds (uint64_t). */
 #ifndef IOPS_JOB_H
 #define IOPS_JOB_H

@@ -8,7 +8,9 @@
  *
  * Diagnostics fio prints while jobs run (io_u errors, the direct I/O hint, the per-job
  * `fio: pid=N, err=...` line) go to the diag stream the caller passes (cmd/ passes stderr:
- * fio puts some on stdout, which breaks JSON). */
+ * fio puts some on stdout, which breaks JSON).
+ *
+ * Implemented by runner.c and its runner_*.c parts; runner_int.h says which file does what. */
 #ifndef IOPS_RUNNER_H
 #define IOPS_RUNNER_H
 

@@ -20,6 +20,9 @@ struct rcfg {
 	char paths[NJ][256];
 	char *names[NJ][1];
 	struct ctl ctl;
+	FILE *diag;		/* the runner's diagnostics, captured (diag_text()) */
+	char *diag_buf;
+	size_t diag_len;
 };
 
 static char tmpdir[128];
@@ -39,6 +42,15 @@ static void rcfg_init(struct rcfg *r, unsigned nr)
 	r->cfg.nr_jobs = nr;
 	r->cfg.nr_groups = 1;
 	ck_assert_int_eq(ctl_init(&r->ctl), 0);
+	r->diag = open_memstream(&r->diag_buf, &r->diag_len);
+	ck_assert_ptr_nonnull(r->diag);
+}
+
+/* What the runner wrote on its diag stream so far. */
+static const char *diag_text(struct rcfg *r)
+{
+	ck_assert_int_eq(fflush(r->diag), 0);
+	return r->diag_buf;
 }
 
 static void rcfg_file(struct rcfg *r, unsigned i, const char *name)
@@ -55,13 +67,15 @@ static void rcfg_release(struct rcfg *r)
 	for (unsigned i = 0; i < NJ; i++)
 		free(r->res[i]);
 	ctl_release(&r->ctl);
+	fclose(r->diag);
+	free(r->diag_buf);
 }
 
 static int run(struct rcfg *r)
 {
 	struct iops_err err = { 0 };
 
-	return runner_run(&r->cfg, r->res, NULL, stderr, &r->ctl, &err);
+	return runner_run(&r->cfg, r->res, NULL, r->diag, &r->ctl, &err);
 }
 
 static void setup_tmp(void)
@@ -98,6 +112,7 @@ START_TEST(test_runner_null_exact_totals)
 	ck_assert_uint_eq(r.res[0]->ddir[DDIR_WRITE].runtime_us, 0);
 	ck_assert_ptr_eq(r.res[0]->job, &r.jobs[0]);
 	ck_assert_int_eq(r.res[0]->error, 0);
+	ck_assert_str_eq(diag_text(&r), "");	/* a clean run says nothing */
 	rcfg_release(&r);
 }
 END_TEST
@@ -207,6 +222,7 @@ END_TEST
 START_TEST(test_runner_io_error_fails_job)
 {
 	struct rcfg r;
+	const char *diag;
 
 	setenv("IOPS_NULL_FAIL", "100:5", 1);
 	rcfg_init(&r, 2);
@@ -218,6 +234,12 @@ START_TEST(test_runner_io_error_fails_job)
 	ck_assert_uint_eq(r.res[0]->ddir[DDIR_READ].total_ios, 99);
 	ck_assert_int_eq(r.res[1]->error, 0);
 	ck_assert_uint_eq(r.res[1]->ddir[DDIR_READ].total_ios, 16);
+	/* fio's two lines, on diag: the failed I/O (strerror() words vary by libc), then the job's */
+	diag = diag_text(&r);
+	ck_assert_ptr_nonnull(strstr(diag, "fio: io_u error on file t: "));
+	ck_assert_ptr_nonnull(strstr(diag, ": read offset="));
+	ck_assert_ptr_nonnull(strstr(diag, ", buflen=4096\nfio: pid="));
+	ck_assert_ptr_nonnull(strstr(diag, ", err=5/file:io_u.c:1876, func=io_u error, error="));
 	rcfg_release(&r);
 }
 END_TEST
@@ -246,6 +268,7 @@ START_TEST(test_runner_psync_file_and_fsync)
 	ck_assert_uint_eq(r.res[1]->ddir[DDIR_READ].io_bytes, 16 * 4096);
 	ck_assert_int_eq(stat(r.paths[0], &st), 0);
 	ck_assert_int_eq(st.st_size, 16 * 4096);
+	ck_assert_str_eq(diag_text(&r), "");
 	rcfg_release(&r);
 }
 END_TEST
@@ -263,6 +286,8 @@ START_TEST(test_runner_missing_size_only_that_job)
 	ck_assert(!r.res[1]->not_run);
 	ck_assert_uint_eq(r.res[1]->ddir[DDIR_READ].total_ios, 2048);
 	ck_assert_int_ne(access(r.paths[0], F_OK), 0);
+	ck_assert_str_eq(diag_text(&r), "t: you need to specify size=\n"
+			 "fio: pid=0, err=22/file:filesetup.c:1155, func=total_file_size, error=Invalid argument\n");
 	rcfg_release(&r);
 }
 END_TEST
@@ -283,8 +308,9 @@ START_TEST(test_runner_refusal_runs_nothing)
 	r.jobs[1].rw_has_read = false;
 	r.jobs[1].rw_has_write = true;
 	r.jobs[1].size = 4096;
-	ck_assert_int_eq(runner_run(&r.cfg, r.res, NULL, stderr, &r.ctl, &err), -EPERM);
+	ck_assert_int_eq(runner_run(&r.cfg, r.res, NULL, r.diag, &r.ctl, &err), -EPERM);
 	ck_assert(iops_err_isset(&err));
+	ck_assert_str_eq(diag_text(&r), "");	/* the refusal is err's, for cmd/ to print */
 	ck_assert_uint_eq(r.res[0]->ddir[DDIR_READ].total_ios, 0);	/* nothing ran */
 	rcfg_release(&r);
 }

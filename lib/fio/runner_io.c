@@ -1,0 +1,467 @@
+/* runner_io: the I/O loop of a job (runner_int.h): queue, commit and reap through the engine,
+ * completion accounting (bytes, latencies, depth and batch maps), I/O errors. Everything it
+ * does per request is in this file, where the compiler can inline it. */
+#include "fio/runner_int.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "core/stats.h"
+
+_Static_assert((int)IO_READ == DDIR_READ && (int)IO_WRITE == DDIR_WRITE && (int)IO_TRIM == DDIR_TRIM,
+	       "engine directions are the job's");
+
+#define RUNNER_CHECK_MAX	1024u	/* gtod_reduce: read the clock at least every N ios */
+
+/* ---- maps ------------------------------------------------------------------------------- */
+
+unsigned runner_depth_idx(unsigned depth)
+{
+	if (depth >= 64)
+		return 6;
+	if (depth >= 32)
+		return 5;
+	if (depth >= 16)
+		return 4;
+	if (depth >= 8)
+		return 3;
+	if (depth >= 4)
+		return 2;
+	if (depth >= 2)
+		return 1;
+	return 0;
+}
+
+unsigned runner_batch_idx(unsigned nr)
+{
+	if (nr == 0)
+		return 0;
+	if (nr <= 4)
+		return 1;
+	if (nr <= 8)
+		return 2;
+	if (nr <= 16)
+		return 3;
+	if (nr <= 32)
+		return 4;
+	if (nr <= 64)
+		return 5;
+	return 6;
+}
+
+/* fio's 2,4,10,20,50,100,250,500,750,1000 buckets for a value below 1000. */
+static inline unsigned runner_lat_idx(uint64_t v)
+{
+	if (v >= 750)
+		return 9;
+	if (v >= 500)
+		return 8;
+	if (v >= 250)
+		return 7;
+	if (v >= 100)
+		return 6;
+	if (v >= 50)
+		return 5;
+	if (v >= 20)
+		return 4;
+	if (v >= 10)
+		return 3;
+	if (v >= 4)
+		return 2;
+	if (v >= 2)
+		return 1;
+	return 0;
+}
+
+static inline void runner_mark_lat(struct job_result *res, uint64_t ns)
+{
+	if (ns < 1000) {
+		res->lat_n[runner_lat_idx(ns)]++;
+	} else if (ns < 1000000) {
+		res->lat_u[runner_lat_idx(ns / 1000)]++;
+	} else {
+		uint64_t ms = ns / 1000000;
+
+		if (ms >= 2000)
+			res->lat_m[11]++;
+		else if (ms >= 1000)
+			res->lat_m[10]++;
+		else
+			res->lat_m[runner_lat_idx(ms)]++;
+	}
+}
+
+/* ---- errors ----------------------------------------------------------------------------- */
+
+void worker_set_error(struct worker *w, int e, const char *where, const char *func)
+{
+	if (w->error)
+		return;
+	w->error = e;
+	w->res->error = e;
+	snprintf(w->res->verror, sizeof(w->res->verror), "file:%s, func=%s, error=%s", where, func, strerror(e));
+}
+
+static void worker_io_error(struct worker *w, const struct io_req *req)
+{
+	int e = (int)-req->result;
+	const struct job *job = w->job;
+	const char *path = job->filenames && req->file_idx < job->nr_files ? job->filenames[req->file_idx] : job->name;
+
+	if (w->error)
+		return;
+	if (req->op == IO_TRIM) {
+		/* trim: fio 3.33 fails the queue call itself, without an io_u error line */
+		worker_set_error(w, e, "ioengines.c:399", "td_io_queue");
+		return;
+	}
+	if (req->op == IO_READ || req->op == IO_WRITE)
+		fprintf(w->diag, "fio: io_u error on file %s: %s: %s offset=%llu, buflen=%llu\n", path, strerror(e),
+			req->op == IO_READ ? "read" : "write", (unsigned long long)req->offset,
+			(unsigned long long)req->len);
+	else
+		fprintf(w->diag, "fio: io_u error on file %s: %s: sync\n", path, strerror(e));
+	if (e == EINVAL && w->job->direct && !w->direct_hint_done) {
+		w->direct_hint_done = true;
+		fprintf(w->diag, "fio: first direct IO errored. File system may not support direct IO, or iomem_align= is bad, or invalid block size. Try setting direct=0.\n");
+	}
+	worker_set_error(w, e, "io_u.c:1876", "io_u error");
+}
+
+/* ---- completions ------------------------------------------------------------------------ */
+
+static inline void worker_complete(struct worker *w, struct io_req *req, uint64_t now)
+{
+	struct job_result *res = w->res;
+
+	if (__builtin_expect(req->op == IO_FSYNC || req->op == IO_FDATASYNC, 0)) {
+		if (req->result < 0)
+			worker_io_error(w, req);
+		else {
+			res->sync_ios++;
+			if (w->clat_on) {
+				uint64_t lat = now > req->start_ns ? now - req->start_ns : 0;
+
+				lat_stat_add(&res->sync_lat, lat);
+				hist_add(&res->sync_hist, lat);
+			}
+		}
+	} else if (__builtin_expect(req->result < 0, 0)) {
+		worker_io_error(w, req);
+	} else {
+		struct ddir_result *dr = &res->ddir[req->op];
+
+		if (__builtin_expect((uint64_t)req->result != req->len, 0))
+			dr->short_ios++;
+		else if (__builtin_expect(w->vfy_reads, 0) && req->op == IO_READ)
+			worker_verify_read(w, req);	/* verify */
+		dr->io_bytes += (uint64_t)req->result;
+		dr->total_ios++;
+		if (w->clat_on) {
+			uint64_t clat = now > req->issue_ns ? now - req->issue_ns : 0;
+
+			lat_stat_add(&dr->clat, clat);
+			hist_add(&dr->clat_hist, clat);
+			runner_mark_lat(res, clat);
+		}
+		if (w->lat_on) {
+			uint64_t lat = now > req->start_ns ? now - req->start_ns : 0;
+
+			lat_stat_add(&dr->lat, lat);
+			if (w->lat_hist_on)
+				hist_add(&dr->lat_hist, lat);
+		}
+		if (__builtin_expect(w->iolog != NULL, 0))	/* logs */
+			worker_log_io(w, req, now);
+	}
+	w->free_reqs[w->nr_free++] = req;
+}
+
+/* Submit what is queued. Returns 0 or -errno. */
+static int worker_commit(struct worker *w)
+{
+	while (w->nr_pend) {
+		int n = w->ops->commit ? w->ops->commit(w->ectx) : (int)w->nr_pend;
+		uint64_t now = 0;
+
+		if (n < 0) {
+			/* the engine could not submit: fail the pending requests */
+			for (unsigned i = 0; i < w->nr_pend; i++) {
+				w->pend[i]->result = n;
+				worker_complete(w, w->pend[i], w->now_ns);
+			}
+			w->nr_pend = 0;
+			return n;
+		}
+		if ((unsigned)n > w->nr_pend)
+			n = (int)w->nr_pend;
+		if (n == 0) {
+			if (!w->in_flight)
+				return -EAGAIN;
+			return 0;	/* the caller reaps and comes back */
+		}
+		if (w->clock_per_io && !w->sets_issue) {
+			now = clock_src_now(w->clk);
+			w->now_ns = now;	/* the next request starts from here */
+		}
+		for (int i = 0; i < n; i++) {
+			struct io_req *req = w->pend[i];
+
+			if (w->clock_per_io) {
+				if (!w->sets_issue)
+					req->issue_ns = now;
+				if (w->slat_on) {
+					uint64_t slat = req->issue_ns > req->start_ns ? req->issue_ns - req->start_ns : 0;
+
+					lat_stat_add(&w->res->ddir[(unsigned)req->op < (unsigned)DDIR_NR ? req->op : 0].slat, slat);
+					if (__builtin_expect(w->iolog != NULL, 0) && !w->in_ramp &&	/* logs */
+					    (req->op == IO_READ || req->op == IO_WRITE) && req->issue_ns >= w->start_ns)
+						iolog_add(w->iolog, IOLOG_SLAT, (req->issue_ns - w->start_ns) / CLOCK_NS_PER_MS,
+							  slat, (unsigned)req->op, req->len, req->offset);
+				}
+			}
+		}
+		w->in_flight += (unsigned)n;
+		w->res->depth_map[runner_depth_idx(w->depth - w->nr_free)] += (uint64_t)n;
+		w->res->submit_map[runner_batch_idx((unsigned)n)]++;
+		w->res->nr_submit_calls++;
+		if ((unsigned)n < w->nr_pend)
+			memmove(w->pend, w->pend + n, (w->nr_pend - (unsigned)n) * sizeof(*w->pend));
+		w->nr_pend -= (unsigned)n;
+		if (w->nr_pend && w->in_flight)
+			return 0;
+	}
+	return 0;
+}
+
+/* Reap at least min (capped at what is in flight) completions. Returns the number or -errno. */
+static int worker_reap(struct worker *w, unsigned min)
+{
+	unsigned max = w->cmax < w->in_flight ? w->cmax : w->in_flight;
+	int n;
+
+	if (!w->in_flight)
+		return 0;
+	if (max == 0)
+		max = 1;
+	if (min > max)
+		min = max;
+	n = w->ops->reap(w->ectx, min, max, NULL, w->done);
+	if (n < 0) {
+		if (n == -EINTR || n == -EAGAIN)
+			return 0;
+		worker_set_error(w, -n, "ioengines.c:0", "io_getevents");
+		fprintf(w->diag, "fio: io engine %s: reaping completions failed: %s\n", w->ops->name, strerror(-n));
+		return n;
+	}
+	if (w->clock_per_io)
+		w->now_ns = clock_src_now(w->clk);
+	for (int i = 0; i < n; i++)
+		worker_complete(w, w->done[i], w->now_ns);
+	w->in_flight -= (unsigned)n;
+	if (n > 0) {
+		w->res->complete_map[runner_batch_idx((unsigned)n)]++;
+		w->res->nr_complete_calls++;
+	}
+	return n;
+}
+
+/* Wait until nothing is queued or in flight. */
+void worker_drain(struct worker *w)
+{
+	int guard = 0;
+
+	while (w->nr_pend || w->in_flight) {
+		if (w->nr_pend && worker_commit(w) < 0 && !w->in_flight)
+			break;
+		if (w->in_flight && worker_reap(w, w->in_flight) < 0)
+			break;
+		if (!w->in_flight && w->nr_pend && ++guard > 1000) {
+			/* the engine keeps refusing: fail what is left rather than drop it silently */
+			if (!w->error)
+				fprintf(w->diag, "fio: io engine %s: %u requests could not be submitted\n", w->ops->name,
+					w->nr_pend);
+			worker_set_error(w, EIO, "ioengines.c:0", "commit");
+			w->nr_pend = 0;
+			break;
+		}
+	}
+}
+
+/* Queue one prepared request; handles DONE / QUEUED / BUSY / errors. Returns 0 or -errno
+ * for a fatal engine condition. */
+static int worker_queue(struct worker *w, struct io_req *req)
+{
+	for (;;) {
+		int ret = w->ops->queue(w->ectx, req);
+
+		if (ret == ENGINE_DONE) {
+			uint64_t now = w->clock_per_io ? clock_src_now(w->clk) : w->now_ns;
+
+			if (__builtin_expect((unsigned)req->op < (unsigned)DDIR_NR, 1)) {
+				/* fio marks depth and batches for data directions (trim too) only */
+				w->res->depth_map[runner_depth_idx(w->depth - w->nr_free)]++;
+				w->res->submit_map[1]++;
+				w->res->complete_map[1]++;
+				w->res->nr_submit_calls++;
+				w->res->nr_complete_calls++;
+			}
+			w->now_ns = now;
+			worker_complete(w, req, now);
+			return 0;
+		}
+		if (ret == ENGINE_QUEUED) {
+			w->pend[w->nr_pend++] = req;
+			if (w->nr_pend >= w->batch_submit)
+				(void)worker_commit(w);	/* failures complete the requests with the error */
+			return 0;
+		}
+		if (ret == ENGINE_BUSY) {
+			int r = worker_commit(w);
+
+			if (r < 0 && r != -EAGAIN)
+				return r;
+			if (!w->in_flight) {
+				req->result = -EBUSY;
+				worker_complete(w, req, w->now_ns);
+				return -EBUSY;
+			}
+			if (worker_reap(w, 1) < 0)
+				return -EIO;
+			continue;
+		}
+		req->result = ret < 0 ? ret : -EIO;
+		worker_complete(w, req, w->now_ns);
+		return 0;
+	}
+}
+
+static void worker_sync(struct worker *w)
+{
+	struct io_req *req;
+
+	w->sync_pending = false;
+	worker_drain(w);
+	if (w->error || !w->nr_free)
+		return;
+	req = w->free_reqs[--w->nr_free];
+	req->op = w->job->fsync_every ? IO_FSYNC : IO_FDATASYNC;
+	req->fd = w->fds[w->last_write_file];
+	req->offset = 0;
+	req->len = 0;
+	req->file_idx = w->last_write_file;
+	req->result = 0;
+	req->start_ns = w->clock_per_io ? clock_src_now(w->clk) : w->now_ns;
+	req->issue_ns = req->start_ns;
+	if (worker_queue(w, req) < 0)
+		return;
+	worker_drain(w);
+}
+
+/* ---- the I/O loop ----------------------------------------------------------------------- */
+
+/* trim: does file f of this job take BLKDISCARD (a device, as fio) rather than a punched hole
+ * (a regular file)? */
+static bool worker_file_trim_ioctl(const struct worker *w, unsigned f)
+{
+	const struct target_job *tj = &w->ts->jobs[w->idx];
+	enum target_kind k;
+
+	if (tj->diskless || f >= tj->nr_files)
+		return false;
+	k = w->ts->paths[tj->files[f].path].kind;
+	return k == TARGET_BDEV || k == TARGET_CHR;
+}
+
+void worker_loop(struct worker *w)
+{
+	const struct job *job = w->job;
+	unsigned sync_every = job->fsync_every ? job->fsync_every : job->fdatasync_every;
+	bool refill = job->refill_buffers && !job->zero_buffers;
+	/* one test in the loop for refill, trim (trim) and verify (verify) */
+	bool per_io_extra = refill || job->rw_has_trim || w->vfy_fill;
+	struct offgen_io io;
+
+	w->now_ns = clock_src_now(w->clk);
+	for (;;) {
+		struct io_req *req;
+
+		if (!w->clock_per_io && ++w->check_count >= w->check_every) {
+			uint64_t now = clock_src_now(w->clk);
+
+			/* adapt: aim for a clock read every ~50..500 us */
+			if (now - w->now_ns < 50000u && w->check_every < RUNNER_CHECK_MAX)
+				w->check_every *= 2;
+			else if (now - w->now_ns > 500000u && w->check_every > 1)
+				w->check_every /= 2;
+			w->check_count = 0;
+			w->now_ns = now;
+		}
+		if (__builtin_expect(w->now_ns >= w->next_check_ns, 0) && worker_check(w, w->now_ns))
+			break;
+		if (__builtin_expect(ctl_stopped(w->ctl) || w->error, 0))
+			break;
+		if (!w->nr_free) {
+			if (worker_commit(w) < 0 && !w->in_flight)
+				break;
+			if (worker_reap(w, w->cmin ? w->cmin : 0) < 0)
+				break;
+			while (w->depth_low < w->depth && w->in_flight > w->depth_low && !w->error)
+				if (worker_reap(w, 1) < 0)
+					break;
+			continue;
+		}
+		if (__builtin_expect(w->rate_any, 0) && w->rate_on && !worker_rate_wait(w))	/* rate */
+			break;
+		if (__builtin_expect(w->vfy_in_phase, 0)) {
+			if (!worker_verify_next(w, &io))
+				continue;	/* verify: the pass is checked, on to the next one */
+		} else if (!offgen_next(&w->og, &io)) {
+			if (__builtin_expect(w->og.paused, 0) && worker_verify_start(w))
+				continue;	/* verify: read the pass back first */
+			break;
+		}
+		if (__builtin_expect(w->sync_pending, 0)) {
+			/* fio issues the sync before the I/O that follows the Nth write */
+			worker_sync(w);
+			if (w->error || !w->nr_free)
+				break;
+		}
+		req = w->free_reqs[--w->nr_free];
+		req->op = (enum io_op)io.ddir;
+		req->fd = w->fds[io.file];
+		req->offset = io.offset;
+		req->len = io.len;
+		req->file_idx = io.file;
+		req->result = 0;
+		if (__builtin_expect(per_io_extra, 0)) {
+			if (io.ddir == DDIR_TRIM)	/* trim: discard or punch */
+				req->trim_ioctl = worker_file_trim_ioctl(w, io.file);
+			else if (w->vfy_fill)
+				worker_verify_prep(w, req);	/* verify */
+			else if (refill && io.ddir == DDIR_WRITE)
+				rng_fill(&w->buf_rng, req->buf, (size_t)io.len);
+		}
+		/* start: the last clock reading (the previous completion), as fio's start_time is
+		 * taken before the offset is chosen; issue: right before queue() for engines that
+		 * complete there (sync engines, null at depth 1), at commit() for the others. */
+		req->start_ns = w->now_ns;
+		if (w->clock_per_io && w->issue_at_queue)
+			req->issue_ns = clock_src_now(w->clk);
+		else
+			req->issue_ns = req->start_ns;
+		w->res->ddir[io.ddir].issued_ios++;
+		if (sync_every && io.ddir == DDIR_WRITE) {
+			w->last_write_file = io.file;
+			if (++w->writes_since_sync >= sync_every) {
+				w->writes_since_sync = 0;
+				w->sync_pending = true;
+			}
+		}
+		if (worker_queue(w, req) < 0)
+			break;
+		if (__builtin_expect(w->rate_any, 0) && !worker_rate_after(w, io.ddir, io.len))	/* rate */
+			break;
+	}
+	worker_drain(w);
+}
