@@ -27,6 +27,8 @@ enum rw_mode {
 enum fallocate_mode { FALLOC_NONE, FALLOC_NATIVE, FALLOC_POSIX, FALLOC_KEEP, FALLOC_TRUNCATE };
 enum rand_gen { RANDGEN_TAUSWORTHE, RANDGEN_LFSR, RANDGEN_TAUSWORTHE64 };
 enum sync_mode { SYNC_NONE, SYNC_SYNC, SYNC_DSYNC };
+/* fadvise_hint=: 0, 1 (random or sequential from rw=), random, sequential */
+enum fadvise_hint { FADVISE_NONE, FADVISE_PATTERN, FADVISE_RANDOM, FADVISE_SEQUENTIAL };
 
 /* One `key=value` exactly as the user typed it (after ${ENV} expansion), for JSON "job options". */
 struct job_kv {
@@ -77,7 +79,8 @@ struct job {
 
 	char ioengine[32];		/* "libaio", "io_uring", "psync", "sync", "pvsync", "null" */
 	bool direct;
-	bool invalidate;
+	bool invalidate;		/* at open, and again each time the job starts its files over */
+	enum fadvise_hint fadvise_hint;	/* default FADVISE_PATTERN */
 	enum sync_mode sync;
 	bool thread;			/* accepted; iops always runs jobs as threads */
 	bool group_reporting;

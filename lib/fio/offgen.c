@@ -240,6 +240,7 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 			if (!og->wrap)
 				return false;
 			offgen_file_reset(og, f);
+			og->fresh = OFFGEN_FRESH_FILE;
 			if (f->nr_free == 0)
 				return false;
 		}
@@ -260,6 +261,7 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 				if (!og->wrap)
 					return false;
 				offgen_file_reset(og, f);
+				og->fresh = OFFGEN_FRESH_FILE;
 			}
 		}
 		if (__builtin_expect(len == og->map_unit, 1)) {
@@ -314,6 +316,8 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 		if (len == 0) {
 			if (!og->wrap && ((!og->seq_add && og->same_nr == 1) || off == UINT64_MAX))
 				return false;
+			if (og->wrap)
+				og->fresh = OFFGEN_FRESH_FILE;
 			off = 0;
 			len = offgen_len(og, d, f->io_len);
 			if (len == 0)
@@ -419,6 +423,8 @@ bool offgen_next(struct offgen *og, struct offgen_io *io)
 		uint64_t left;
 
 		if (offgen_pass_next(og, io)) {
+			io->fresh = og->fresh;
+			og->fresh = OFFGEN_FRESH_NONE;
 			og->issued_bytes += io->len;
 			og->issued_ios[io->ddir]++;
 			og->pass_ios++;
@@ -434,6 +440,7 @@ bool offgen_next(struct offgen *og, struct offgen_io *io)
 			og->passes++;
 			og->pass_ios = 0;
 			offgen_reset_files(og);
+			og->fresh = OFFGEN_FRESH_PASS;
 			continue;
 		}
 		left = og->issued_bytes + og->verify_bytes < og->limit_bytes ?
@@ -443,6 +450,7 @@ bool offgen_next(struct offgen *og, struct offgen_io *io)
 			og->passes++;
 			og->pass_ios = 0;
 			offgen_reset_files(og);
+			og->fresh = OFFGEN_FRESH_PASS;
 			continue;
 		}
 		og->ended = true;

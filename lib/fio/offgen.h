@@ -50,11 +50,20 @@ struct offgen_file {
 	uint64_t tw_trim_len;	/* length of the last trim (randtrimwrite writes exactly it) */
 };
 
+/* offgen_io.fresh: this I/O starts its file(s) over, as fio does when it goes round again
+ * (the runner then drops the cached pages again, fio's invalidate). */
+enum offgen_fresh {
+	OFFGEN_FRESH_NONE = 0,
+	OFFGEN_FRESH_FILE = 1,	/* time_based: this I/O's file wrapped (map full, or the end reached) */
+	OFFGEN_FRESH_PASS = 2,	/* a new pass (loops, io_size beyond size): every file starts again */
+};
+
 struct offgen_io {
 	enum ddir ddir;
 	unsigned file;		/* index into the job's files */
 	uint64_t offset;	/* absolute file offset */
 	uint64_t len;
+	enum offgen_fresh fresh;
 };
 
 struct offgen {
@@ -84,6 +93,7 @@ struct offgen {
 	bool io_size_set;
 	unsigned loops;
 	unsigned passes;		/* passes started */
+	enum offgen_fresh fresh;	/* for the next I/O handed out */
 	uint64_t pass_ios;		/* I/Os handed out in the current pass */
 	bool ended;
 

@@ -230,6 +230,7 @@ void opt_job_init(struct opt_job *oj)
 	j->iodepth_low = 1;
 	memcpy(j->ioengine, "psync", sizeof("psync"));
 	j->invalidate = true;
+	j->fadvise_hint = FADVISE_PATTERN;
 	j->loops = 1;
 	j->randrepeat = true;
 	j->randseed = 0x89;

@@ -82,6 +82,7 @@ opt_apply_fn opt_apply_direct;
 opt_apply_fn opt_apply_directory;
 opt_apply_fn opt_apply_end_fsync;
 opt_apply_fn opt_apply_fallocate;
+opt_apply_fn opt_apply_fadvise_hint;
 opt_apply_fn opt_apply_fdatasync;
 opt_apply_fn opt_apply_filename;
 opt_apply_fn opt_apply_filename_format;
@@ -140,6 +141,7 @@ opt_apply_fn opt_apply_write_log;
 opt_apply_fn opt_apply_zero_buffers;
 
 extern const struct opt_choice opt_apply_fallocate_choices[];
+extern const struct opt_choice opt_apply_fadvise_hint_choices[];
 extern const struct opt_choice opt_apply_verify_choices[];
 extern const struct opt_choice opt_apply_kb_base_choices[];
 extern const struct opt_choice opt_apply_only_0_choices[];

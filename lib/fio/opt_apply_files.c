@@ -130,6 +130,24 @@ APPLY(opt_apply_fallocate)
 	return ret;
 }
 
+const struct opt_choice opt_apply_fadvise_hint_choices[] = {
+	{ "0", "No advice", FADVISE_NONE },
+	{ "1", "Random or sequential, as rw= says", FADVISE_PATTERN },
+	{ "random", "Always POSIX_FADV_RANDOM", FADVISE_RANDOM },
+	{ "sequential", "Always POSIX_FADV_SEQUENTIAL", FADVISE_SEQUENTIAL },
+	{ NULL, NULL, 0 },
+};
+
+APPLY(opt_apply_fadvise_hint)
+{
+	int v;
+	int ret = opt_apply_get_choice(od, val, d, &v);
+
+	if (!ret)
+		oj->j.fadvise_hint = (enum fadvise_hint)v;
+	return ret;
+}
+
 const struct opt_choice opt_apply_sync_choices[] = {
 	{ "none", "", SYNC_NONE },
 	{ "0", "", SYNC_NONE },

@@ -122,6 +122,9 @@ static const struct opt_def table[] = {
 	  .help = "Share (in %) of a mixed workload that writes", .def = "50", .max = 100 },
 	{ .name = "invalidate", .type = OPT_T_BOOL, .apply = opt_apply_invalidate,
 	  .help = "Drop cached pages of the files before the job starts", .def = "1", .max = 1 },
+	{ .name = "fadvise_hint", .type = OPT_T_CHOICE, .apply = opt_apply_fadvise_hint,
+	  .help = "Tell the kernel how the files will be read (posix_fadvise)", .def = "1",
+	  .choices = opt_apply_fadvise_hint_choices },
 	{ .name = "sync", .type = OPT_T_CHOICE, .apply = opt_apply_sync,
 	  .help = "Open files with O_SYNC or O_DSYNC", .def = "none",
 	  .choices = opt_apply_sync_choices },
@@ -223,7 +226,7 @@ static const struct opt_def table[] = {
 	  .help = "Offset distribution: random, zipf:t, pareto:h, normal:dev, zoned:..., zoned_abs:...",
 	  .def = "random" },	/* dist */
 	O_UNSUP("file_service_type"), O_UNSUP("openfiles"),
-	O_UNSUP("fadvise_hint"), O_UNSUP("write_barrier"), O_UNSUP("sync_file_range"), O_UNSUP("atomic"),
+	O_UNSUP("write_barrier"), O_UNSUP("sync_file_range"), O_UNSUP("atomic"),
 	O_UNSUP("overwrite"), O_UNSUP("verify_only"), O_UNSUP("mem"),
 	O_UNSUP("iomem"), O_UNSUP("iomem_align"), O_UNSUP("mem_align"),
 	/* verify */

@@ -132,6 +132,10 @@ static inline void worker_set_state(struct worker *w, char c)
 int worker_setup(struct worker *w, struct iops_err *err);
 void worker_teardown(struct worker *w);
 void worker_end_fsync(struct worker *w);
+/* The I/O io starts its file (OFFGEN_FRESH_FILE) or all files (OFFGEN_FRESH_PASS) over: drop
+ * their cached pages again (invalidate=1), and on a new pass give the fadvise hint again, as
+ * fio does when it reopens its files. Rare: once per pass over a file. */
+__attribute__((cold)) void worker_files_fresh(struct worker *w, const struct offgen_io *io);
 
 /* ---- runner_io.c ---- */
 

@@ -421,6 +421,8 @@ void worker_loop(struct worker *w)
 				continue;	/* verify: read the pass back first */
 			break;
 		}
+		if (__builtin_expect(io.fresh != OFFGEN_FRESH_NONE, 0))
+			worker_files_fresh(w, &io);	/* invalidate: the file starts over */
 		if (__builtin_expect(w->sync_pending, 0)) {
 			/* fio issues the sync before the I/O that follows the Nth write */
 			worker_sync(w);

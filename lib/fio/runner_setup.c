@@ -173,3 +173,21 @@ void worker_end_fsync(struct worker *w)
 		if (w->fds[f] >= 0 && fsync(w->fds[f]) < 0)
 			worker_set_error(w, errno, "backend.c:0", "fsync");
 }
+
+void worker_files_fresh(struct worker *w, const struct offgen_io *io)
+{
+	const struct target_job *tj = &w->ts->jobs[w->idx];
+
+	if (tj->diskless)
+		return;
+	if (io->fresh == OFFGEN_FRESH_FILE) {
+		/* time_based wrap: fio drops the pages again only for buffered I/O */
+		if (!w->job->direct)
+			target_invalidate(w->ts, w->idx, io->file, w->fds[io->file], w->diag);
+		return;
+	}
+	for (unsigned f = 0; f < tj->nr_files; f++) {
+		target_invalidate(w->ts, w->idx, f, w->fds[f], w->diag);
+		target_advise(w->ts, w->idx, f, w->fds[f], w->diag);
+	}
+}

@@ -100,6 +100,7 @@ bool worker_verify_next(struct worker *w, struct offgen_io *io)
 		io->file = e->file;
 		io->offset = e->offset;
 		io->len = e->len;
+		io->fresh = OFFGEN_FRESH_NONE;
 		w->vcur_seed = e->seed;
 		w->og.verify_bytes += e->len;
 		return true;

@@ -88,9 +88,19 @@ int target_plan(struct target_set *ts, const struct fio_config *cfg, const bool 
 int target_layout(struct target_set *ts, FILE *info, struct ctl *ctl, struct iops_err *err);
 
 /* Open job j's files into fds[] (nr_files of them) with the job's flags; invalidates the
- * page cache first when the job asks (a failure there is only a warning on warn, may be
- * NULL). Returns 0 or -errno (err filled, nothing left open). */
+ * page cache first when the job asks, then gives the fadvise_hint (failures there are only
+ * warnings on warn, may be NULL). Returns 0 or -errno (err filled, nothing left open). */
 int target_open(const struct target_set *ts, unsigned j, int *fds, FILE *warn, struct iops_err *err);
+
+/* invalidate=1: drop the cached pages of file f of job j (its I/O range; BLKFLSBUF on a
+ * device), as at open; the runner calls it again each time the job starts the file over
+ * (fio drops the cache on every pass, so a small file is not read from memory after the
+ * first one). Failures are warnings on warn (may be NULL). */
+void target_invalidate(const struct target_set *ts, unsigned j, unsigned f, int fd, FILE *warn);
+
+/* fadvise_hint: posix_fadvise(RANDOM or SEQUENTIAL) over file f's I/O range, at open and at
+ * each new pass (fio reopens its files then). A failure is a warning on warn (may be NULL). */
+void target_advise(const struct target_set *ts, unsigned j, unsigned f, int fd, FILE *warn);
 
 /* fsync_on_close, then close job j's fds. Returns 0 or the first -errno. */
 int target_close(const struct target_set *ts, unsigned j, int *fds);

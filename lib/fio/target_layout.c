@@ -299,7 +299,6 @@ int target_open(const struct target_set *ts, unsigned j, int *fds, FILE *warn, s
 		return 0;
 	for (unsigned f = 0; f < tj->nr_files; f++) {
 		const struct target_path *p = &ts->paths[tj->files[f].path];
-		const struct target_jobfile *jf = &tj->files[f];
 
 		fds[f] = open(p->path, flags);
 		if (fds[f] < 0) {
@@ -313,25 +312,60 @@ int target_open(const struct target_set *ts, unsigned j, int *fds, FILE *warn, s
 			}
 			return -e;
 		}
-		if (job->invalidate) {
-			/* non-fatal, as in fio; the messages go to warn (fio prints them on stdout) */
-			if (p->kind == TARGET_BDEV) {
-				if (ioctl(fds[f], BLKFLSBUF, 0) < 0 && warn) {
-					if (errno == EACCES || errno == EPERM)
-						fprintf(warn, "fio: only root may flush block devices. Cache flush bypassed!\n");
-					else
-						fprintf(warn, "fio: cache invalidation of %s failed: %s\n", p->path,
-							strerror(errno));
-				}
-			} else if (p->kind == TARGET_REG || p->kind == TARGET_MISSING) {
-				int r = posix_fadvise(fds[f], (off_t)jf->io_start, (off_t)jf->io_len, POSIX_FADV_DONTNEED);
-
-				if (r && warn)
-					fprintf(warn, "fio: cache invalidation of %s failed: %s\n", p->path, strerror(r));
-			}
-		}
+		target_invalidate(ts, j, f, fds[f], warn);
+		target_advise(ts, j, f, fds[f], warn);
 	}
 	return 0;
+}
+
+void target_invalidate(const struct target_set *ts, unsigned j, unsigned f, int fd, FILE *warn)
+{
+	const struct target_jobfile *jf = &ts->jobs[j].files[f];
+	const struct target_path *p = &ts->paths[jf->path];
+
+	if (!ts->cfg->jobs[j].invalidate || fd < 0)
+		return;
+	/* non-fatal, as in fio; the messages go to warn (fio prints them on stdout) */
+	if (p->kind == TARGET_BDEV) {
+		if (ioctl(fd, BLKFLSBUF, 0) < 0 && warn) {
+			if (errno == EACCES || errno == EPERM)
+				fprintf(warn, "fio: only root may flush block devices. Cache flush bypassed!\n");
+			else
+				fprintf(warn, "fio: cache invalidation of %s failed: %s\n", p->path, strerror(errno));
+		}
+	} else if (p->kind == TARGET_REG || p->kind == TARGET_MISSING) {
+		int r = posix_fadvise(fd, (off_t)jf->io_start, (off_t)jf->io_len, POSIX_FADV_DONTNEED);
+
+		if (r && warn)
+			fprintf(warn, "fio: cache invalidation of %s failed: %s\n", p->path, strerror(r));
+	}
+}
+
+void target_advise(const struct target_set *ts, unsigned j, unsigned f, int fd, FILE *warn)
+{
+	const struct job *job = &ts->cfg->jobs[j];
+	const struct target_jobfile *jf = &ts->jobs[j].files[f];
+	const struct target_path *p = &ts->paths[jf->path];
+	int advice, r;
+
+	if (fd < 0 || (p->kind != TARGET_BDEV && p->kind != TARGET_REG && p->kind != TARGET_MISSING))
+		return;
+	switch (job->fadvise_hint) {
+	case FADVISE_NONE:
+		return;
+	case FADVISE_PATTERN:
+		advice = job->rw_random ? POSIX_FADV_RANDOM : POSIX_FADV_SEQUENTIAL;
+		break;
+	case FADVISE_RANDOM:
+		advice = POSIX_FADV_RANDOM;
+		break;
+	default:
+		advice = POSIX_FADV_SEQUENTIAL;
+		break;
+	}
+	r = posix_fadvise(fd, (off_t)jf->io_start, (off_t)jf->io_len, advice);
+	if (r && warn)
+		fprintf(warn, "fio: fadvise hint failed: %s\n", strerror(r));
 }
 
 int target_close(const struct target_set *ts, unsigned j, int *fds)

@@ -286,6 +286,67 @@ START_TEST(test_offgen_time_based_wraps)
 }
 END_TEST
 
+/* offgen_io.fresh: where the runner drops the page cache again (fio's invalidate on every pass).
+ * 16 blocks of 4k per file; ios I/Os handed out; fresh_at lists the 0-based I/Os that carry a
+ * mark (FILE for a time_based wrap, PASS for a new loop or io_size pass), -1 ends the list. */
+struct fresh_case {
+	const char *what;
+	enum rw_mode rw;
+	bool time_based, norandommap;
+	unsigned loops, seq_add;
+	uint64_t io_size;
+	unsigned ios;
+	enum offgen_fresh kind;
+	int fresh_at[8];
+};
+
+static const struct fresh_case fresh_cases[] = {
+	{ "time_based read wraps each 16", RW_READ, true, false, 1, 0, 0, 50, OFFGEN_FRESH_FILE, { 16, 32, 48, -1 } },
+	{ "time_based randread map full each 16", RW_RANDREAD, true, false, 1, 0, 0, 50, OFFGEN_FRESH_FILE, { 16, 32, 48, -1 } },
+	{ "time_based norandommap never", RW_RANDREAD, true, true, 1, 0, 0, 50, OFFGEN_FRESH_NONE, { -1 } },
+	{ "time_based holes restart in the pass", RW_READ, true, false, 1, 4096, 0, 50, OFFGEN_FRESH_NONE, { -1 } },
+	{ "loops=3 read", RW_READ, false, false, 3, 0, 0, 48, OFFGEN_FRESH_PASS, { 16, 32, -1 } },
+	{ "loops=2 randread", RW_RANDREAD, false, false, 2, 0, 0, 32, OFFGEN_FRESH_PASS, { 16, -1 } },
+	{ "io_size=160k: 2.5 passes of 16", RW_READ, false, false, 1, 0, 160 * 1024, 40, OFFGEN_FRESH_PASS, { 16, 32, -1 } },
+	{ "one pass: nothing", RW_RANDREAD, false, false, 1, 0, 0, 16, OFFGEN_FRESH_NONE, { -1 } },
+};
+
+START_TEST(test_offgen_fresh_marks_each_new_pass)
+{
+	const struct fresh_case *c = &fresh_cases[_i];
+	uint64_t start = 0, len = 16 * 4096;
+	struct iops_err err = { 0 };
+	struct offgen_io io;
+	struct offgen og;
+	struct job j;
+	unsigned k = 0;
+
+	testjob_init(&j, c->rw);
+	j.time_based = c->time_based;
+	j.runtime_ns = c->time_based ? 1000000000ull : 0;
+	j.norandommap = c->norandommap;
+	j.loops = c->loops;
+	j.rw_seq_add = c->seq_add;
+	j.io_size = c->io_size;
+	ck_assert_int_eq(offgen_init(&og, &j, &start, &len, 1, len, &err), 0);
+	for (unsigned i = 0; i < c->ios; i++) {
+		ck_assert_msg(offgen_next(&og, &io), "%s: ended at I/O %u", c->what, i);
+		if (c->fresh_at[k] == (int)i) {
+			ck_assert_msg(io.fresh == c->kind, "%s: I/O %u: fresh %d, expected %d", c->what, i,
+				      io.fresh, c->kind);
+			ck_assert_msg(io.offset == 0 || c->rw == RW_RANDREAD, "%s: a wrap starts at 0", c->what);
+			k++;
+		} else {
+			ck_assert_msg(io.fresh == OFFGEN_FRESH_NONE, "%s: I/O %u marked %d", c->what, i, io.fresh);
+		}
+	}
+	ck_assert_msg(c->fresh_at[k] == -1, "%s: mark %u never came", c->what, k);
+	if (!c->time_based)
+		ck_assert_msg(!offgen_next(&og, &io), "%s: more I/O than planned", c->what);
+	offgen_release(&og);
+}
+END_TEST
+
 START_TEST(test_offgen_rejects_bad_input)
 {
 	uint64_t start = 0, len = 4096;
@@ -371,6 +432,8 @@ Suite *offgen_suite(void)
 	tcase_add_test(tc, test_offgen_randrepeat_reproducible_clones_differ);
 	tcase_add_test(tc, test_offgen_bsrange_multiples);
 	tcase_add_test(tc, test_offgen_time_based_wraps);
+	tcase_add_loop_test(tc, test_offgen_fresh_marks_each_new_pass, 0,
+			    (int)(sizeof(fresh_cases) / sizeof(fresh_cases[0])));
 	tcase_add_test(tc, test_offgen_rejects_bad_input);
 	tcase_add_test(tc, test_offgen_range_smaller_than_bs);
 	tcase_add_test(tc, test_offgen_per_direction_bs_keeps_sizes);
