@@ -58,6 +58,8 @@ struct job {
 	uint64_t filesize_min, filesize_max;	/* 0 = size/nr_files */
 	uint64_t offset;		/* start offset in each file */
 	unsigned offset_pct;		/* offset=N%, 0 if absolute */
+	uint64_t offset_increment;	/* offset_increment: added once per clone (subjob) */
+	unsigned offset_increment_pct;	/* offset_increment=N% of the file, aligned to bs */
 	uint64_t io_size;		/* bytes to transfer per loop, 0 = size */
 
 	uint64_t bs_min[DDIR_NR], bs_max[DDIR_NR];	/* bs / bsrange per direction */

@@ -63,6 +63,20 @@ APPLY(opt_apply_offset)
 	return 0;
 }
 
+APPLY(opt_apply_offset_increment)
+{
+	uint64_t v;
+	unsigned pct;
+
+	if (!val || parse_size_pct(val, opt_apply_kb_of(oj), &v, &pct)) {
+		opt_apply_failed(d, od, val);
+		return -EINVAL;
+	}
+	oj->j.offset_increment = v;
+	oj->j.offset_increment_pct = pct;
+	return 0;
+}
+
 APPLY(opt_apply_io_size)
 {
 	uint64_t v;

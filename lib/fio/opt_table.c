@@ -77,6 +77,9 @@ static const struct opt_def table[] = {
 	  .help = "Size of each file the job uses" },
 	{ .name = "offset", .alias = "fileoffset", .type = OPT_T_SIZE, .apply = opt_apply_offset,
 	  .help = "Byte offset where the I/O region begins", .def = "0" },
+	{ .name = "offset_increment", .type = OPT_T_SIZE, .apply = opt_apply_offset_increment,
+	  .help = "Added to offset for each clone of numjobs (clone N starts N increments further)",
+	  .def = "0" },
 	{ .name = "random_generator", .type = OPT_T_CHOICE, .apply = opt_apply_random_generator,
 	  .help = "Algorithm that produces the random offsets", .def = "tausworthe",
 	  .choices = opt_apply_randgen_choices },
@@ -221,7 +224,7 @@ static const struct opt_def table[] = {
 	  .help = "Mix of block sizes: size/percent pairs, ':' separated, per direction" },	/* dist */
 	O_UNSUP("ignore_error"), O_UNSUP("rw_sequencer"), O_UNSUP("serialize_overlap"),
 	O_UNSUP("io_submit_mode"), O_UNSUP("fill_device"), O_UNSUP("fill_fs"), O_UNSUP("file_append"),
-	O_UNSUP("offset_increment"), O_UNSUP("offset_align"), O_UNSUP("number_ios"),
+	O_UNSUP("offset_align"), O_UNSUP("number_ios"),
 	{ .name = "random_distribution", .type = OPT_T_STR, .apply = opt_apply_random_distribution,
 	  .help = "Offset distribution: random, zipf:t, pareto:h, normal:dev, zoned:..., zoned_abs:...",
 	  .def = "random" },	/* dist */

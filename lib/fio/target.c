@@ -171,6 +171,32 @@ static uint64_t target_pct(uint64_t v, unsigned pct)
 	return (uint64_t)((unsigned __int128)v * pct / 100u);
 }
 
+/* offset_increment: clone N of numjobs starts N increments after offset (a percentage is of
+ * the file's size, aligned down to the smallest block size, as fio). */
+static int target_add_increment(const struct job *job, uint64_t existing, uint64_t *off,
+				struct iops_err *err)
+{
+	uint64_t inc = job->offset_increment, bs = job->bs_min[DDIR_READ];
+
+	if (job->offset_increment_pct) {
+		for (int d = 1; d < DDIR_NR; d++)
+			if (job->bs_min[d] && job->bs_min[d] < bs)
+				bs = job->bs_min[d];
+		inc = target_pct(existing, job->offset_increment_pct);
+		if (bs)
+			inc -= inc % bs;
+	}
+	if (!inc || !job->subjob)
+		return 0;
+	if (inc > (UINT64_MAX - *off) / job->subjob) {
+		iops_err_set(err, EOVERFLOW, "fio: %s: offset + offset_increment x %u overflows", job->name,
+			     job->subjob);
+		return -EOVERFLOW;
+	}
+	*off += inc * job->subjob;
+	return 0;
+}
+
 /* A file's size for this job, and the range: fio's size / filesize / offset rules. */
 static int target_plan_file(struct target_set *ts, const struct job *job, unsigned j, struct rng *r,
 			    struct target_jobfile *jf, struct iops_err *err)
@@ -193,6 +219,8 @@ static int target_plan_file(struct target_set *ts, const struct job *job, unsign
 		fsize = 0;
 	}
 	off = job->offset_pct ? target_pct(existing, job->offset_pct) : job->offset;
+	if (target_add_increment(job, existing, &off, err) < 0)
+		return -EOVERFLOW;
 	if (!job->filesize_min && !job->size_pct && !job->size) {
 		if (existing <= off)
 			return target_size_error(job, err);
@@ -370,8 +398,14 @@ int target_plan(struct target_set *ts, const struct fio_config *cfg, const bool 
 		if (tj->diskless) {
 			uint64_t each = job->nr_files ? job->size / nr : job->size;
 
+			uint64_t off = job->offset;
+
+			if (target_add_increment(job, 0, &off, err) < 0) {
+				ret = -EOVERFLOW;
+				goto fail;
+			}
 			for (unsigned f = 0; f < nr; f++) {
-				tj->files[f].io_start = job->offset;
+				tj->files[f].io_start = off;
 				tj->files[f].io_len = job->filesize_min ? job->filesize_min : each;
 				sum += tj->files[f].io_len;
 			}

@@ -63,6 +63,8 @@ cases=(
 	"size-mi-binary|exact|--name=a --size=4mi --rw=read"
 	"kb_base1000|exact|--name=a --kb_base=1000 --size=4m --rw=read"
 	"two-jobs-cmdline|exact|--size=1m --name=a --rw=write --name=b --rw=read --bs=8k"
+	"offset_increment|exact|--name=a --filename=oi --size=2m --numjobs=3 --offset=1m --offset_increment=4m --rw=write --bs=64k"
+	"offset_increment-rand|exact|--name=a --filename=oi --size=1m --numjobs=2 --offset_increment=3m --rw=randwrite"
 )
 
 # The job file case: [global] + 2 jobs (one with numjobs=2) + stonewall.
@@ -98,6 +100,7 @@ cases+=("filename-subdirs|exact|--name=a --size=1m --filename=sub/dir/f --rw=wri
 # size=N% / offset=N% of an existing file (the run directory gets an 8 MiB file "pre" first)
 cases+=("pre-size-pct|exact|--name=a --filename=pre --size=50% --offset=25% --rw=read")
 cases+=("pre-existing-read|exact|--name=a --filename=pre --rw=randread --bs=16k")
+cases+=("pre-offset_increment-pct|exact|--name=a --filename=pre --size=1m --numjobs=3 --offset_increment=30% --rw=read --bs=64k")
 cases+=("jobfile-stonewall|exact|$T/two.fio")
 cases+=("jobfile-plus-cmdline|exact|--bs=8k $T/two.fio")
 
