@@ -29,6 +29,7 @@ pkgs_all            := $(PKGS_BUILD)
 pkgs_run            := $(PKGS_BUILD)
 pkgs_rootfs         := $(PKGS_BUILD)
 pkgs_bench          := $(PKGS_BUILD) $(PKGS_E2E) $(PKGS_BENCH)
+pkgs_conformance    := $(PKGS_BUILD) python3 python3-scipy python3-six
 pkgs_unit           := $(PKGS_UNIT)
 pkgs_e2e            := $(PKGS_BUILD) $(PKGS_E2E)
 pkgs_san            := $(PKGS_UNIT) $(PKGS_E2E)
@@ -111,7 +112,7 @@ RUN_UNIT    = $(BUILD)/check_unit
 RUN_E2E     = tests/e2e/run.sh $(BUILD)/iops
 RUN_CTEST   = VERSION=$(VERSION) tests/container/run.sh $(BUILD)
 
-.PHONY: all deps run check lint unit e2e container-test image rootfs san bench clean
+.PHONY: all deps run check lint conformance unit e2e container-test image rootfs san bench clean
 all: $(BUILD)/iops
 
 # deps: install the missing Debian packages as root, otherwise print the exact command.
@@ -251,6 +252,10 @@ image: $(ROOTFS_TAR)
 san: $(BUILD)/check_unit_san $(BUILD)/iops-san
 	$(Q)$(BUILD)/check_unit_san
 	$(Q)IOPS_SAN=1 tests/e2e/run.sh $(BUILD)/iops-san
+
+# fio 3.33's own test suite against build/iops as fio (not part of check: ~5 min; see README).
+conformance: $(BUILD)/iops
+	$(Q)tests/conformance/run.sh $(BUILD)/iops
 
 bench: $(BUILD)/iops
 	$(Q)tests/bench/run.sh $(BUILD)/iops
