@@ -17,7 +17,7 @@ SYSLIB      := /usr/lib/$(MULTIARCH)
 # --- Debian packages, per entry point ---------------------------------------------------------------
 # deps checks only what the goals on the command line need (`make` does not pull in podman);
 # `make deps` alone, and `make check`, take the whole list. DEPS_FOR overrides the goal list
-# (the Dockerfile uses `make DEPS_FOR="unit rootfs" deps`).
+# (the Dockerfile uses `./make.sh DEPS_FOR=rootfs deps`).
 PKGS_BUILD  := gcc musl-tools libaio-dev liburing-dev
 PKGS_UNIT   := gcc libc6-dev pkg-config check libaio-dev liburing-dev
 PKGS_E2E    := fio ioping bc jq strace python3

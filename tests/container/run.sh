@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Container test: builds the image from the Containerfile with podman (offline, FROM scratch)
+# Container test: builds the image from docker/Containerfile with podman (offline, FROM scratch)
 # and runs it the way users do: the seed's `ioping -c 20 /iops/data` against a bind mount
 # (beside the real ioping), `podman stop` of an endless ioping and of a fio job and SIGINT
 # (PID-1 signal handling), the fio and ioping link names, a fio job, io_uring under the
@@ -106,19 +106,21 @@ t_rootfs() {
 		fail "rootfs.tar's usr/bin/iops is not iops.stripped"
 }
 
-# The Dockerfile's final stage must be the Containerfile's image; both default to our version.
+# The Dockerfile's final stage must be docker/Containerfile's image; both default to our version.
+# The repository's root has no Containerfile, so that `podman build .` takes the Dockerfile too.
 t_files_in_step() {
 	local f
-	for f in Containerfile Dockerfile; do
+	[ ! -e "$repo/Containerfile" ] || fail "a Containerfile in the root: podman build . would take it, not the Dockerfile"
+	for f in docker/Containerfile Dockerfile; do
 		assert_eq "$f ARG VERSION" "$version" "$(sed -n 's/^ARG VERSION=//p' "$repo/$f")"
 	done
 	local cf df
-	cf=$(grep -E '^(ARG|LABEL|WORKDIR|VOLUME|ENTRYPOINT|CMD|USER|STOPSIGNAL|ENV)|^ +org\.' "$repo/Containerfile")
+	cf=$(grep -E '^(ARG|LABEL|WORKDIR|VOLUME|ENTRYPOINT|CMD|USER|STOPSIGNAL|ENV)|^ +org\.' "$repo/docker/Containerfile")
 	df=$(sed -n '/^FROM scratch/,$p' "$repo/Dockerfile" |
 		grep -E '^(ARG|LABEL|WORKDIR|VOLUME|ENTRYPOINT|CMD|USER|STOPSIGNAL|ENV)|^ +org\.')
 	assert_eq "final stages" "$cf" "$df"
-	grep -q '^FROM scratch$' "$repo/Containerfile" || fail "Containerfile is not FROM scratch"
-	[ "$(grep -c '^FROM ' "$repo/Containerfile")" = 1 ] || fail "Containerfile has more than one stage"
+	grep -q '^FROM scratch$' "$repo/docker/Containerfile" || fail "docker/Containerfile is not FROM scratch"
+	[ "$(grep -c '^FROM ' "$repo/docker/Containerfile")" = 1 ] || fail "docker/Containerfile has more than one stage"
 }
 
 t_build() {
