@@ -34,13 +34,13 @@ pkgs() {
 
 if ! command -v make >/dev/null 2>&1; then
 	if ! command -v apt-get >/dev/null 2>&1; then
-		echo "make.sh: make is missing; install GNU make, then run: make $*" >&2
+		echo "make.sh: make is missing; install GNU make, then run: make${*:+ $*}" >&2
 		exit 1
 	fi
 	if [ "$(id -u)" != 0 ]; then
 		echo "make.sh: make is missing; install it and the packages for '${*:-all}' as root with:" >&2
 		echo "  $(apt_line make $(pkgs "$@"))" >&2
-		echo "make.sh: then run ./make.sh $* again" >&2
+		echo "make.sh: then run ./make.sh${*:+ $*} again" >&2
 		exit 1
 	fi
 	echo "make.sh: installing make (apt-get)"
