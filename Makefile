@@ -129,7 +129,7 @@ deps:
 	[ -z "$$missing" ] && exit 0; \
 	if [ "$$(id -u)" != 0 ]; then \
 	  echo "deps: missing Debian packages:$$missing" >&2; \
-	  echo "deps: install them as root, then run make again:" >&2; \
+	  echo "deps: install them as root, then run the same command again:" >&2; \
 	  if command -v sudo >/dev/null 2>&1; \
 	  then echo "  sudo apt-get update && sudo apt-get install -y$$missing" >&2; \
 	  else echo "  su -c 'apt-get update && apt-get install -y$$missing'" >&2; fi; \
