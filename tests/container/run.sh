@@ -46,6 +46,8 @@ cleanup() {
 	$PODMAN ps -a --format '{{.Names}}' 2>/dev/null | grep "^$cname" |
 		while read -r c; do $PODMAN rm -f -t 0 "$c" >/dev/null 2>&1; done
 	$PODMAN rmi -f "$tag" >/dev/null 2>&1
+	# rootless: a volume handed to the container's uid 65532 is a subuid's; only podman can remove it
+	[ "$(id -u)" = 0 ] || $PODMAN unshare rm -rf "$scratch" 2>/dev/null
 	rm -rf "$scratch"
 }
 trap cleanup EXIT
