@@ -443,8 +443,8 @@ podman_cases=(image_config image_size image_contents version link_fio link_iopin
 	stop_sigterm stop_sigint stop_fio fio_options io_uring k8s_job seed_ioping)
 
 # rootless_probe: as a user other than root, build the image and run it once (the build case
-# then builds it again, so the probe's image goes); on failure, the reason (podman's last
-# line) on stdout and false.
+# then builds it again, so the probe's image goes); on failure, the reason (podman's last two
+# lines) on stdout and false.
 rootless_probe() {
 	local out ok=1
 	if ! out=$(VERSION=$version CONTAINER_ENGINE=$PODMAN "$repo/tests/container/build-image.sh" \
@@ -454,7 +454,7 @@ rootless_probe() {
 	$PODMAN rmi -f "$tag" >/dev/null 2>&1
 	if [ -z "$ok" ]; then
 		echo "rootless podman does not work for $(id -un) here ($(printf '%s\n' "$out" |
-			grep -v 'is not a shared mount' | tail -n 1 | cut -c1-160)); run the test as root"
+			grep -v 'level=warning' | tail -n 2 | paste -sd ';' | sed 's/;/; /' | cut -c1-160)); run the test as root"
 		return 1
 	fi
 }
@@ -474,7 +474,7 @@ if [ "$(id -u)" != 0 ] && ! why=$(rootless_probe); then
 else
 	case_run build
 fi
-if $PODMAN image exists "$tag"; then
+if $PODMAN image exists "$tag" 2>/dev/null; then
 	filtered seed_ioping || seed_start
 	case_run image_config
 	case_run image_size
