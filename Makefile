@@ -1,5 +1,6 @@
 # iops: one static binary (musl, libaio, liburing). Non-recursive; everything lands in $(BUILD)/.
-# The two commands a user needs: `make run` (main job) and `make check` (all tests).
+# The two commands a user needs: `./make.sh run` (main job) and `./make.sh check` (all tests);
+# make.sh installs make itself first when it is missing (as root), then runs `make GOAL`.
 # Every entry point first runs `deps` (once), which installs the Debian packages it needs when
 # run as root, or prints the exact apt-get command otherwise. `make V=1` shows the commands.
 
@@ -16,9 +17,9 @@ SYSLIB      := /usr/lib/$(MULTIARCH)
 # --- Debian packages, per entry point ---------------------------------------------------------------
 # deps checks only what the goals on the command line need (`make` does not pull in podman);
 # `make deps` alone, and `make check`, take the whole list. DEPS_FOR overrides the goal list
-# (the Dockerfile uses `make DEPS_FOR="unit rootfs" deps`).
-PKGS_BUILD  := musl-tools libaio-dev liburing-dev
-PKGS_UNIT   := libc6-dev pkg-config check libaio-dev liburing-dev
+# (the Dockerfile uses `./make.sh DEPS_FOR=rootfs deps`).
+PKGS_BUILD  := gcc musl-tools libaio-dev liburing-dev
+PKGS_UNIT   := gcc libc6-dev pkg-config check libaio-dev liburing-dev
 PKGS_E2E    := fio ioping bc jq strace python3
 PKGS_BENCH  := time util-linux
 PKGS_IMAGE  := podman
@@ -129,7 +130,10 @@ deps:
 	[ -z "$$missing" ] && exit 0; \
 	if [ "$$(id -u)" != 0 ]; then \
 	  echo "deps: missing Debian packages:$$missing" >&2; \
-	  echo "deps: install them with: sudo apt-get update && sudo apt-get install -y$$missing" >&2; \
+	  echo "deps: install them as root, then run the same command again:" >&2; \
+	  if command -v sudo >/dev/null 2>&1; \
+	  then echo "  sudo apt-get update && sudo apt-get install -y$$missing" >&2; \
+	  else echo "  su -c 'apt-get update && apt-get install -y$$missing'" >&2; fi; \
 	  exit 1; \
 	fi; \
 	echo "deps: installing$$missing"; \

@@ -1,6 +1,6 @@
 /* fio_args: fio 3.33's command line on top of fio/opt, fio/jobfile and fio/fioconf.
  *
- * Order of work (DESIGN.md §7): parse everything, validate everything; nothing here touches
+ * Order of work (ARCHITECTURE.md, Invariants): parse everything, validate everything; nothing here touches
  * the disk except reading job files. */
 #include "fio_args.h"
 #include "fio_help.h"

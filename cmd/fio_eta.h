@@ -1,5 +1,5 @@
 /* fio_eta: the thread that prints fio's live status (ETA) line while the jobs run
- * (reference/fio.md §1.12). Formatting lives in lib/eta.c; this file samples the runner's
+ * (fio's eta.c). Formatting lives in lib/eta.c; this file samples the runner's
  * progress every eta interval and writes the line to stdout. */
 #ifndef IOPS_FIO_ETA_H
 #define IOPS_FIO_ETA_H

@@ -1,4 +1,4 @@
-/* fio_status: the thread behind --status-interval (reference/fio.md §1.13). Every interval
+/* fio_status: the thread behind --status-interval (mid-run reports). Every interval
  * (counted from the start of fio) it takes a snapshot of every job (runner_snapshot) and
  * prints a complete report, in every selected format, to the report stream, while the jobs
  * run; the final report is unaffected. fio_status_request() asks for one report now (SIGUSR1). */

@@ -105,7 +105,7 @@ static bool is_regular_file(const char *path)
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-/* Choose the mode, per DESIGN.md §1. *shift tells how many leading args the mode skips. */
+/* Choose the mode, per the README's Dispatch table. *shift tells how many leading args the mode skips. */
 static const struct mode *dispatch(int argc, char **argv, int *shift)
 {
 	const struct mode *m = mode_find(base_name(argv[0]));

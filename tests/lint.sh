@@ -116,7 +116,7 @@ for f in "${SRCS[@]}"; do
 	stripped=$(strip_c "$f")
 	while IFS=: read -r line text; do
 		fn=$(echo "$text" | grep -oE "$BANNED" | head -1 | sed -E 's/^[^[:alpha:]_]*//; s/[[:space:]]*\($//')
-		say "$f:$line: $fn() is banned (DESIGN.md §4: use snprintf/memcpy/strtoull with checks)"
+		say "$f:$line: $fn() is banned (ARCHITECTURE.md, Invariants: use snprintf/memcpy/strtoull with checks)"
 	done < <(echo "$stripped" | grep -nE "$BANNED")
 	while IFS=: read -r line _; do
 		say "$f:$line: optimize(...) attribute: choose build flags per folder or file in the Makefile"

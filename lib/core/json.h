@@ -1,4 +1,4 @@
-/* json: a streaming JSON writer with fio's pretty layout (reference/fio.md §2.3).
+/* json: a streaming JSON writer with fio's pretty layout (fio's json.c).
  *
  * Layout as fio: `"key" : value`, two spaces of indent per level, pairs separated by ",\n",
  * "{\n" ... "\n<indent>}" (an empty object prints "{\n\n<indent>}"), integers in decimal,

@@ -1,4 +1,4 @@
-/* num2str: fio 3.33's human-readable number scaling (reference/fio.md §1.5, §1.6).
+/* num2str: fio 3.33's human-readable number scaling (num2str(), display_lat()).
  *
  * Same significant-figure rule, same truncating division loop with the last remainder as the
  * only source of decimals ("carry rounding error" included), so 4194304 bytes print 4096KiB

@@ -74,7 +74,7 @@ static inline bool rng_percent(struct rng *r, unsigned pct)
 /* Fill buf with random bytes. */
 void rng_fill(struct rng *r, void *buf, size_t len);
 
-/* The seed of one stream of one job (fio's rules, reference/fio.md §4.2 randseed/randrepeat):
+/* The seed of one stream of one job (fio's rules for randseed and randrepeat):
  * repeatable (randrepeat for the offset stream, allrandrepeat for every stream, or an explicit
  * randseed) → derived from randseed and thread_number, so clones differ and runs repeat;
  * otherwise from the kernel's entropy source. */

@@ -1,4 +1,4 @@
-/* engine: the I/O engine interface (DESIGN.md §3). One `const struct engine_ops` per
+/* engine: the I/O engine interface (ARCHITECTURE.md, Code map). One `const struct engine_ops` per
  * engine_*.c file, listed in an explicit table in engine.c. The runner owns requests,
  * buffers and timestamps; engines only move requests to the kernel and back. */
 #ifndef IOPS_ENGINE_H

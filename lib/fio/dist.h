@@ -1,5 +1,5 @@
 /* dist: block-size mixes (bssplit) and non-uniform random offsets (random_distribution),
- * fio 3.33's syntax and rules (reference/fio.md §4.2, observed behaviour of fio 3.33).
+ * fio 3.33's syntax and rules (its documentation and --cmdhelp, and observed behaviour).
  *
  * bssplit=4k/10:64k/50:32k/40[,writes[,trims]]
  *   Up to 64 size/percentage pairs per direction; a blank (or 0) percentage shares what the

@@ -1,4 +1,4 @@
-/* eta: fio's live status line (reference/fio.md §1.12), as pure functions.
+/* eta: fio's live status line (fio's eta.c), as pure functions.
  *
  *   Jobs: 1 (f=1): [r(1)][42.9%][r=1KiB/s][r=0 IOPS][eta 00m:04s]
  *

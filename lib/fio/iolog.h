@@ -1,5 +1,5 @@
-/* iolog: fio's per-job logs (write_bw_log, write_iops_log, write_lat_log; reference/fio.md
- * §4.2, §1.8, §3.5).
+/* iolog: fio's per-job logs (write_bw_log, write_iops_log, write_lat_log; sampled as fio's
+ * stat.c does).
  *
  * A job's entries are kept in memory, in chunks that grow geometrically (one allocation per
  * chunk, never per entry), and written when every job has finished, as fio does at job end:

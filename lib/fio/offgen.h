@@ -1,5 +1,6 @@
 /* offgen: where the next I/O of a job goes — direction, file, offset and length — and when
- * the job has done all its I/O (fio 3.33's rules, reference/fio.md §3.6, §4.2).
+ * the job has done all its I/O (fio 3.33's rules for runtime, time_based,
+ * ramp_time, loops and the offset options).
  *
  * - Files are served round-robin (fio's file_service_type default), one I/O each.
  * - trimwrite / randtrimwrite: per file, a trim comes when the last trim and the last write

@@ -1,4 +1,4 @@
-/* rate: fio 3.33's rate control as pure arithmetic (reference/fio.md §4.2 rate/rate_iops).
+/* rate: fio 3.33's rate control (rate, rate_iops) as pure arithmetic.
  *
  * - Limits: per data direction, a byte rate (rate=) or an I/O rate (rate_iops=, converted to
  *   bytes/s with the direction's smallest block size; rate= wins when both are given).

@@ -1,4 +1,4 @@
-/* runner: runs the jobs of a fio_config and measures them (reference/fio.md §3, §6.1).
+/* runner: runs the jobs of a fio_config and measures them (statistics as fio 3.33 has them).
  *
  * Jobs run as threads (iops never forks, whatever thread= says). Groups run in order:
  * a job with stonewall waits for every job before it, wait_for= waits for one job; startdelay

@@ -1,4 +1,4 @@
-/* status: fio's --status-interval value (reference/fio.md §1.13). The periodic reports
+/* status: fio's --status-interval value (mid-run reports). The periodic reports
  * themselves are printed by cmd/fio_status.c from runner_snapshot() copies. */
 #ifndef IOPS_STATUS_H
 #define IOPS_STATUS_H

@@ -1,7 +1,7 @@
 /* target: the files and devices fio jobs do I/O on — planning (target.c), layout, opening,
  * cleanup (target_layout.c).
  *
- * Safety (DESIGN.md §7): target_plan() only looks (stat, xattr, statvfs) and validates every
+ * Safety (ARCHITECTURE.md, Invariants): target_plan() only looks (stat, xattr, statvfs) and validates every
  * job's files before anything on the volume changes; target_layout() then creates and sizes
  * files. New files are made with O_CREAT|O_EXCL|O_NOFOLLOW and marked with the user.iops
  * xattr, so later runs can tell them from the user's own files. iops never writes into, extends

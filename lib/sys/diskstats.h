@@ -1,4 +1,4 @@
-/* diskstats: fio's "Disk stats (read/write)" counters (reference/fio.md §1.11).
+/* diskstats: fio's "Disk stats (read/write)" counters (diskutil.c, print_disk_util()).
  *
  * Each path (file, block device, or a not-yet-existing file: its directory) is mapped to its
  * whole disk through /sys/dev/block/<maj:min> (a partition maps to its parent disk), disks are

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Build the iops image from the Containerfile around a context made by `make rootfs`.
+# Build the iops image from docker/Containerfile around a context made by `make rootfs`.
 #   tests/container/build-image.sh CONTEXT_DIR TAG
 # CONTEXT_DIR holds rootfs.tar (build/image by default). The engine is $CONTAINER_ENGINE if set,
 # else podman, else docker. VERSION (default: the Makefile's) becomes the version label;
@@ -36,6 +36,6 @@ layers=()
 	--build-arg VERSION="$version" \
 	--build-arg REVISION="$revision" \
 	--build-arg SOURCE="$source_url" \
-	-f "$repo/Containerfile" -t "$tag" "$ctx" >/dev/null
+	-f "$repo/docker/Containerfile" -t "$tag" "$ctx" >/dev/null
 size=$("$engine" image inspect --format '{{.Size}}' "$tag")
 echo "image $tag: $size bytes ($engine)"

@@ -80,7 +80,7 @@ par_wait() {
 rc_of() { cat "$T/$1.$2.rc"; }
 
 # json_doc FILE: the JSON document in FILE. fio may print messages on stdout before it
-# (reference §2.3); for the binary under test stdout must be the document alone (see
+# (an error line, say); for the binary under test stdout must be the document alone (see
 # assert_pure_json).
 json_doc() { sed -n '/^{/,$p' "$1"; }
 

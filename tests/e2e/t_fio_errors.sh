@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Bad invocations fail like fio 3.33 (reference §5.3): same exit status, same messages on the
+# Bad invocations fail like fio 3.33: same exit status, same messages on the
 # same streams, and nothing is created in the working directory.
 #
 # Checks (2nd field):

@@ -134,7 +134,7 @@ for v in 3 5 2; do
 done
 
 # A job that fails with an I/O error: fio prints "fio: pid=N, err=22/..." on stdout before the
-# document (reference §2.3); ours keeps stdout clean. Both exit with the number of failed jobs.
+# document; ours keeps stdout clean. Both exit with the number of failed jobs.
 run_pair ioerr --name=x --size=1m --ioengine=libaio --direct=1 --bs=1000 --rw=read --output-format=json
 assert_eq "I/O error job: exit status like fio" "$(rc_of ioerr ref)" "$(rc_of ioerr ut)"
 a=$(json_doc "$T/ioerr.ref.out" | jq -c '[.jobs[] | .jobname, .error]')

@@ -71,7 +71,7 @@ for c in unit aio nj pjl trunc app bare; do
 done
 diff <(logs_in "$T/sub.ref.d/logs") <(logs_in "$T/sub.ut.d/logs") >"$T/sub.diff" || fail "sub: $(cat "$T/sub.diff")"
 
-# per-I/O logs: one line per I/O; the bw/iops summary becomes per-I/O samples (fio.md §1.8)
+# per-I/O logs: one line per I/O; the bw/iops summary becomes per-I/O samples (as in fio 3.33)
 for s in ref ut; do
 	n=$(ios_of unit $s 0 read)
 	assert_eq "unit $s: 1m of 4k" 256 "$n"

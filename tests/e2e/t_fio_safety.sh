@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Safety on the user's volume (DESIGN.md §7) and signal behaviour (reference §5.1):
+# Safety on the user's volume (ARCHITECTURE.md, Invariants) and signal behaviour (fio 3.33's):
 #   - a pre-existing regular file iops did not lay out is never overwritten by a write job:
 #     clear one-line error, exit 1, content unchanged; --allow_overwrite=1 opts in. Reading
 #     it is fine. A file iops laid out itself is reused by the next run.

@@ -1,4 +1,4 @@
-/* out_json: fio 3.33's JSON / json+ report (reference/fio.md §2.2), through lib/json so the
+/* out_json: fio 3.33's JSON / json+ report (stat.c's schema), through lib/json so the
  * document is always valid JSON. Nothing but the document is written to out. */
 #ifndef IOPS_OUT_JSON_H
 #define IOPS_OUT_JSON_H

@@ -1,5 +1,5 @@
 /* out_normal: fio 3.33's normal (human) report, byte for byte for identical numbers
- * (reference/fio.md §1.3 - §1.11). */
+ * (stat.c's show_thread_status_normal(), show_group_stats() and the disk stats). */
 #ifndef IOPS_OUT_NORMAL_H
 #define IOPS_OUT_NORMAL_H
 

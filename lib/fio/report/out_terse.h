@@ -1,5 +1,5 @@
 /* out_terse: fio 3.33's terse output (--minimal, --output-format=terse), versions 2 to 5
- * (default 3), one ';'-separated line per reporting unit (reference/fio.md §2.4). */
+ * (default 3), one ';'-separated line per reporting unit. */
 #ifndef IOPS_OUT_TERSE_H
 #define IOPS_OUT_TERSE_H
 

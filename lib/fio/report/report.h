@@ -1,5 +1,5 @@
 /* report: the report model. Turns per-job results into fio's reporting units and run status
- * groups (reference/fio.md §1.3, §1.4, §3.7); the formatters (out_*.c) read it, and
+ * groups (numjobs, group_reporting, groups: as fio's stat.c); the formatters (out_*.c) read it, and
  * report/write.c builds it and calls them.
  *
  * A reporting unit is one job, or with group_reporting every job of one group merged

@@ -1,4 +1,4 @@
-/* unified: fio's unified_rw_reporting (reference/fio.md §1.13, §1.4, §2.2).
+/* unified: fio's unified_rw_reporting, in the normal and JSON reports.
  *
  * none:  read/write/trim reported apart (the default);
  * mixed: each reporting unit's directions are merged into one "mixed" direction (kept in

@@ -1,4 +1,4 @@
-/* hist: fio's log-linear latency histogram (reference/fio.md §3.2, §3.3). */
+/* hist: fio's log-linear latency histogram (fio's stat.h and stat.c: plat_val_to_idx(), calc_clat_percentiles()). */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>

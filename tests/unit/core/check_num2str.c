@@ -191,7 +191,7 @@ struct n2s_case {
 	const char *want;
 };
 
-/* The worked examples of reference/fio.md §1.5 and the sample outputs of §1.1. */
+/* Worked examples of fio's num2str() (lib/num2str.c) and values from real fio 3.33 reports. */
 static const struct n2s_case cases[] = {
 	{ 90874, 4, 1, false, N2S_NONE, "90.9k" },
 	{ 88275, 4, 1, false, N2S_NONE, "88.3k" },

@@ -1,4 +1,4 @@
-/* stats: Welford accumulation and fio's two merges (reference/fio.md §3.4). */
+/* stats: Welford accumulation and fio's two merges (stat.c's __sum_stat()). */
 #include <check.h>
 #include <math.h>
 

@@ -1,5 +1,5 @@
-/* eta: fio's status line. The expected lines are real fio 3.33 lines (reference/fio.md §1.12
- * and runs on this machine), rebuilt from the values they show. */
+/* eta: fio's status line. The expected lines are real fio 3.33 lines (eta.c's
+ * output on a development machine), rebuilt from the values they show. */
 #include <check.h>
 #include <stdint.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-/* iolog: fio's bw / iops / lat logs (reference/fio.md §4.2, §1.8, §3.5). */
+/* iolog: fio's bw / iops / lat logs (fio 3.33's log options and stat.c's log sampling). */
 #include <check.h>
 #include <errno.h>
 #include <fcntl.h>

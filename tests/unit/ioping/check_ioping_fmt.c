@@ -11,7 +11,7 @@ struct fmt_case {
 	const char *want;
 };
 
-/* The vectors of reference/ioping.md §2.3, plus edges. */
+/* ioping 1.3's number formatting (print_suffix(): not "3 significant digits"), plus edges. */
 static const struct fmt_case fmt_cases[] = {
 	{ 601, IOPING_FMT_TIME, "601 ns" },
 	{ 1000, IOPING_FMT_TIME, "1 us" },

@@ -1,4 +1,4 @@
-/* unified: unified_rw_reporting's merge of read+write+trim (reference/fio.md §1.13, §3.4) and
+/* unified: unified_rw_reporting's merge of read+write+trim (fio 3.33's stat.c sums) and
  * how a report applies the modes (mixed collapses a unit, both adds a mixed block). */
 #include <check.h>
 #include <math.h>
