@@ -119,6 +119,7 @@ struct job {
 	unsigned percentile_precision;	/* max decimals in the list (default list: 2) */
 	bool clat_percentiles;		/* default true */
 	bool lat_percentiles;		/* default false */
+	bool slat_percentiles;		/* default false (async engines only have slat) */
 
 	unsigned kb_base;		/* 1024 or 1000 */
 	unsigned unit_base;		/* 0 (auto = bytes), 8 or 1 */

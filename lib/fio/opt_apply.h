@@ -82,6 +82,7 @@ opt_apply_fn opt_apply_direct;
 opt_apply_fn opt_apply_directory;
 opt_apply_fn opt_apply_end_fsync;
 opt_apply_fn opt_apply_fallocate;
+opt_apply_fn opt_apply_slat_percentiles;
 opt_apply_fn opt_apply_offset_increment;
 opt_apply_fn opt_apply_fadvise_hint;
 opt_apply_fn opt_apply_fdatasync;

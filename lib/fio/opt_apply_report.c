@@ -78,6 +78,7 @@ UINT_FIELD_APPLY(opt_apply_sig_figs, sig_figs, (void)0)
 
 BOOL_FIELD_APPLY(opt_apply_clat_percentiles, clat_percentiles)
 BOOL_FIELD_APPLY(opt_apply_lat_percentiles, lat_percentiles)
+BOOL_FIELD_APPLY(opt_apply_slat_percentiles, slat_percentiles)
 BOOL_FIELD_APPLY(opt_apply_group_reporting, group_reporting)
 BOOL_FIELD_APPLY(opt_apply_gtod_reduce, gtod_reduce)
 

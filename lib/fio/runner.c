@@ -40,6 +40,7 @@ static void *worker_main(void *arg)
 	w->lat_on = !job->disable_lat && !job->gtod_reduce;
 	w->slat_on = !job->disable_slat && !job->gtod_reduce && !(w->ops->flags & ENGINE_F_SYNC);
 	w->lat_hist_on = w->lat_on && job->lat_percentiles;
+	w->slat_hist_on = w->slat_on && job->slat_percentiles;
 	w->clock_per_io = w->clat_on || w->lat_on || w->slat_on;
 	w->check_every = 1;
 	w->issue_at_queue = (w->ops->flags & ENGINE_F_SYNC) || job->iodepth <= 1;

@@ -67,7 +67,7 @@ struct worker {
 	struct offgen og;
 	bool og_ready;
 
-	bool clat_on, lat_on, slat_on, lat_hist_on, clock_per_io;
+	bool clat_on, lat_on, slat_on, lat_hist_on, slat_hist_on, clock_per_io;
 	bool issue_at_queue;		/* engine completes in queue(): stamp issue before it */
 	unsigned check_every, check_count;
 	uint64_t now_ns;

@@ -212,8 +212,11 @@ static int worker_commit(struct worker *w)
 					req->issue_ns = now;
 				if (w->slat_on) {
 					uint64_t slat = req->issue_ns > req->start_ns ? req->issue_ns - req->start_ns : 0;
+					struct ddir_result *dr = &w->res->ddir[(unsigned)req->op < (unsigned)DDIR_NR ? req->op : 0];
 
-					lat_stat_add(&w->res->ddir[(unsigned)req->op < (unsigned)DDIR_NR ? req->op : 0].slat, slat);
+					lat_stat_add(&dr->slat, slat);
+					if (w->slat_hist_on)	/* slat_percentiles */
+						hist_add(&dr->slat_hist, slat);
 					if (__builtin_expect(w->iolog != NULL, 0) && !w->in_ramp &&	/* logs */
 					    (req->op == IO_READ || req->op == IO_WRITE) && req->issue_ns >= w->start_ns)
 						iolog_add(w->iolog, IOLOG_SLAT, (req->issue_ns - w->start_ns) / CLOCK_NS_PER_MS,

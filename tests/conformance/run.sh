@@ -24,14 +24,16 @@ work=$(mktemp -d /var/tmp/iops-conformance.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 ln -s "$bin" "$work/fio"	# iops answers to the name fio
 
-python3 -c 'import scipy, six' 2>/dev/null || {
+py=/usr/bin/python3
+[ -x "$py" ] || py=python3
+"$py" -c 'import scipy, six' 2>/dev/null || {
 	echo "conformance: python3-scipy and python3-six are needed: apt-get install -y python3-scipy python3-six" >&2
 	exit 2
 }
 if [ -n "${FIO_SRC:-}" ]; then
 	[ -f "$FIO_SRC/t/run-fio-tests.py" ] || { echo "conformance: $FIO_SRC/t/run-fio-tests.py not found (FIO_SRC must be a fio-3.33 source tree)" >&2; exit 2; }
 	log="$work/run.log"
-	(cd "$FIO_SRC" && python3 t/run-fio-tests.py -r "$FIO_SRC" -f "$work/fio" -a "$work/artifacts" --skip "${skip[@]}") >"$log" 2>&1
+	(cd "$FIO_SRC" && "$py" t/run-fio-tests.py -r "$FIO_SRC" -f "$work/fio" -a "$work/artifacts" --skip "${skip[@]}") >"$log" 2>&1
 	grep -E '^Test [0-9]+ (PASSED|FAILED|SKIPPED)' "$log"
 	summary=$(tail -n 1 "$log")
 elif [ -x "$repo/../shared/fio-tests/run.sh" ]; then

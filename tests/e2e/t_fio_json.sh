@@ -37,6 +37,7 @@ cases=(
 	"percentile-list|exact|--name=p --size=2m --rw=read --lat_percentiles=1 --percentile_list=50:99:99.999"
 	"numjobs-nogroup|exact|--name=nj --size=1m --rw=randread --numjobs=2 --description=two_clones"
 	"jsonplus|exact|--name=jp --size=2m --rw=randread --output-format=json+"
+	"slat-percentiles-plus|exact|--name=sp --size=2m --rw=randread --ioengine=libaio --iodepth=4 --slat_percentiles=1 --output-format=json+"
 	"seed000-group|none|--randrepeat=1 --ioengine=libaio --direct=1 --gtod_reduce=1 --name=seq-read --filename=seq-read --bs=128k --iodepth=256 --size=16m --readwrite=read --runtime=1 --time_based --numjobs=4 --group_reporting"
 	"cmdline-globals|exact|--size=1m --bs=8k --name=a --rw=read --name=b --rw=write"
 )

@@ -79,6 +79,7 @@ cases=(
 	"seed004-write|size|$T/seed004w.fio"
 	"numjobs2-psync|size|--name=nj --size=4m --rw=randrw --ioengine=psync --numjobs=2"
 	"psync-depth4-note|size|--name=pd --size=1m --rw=read --ioengine=psync --iodepth=4 --numjobs=2"
+	"slat-percentiles|size|--name=sp --size=2m --rw=randrw --ioengine=libaio --iodepth=4 --direct=1 --slat_percentiles=1 --lat_percentiles=1"
 	"two-groups|size|$T/groups.fio"
 	"nrfiles-layout|size|--name=nf --size=8m --nrfiles=3 --rw=read"
 	"threads-description|size|--name=th --size=1m --numjobs=2 --thread --rw=write --description=two_threads"

@@ -78,7 +78,7 @@ static void out_json_ddir(struct json_writer *w, const struct report *rep,
 	json_uint(w, "total_ios", report_ios(d));
 	json_uint(w, "short_ios", d->short_ios);
 	json_uint(w, "drop_ios", d->drop_ios);
-	out_json_lat(w, "slat_ns", &d->slat, &d->slat_hist, false, j, plus);
+	out_json_lat(w, "slat_ns", &d->slat, &d->slat_hist, j->slat_percentiles, j, plus);
 	out_json_lat(w, "clat_ns", &d->clat, &d->clat_hist, j->clat_percentiles, j, plus);
 	out_json_lat(w, "lat_ns", &d->lat, &d->lat_hist, j->lat_percentiles, j, plus);
 	json_uint(w, "bw_min", bw->n ? bw->min : 0);

@@ -165,6 +165,8 @@ static void out_normal_ddir(FILE *out, const struct report *rep, const struct re
 		out_normal_lat_line(out, "clat", &d->clat);
 	if (!j->disable_lat)
 		out_normal_lat_line(out, " lat", &d->lat);
+	if (j->slat_percentiles && !j->disable_slat && d->slat.n)
+		out_normal_percentiles(out, "slat", &d->slat_hist, j);
 	if (j->clat_percentiles && !j->disable_clat && d->clat.n)
 		out_normal_percentiles(out, "clat", &d->clat_hist, j);
 	if (j->lat_percentiles && !j->disable_lat && d->lat.n)
