@@ -14,11 +14,6 @@ set -u
 _fio_here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 _fio_repo=$(cd "$_fio_here/../.." && pwd)
 REF_FIO=${REF_FIO:-/usr/bin/fio}
-if [ ! -x "$REF_FIO" ] || [ "$("$REF_FIO" --version 2>/dev/null)" != "fio-3.33" ]; then
-	echo "SKIP: reference fio 3.33 not found at $REF_FIO"
-	exit 0
-fi
-command -v jq >/dev/null || { echo "FAIL: jq is required" >&2; exit 1; }
 
 UT_IS_FIO=0
 if [ "$("${IOPS_BIN:?IOPS_BIN must name the binary under test}" --version 2>/dev/null)" = "fio-3.33" ]; then
@@ -30,6 +25,10 @@ if [ "$("${IOPS_BIN:?IOPS_BIN must name the binary under test}" --version 2>/dev
 fi
 . "$_fio_here/lib.sh"
 
+# The reference: fio 3.33 exactly (a missing or other fio is a skip here, a failure in CI).
+need_ref_fio
+command -v jq >/dev/null || fail "jq is required"
+
 mkdir -p "$T/bin"
 ln -s "$IOPS" "$T/bin/fio"
 UT_FIO=$T/bin/fio
@@ -37,7 +36,7 @@ UT_FIO=$T/bin/fio
 # skip_if_fio WHAT: true (and a note) when the binary under test is the real fio.
 skip_if_fio() {
 	if [ "$UT_IS_FIO" = 1 ]; then
-		echo "note: skipped for real fio: $*"
+		skip_note "real fio under test: $*"
 		return 0
 	fi
 	return 1
