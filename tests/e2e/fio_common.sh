@@ -169,7 +169,8 @@ json_shape() {
 
 # json_sanity FILE: print every violated invariant of a fio JSON document (nothing when sane).
 # Holds for fio 3.33 itself; catches garbage that masked comparisons cannot see (an unsigned
-# underflow printed as max=18447P, a mean outside [min,max], bw inconsistent with bytes/time).
+# underflow printed as max=18447P, a mean outside [min,max], bw inconsistent with bytes/time,
+# percentiles out of order or outside [min,max], lat that is not slat + clat).
 json_sanity() {
 	json_doc "$1" | jq -r '
 	def approx($a; $b; $rel; $abs): (($a - $b) | fabs) <= ($abs + $rel * ([($a | fabs), ($b | fabs)] | max));
@@ -198,7 +199,10 @@ json_sanity() {
 		(if ($x.lat_ns.N // 0) > 0 and ($x.clat_ns.N // 0) > 0 then
 			(if $x.lat_ns.mean + 1 >= $x.clat_ns.mean then empty else "\($n): lat mean \($x.lat_ns.mean) < clat mean \($x.clat_ns.mean)" end),
 			(if ($x.slat_ns.N // 0) == 0 or approx($x.lat_ns.mean; $x.slat_ns.mean + $x.clat_ns.mean; 0.02; 200) then empty
-			 else "\($n): lat mean \($x.lat_ns.mean) != slat mean \($x.slat_ns.mean) + clat mean \($x.clat_ns.mean)" end)
+			 else "\($n): lat mean \($x.lat_ns.mean) != slat mean \($x.slat_ns.mean) + clat mean \($x.clat_ns.mean)" end),
+			# the lat of every I/O contains its clat: the fastest lat is no faster than the fastest clat
+			(if $x.lat_ns.min + 1 >= $x.clat_ns.min then empty
+			 else "\($n): lat min \($x.lat_ns.min) < clat min \($x.clat_ns.min)" end)
 		else empty end),
 		(if $x.bw_samples > 0 then
 			(if $x.bw_min <= $x.bw_mean + 0.5 and $x.bw_mean <= $x.bw_max + 0.5 then empty else "\($n): bw_mean outside [bw_min, bw_max]" end),
