@@ -35,7 +35,9 @@ par_run run_pair iops-psync --name=a --rw=randread --rate_iops=500 "${J[@]}"
 par_run run_pair iops-libaio --name=a --rw=randread --ioengine=libaio --iodepth=8 \
 	--rate_iops=500 "${J[@]}"
 par_run run_pair bw-psync --name=a --rw=read --rate=1m "${J[@]}"
-par_run run_pair bw-libaio --name=a --rw=randwrite --ioengine=libaio --direct=1 --iodepth=4 \
+# buffered too: with direct=1 a disk shared with other jobs fell short of 2 MiB/s now and then
+# (3.9 of 4 MiB written), which is the disk's count, not the rate control's
+par_run run_pair bw-libaio --name=a --rw=randwrite --ioengine=libaio --iodepth=4 \
 	--bs=16k --rate=2m --size=8m --time_based --runtime=2 --output-format=json
 par_run run_pair mixed --name=a --rw=randrw --rate_iops=200,100 "${J[@]}"
 par_run run_pair wonly --name=a --rw=randrw --rate=,512k "${J[@]}"
