@@ -15,8 +15,8 @@ within() { awk -v a="$1" -v b="$2" -v p="$3" 'BEGIN { d = a - b; if (d < 0) d = 
 
 jv() { json_doc "$T/$1.$2.out" | jq -r ".jobs[0].$3" 2>/dev/null; }
 
-# rated NAME EXPR WANT ARGS...: both sides within 5 % of WANT (jq EXPR over jobs[0]) and of
-# each other.
+# rated NAME EXPR WANT ARGS...: ours within 5 % of WANT (jq EXPR over jobs[0]) and of fio's
+# (when fio's is within 5 % of WANT).
 rated() {
 	local name=$1 expr=$2 want=$3 a b
 	a=$(jv "$name" ref "$expr") b=$(jv "$name" ut "$expr")
@@ -25,7 +25,13 @@ rated() {
 	[ "$(rc_of "$name" ut)" = 0 ] || { add_err "$name: exit status $(rc_of "$name" ut): $(head -c 300 "$T/$name.ut.err")"; return; }
 	[[ "$b" =~ ^[0-9.]+$ ]] || { add_err "$name: no $expr in our JSON"; return; }
 	within "$b" "$want" 5 || add_err "$name: $expr = $b, asked for $want (fio: $a)"
-	within "$b" "$a" 5 || add_err "$name: $expr = $b, fio $a (more than 5 % apart)"
+	# fio itself falls behind on a busy machine (375 of 400 I/Os): compare with fio where it
+	# did what was asked
+	if within "$a" "$want" 5; then
+		within "$b" "$a" 5 || add_err "$name: $expr = $b, fio $a (more than 5 % apart)"
+	else
+		echo "note: $name: fio's own $expr $a is more than 5 % off $want: checked against $want only"
+	fi
 	echo "$name: $expr fio $a ours $b (want $want)"
 }
 
