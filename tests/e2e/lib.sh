@@ -34,6 +34,9 @@ need_ref_ioping() {
 	v=$("$REF_IOPING" -v 2>/dev/null | head -1)
 	[ "$v" = "ioping 1.3" ] || missing_prereq "reference ioping at $REF_IOPING is '$v', not ioping 1.3"
 }
+# ref_ioping ARGS...: the reference ioping, with argv[0] "ioping" as a user types it (its
+# getopt messages start with argv[0])
+ref_ioping() { (exec -a ioping "$REF_IOPING" "$@"); }
 # skip_note REASON: a part of the script that cannot run here (not one of its counted cases).
 skip_note() { echo "SKIP: $*"; }
 # Counted cases: a script whose cases may be skipped one by one (the reference tool failed on

@@ -17,7 +17,7 @@ mask_ioping() {
 
 compare() {
 	local label=$1; shift
-	"$REF_IOPING" "$@" >"$T/ref.out" 2>"$T/ref.err"; local rc_ref=$?
+	ref_ioping "$@" >"$T/ref.out" 2>"$T/ref.err"; local rc_ref=$?
 	"$IOPS" ioping "$@" >"$T/our.out" 2>"$T/our.err"; local rc_our=$?
 	assert_eq "$label: exit code" "$rc_ref" "$rc_our"
 	diff -u <(mask_ioping <"$T/ref.out") <(mask_ioping <"$T/our.out") >&2 || fail "$label: stdout differs"

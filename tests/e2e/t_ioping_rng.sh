@@ -8,7 +8,7 @@
 need_ref_ioping
 
 mkdir "$T/ref" "$T/our"
-"$REF_IOPING" -e 42 -k -W -c 4 -i 0 -q -S 256k "$T/ref" >/dev/null || fail "ioping -k -W failed"
+ref_ioping -e 42 -k -W -c 4 -i 0 -q -S 256k "$T/ref" >/dev/null || fail "ioping -k -W failed"
 "$IOPS" ioping -e 42 -k -W -c 4 -i 0 -q -S 256k "$T/our" >/dev/null || fail "iops -k -W failed"
 cmp -s "$T/ref/ioping.tmp" "$T/our/ioping.tmp" || fail "-e 42 -k -W: working files differ"
 
@@ -16,7 +16,7 @@ cmp -s "$T/ref/ioping.tmp" "$T/our/ioping.tmp" || fail "-e 42 -k -W: working fil
 for s in 4k 12; do
 	head -c 262144 /dev/zero >"$T/ref/f"
 	cp "$T/ref/f" "$T/our/f"
-	"$REF_IOPING" -e 0x2a -WWW -s "$s" -c 6 -i 0 -q "$T/ref/f" >/dev/null || fail "ioping -WWW failed"
+	ref_ioping -e 0x2a -WWW -s "$s" -c 6 -i 0 -q "$T/ref/f" >/dev/null || fail "ioping -WWW failed"
 	"$IOPS" ioping -e 0x2a -WWW -s "$s" -c 6 -i 0 -q "$T/our/f" >/dev/null || fail "iops -WWW failed"
 	cmp -s "$T/ref/f" "$T/our/f" || fail "-e 0x2a -WWW -s $s: files differ"
 	cmp -s "$T/our/f" <(head -c 262144 /dev/zero) && fail "-WWW -s $s wrote nothing"
