@@ -28,7 +28,7 @@ mkdir -p "$root"
 # silently skip every path outside it)
 export GIT_CEILING_DIRECTORIES=$root
 killed=0 survived=0 errors=0 current=
-trap '[ -n "$current" ] && rm -rf "$current" "$current.log"; exit 130' INT TERM
+trap '[ -n "$current" ] && rm -rf "$current" "$current.log" "$current.log.test"; exit 130' INT TERM
 
 hdr() { sed -n "/^diff --git /q; s/^# $1: //p" "$2"; }
 
