@@ -31,6 +31,7 @@ pkgs_run            := $(PKGS_BUILD)
 pkgs_rootfs         := $(PKGS_BUILD)
 pkgs_bench          := $(PKGS_BUILD) $(PKGS_E2E) $(PKGS_BENCH)
 pkgs_conformance    := $(PKGS_BUILD) python3 python3-scipy python3-six
+pkgs_mutation       := $(PKGS_BUILD) $(PKGS_UNIT) $(PKGS_E2E)
 pkgs_unit           := $(PKGS_UNIT)
 pkgs_e2e            := $(PKGS_BUILD) $(PKGS_E2E)
 pkgs_san            := $(PKGS_UNIT) $(PKGS_E2E)
@@ -113,7 +114,7 @@ RUN_UNIT    = $(BUILD)/check_unit
 RUN_E2E     = tests/e2e/run.sh $(BUILD)/iops
 RUN_CTEST   = VERSION=$(VERSION) tests/container/run.sh $(BUILD)
 
-.PHONY: all deps run check lint conformance unit e2e container-test image rootfs san bench clean
+.PHONY: all deps run check lint conformance unit e2e container-test image rootfs san bench mutation clean
 all: $(BUILD)/iops
 
 # deps: install the missing Debian packages as root, otherwise print the exact command.
@@ -263,6 +264,11 @@ conformance: $(BUILD)/iops
 
 bench: $(BUILD)/iops
 	$(Q)tests/bench/run.sh $(BUILD)/iops
+
+# Mutation tests (not part of check: one fresh build per mutation, ~15 min): every patch in
+# tests/mutations/ must make its caught-by test fail. Runs on the committed tree (HEAD).
+mutation: deps
+	$(Q)tests/mutations/run.sh
 
 clean:
 	rm -rf $(BUILD)

@@ -14,11 +14,6 @@ set -u
 _fio_here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 _fio_repo=$(cd "$_fio_here/../.." && pwd)
 REF_FIO=${REF_FIO:-/usr/bin/fio}
-if [ ! -x "$REF_FIO" ] || [ "$("$REF_FIO" --version 2>/dev/null)" != "fio-3.33" ]; then
-	echo "SKIP: reference fio 3.33 not found at $REF_FIO"
-	exit 0
-fi
-command -v jq >/dev/null || { echo "FAIL: jq is required" >&2; exit 1; }
 
 UT_IS_FIO=0
 if [ "$("${IOPS_BIN:?IOPS_BIN must name the binary under test}" --version 2>/dev/null)" = "fio-3.33" ]; then
@@ -30,6 +25,10 @@ if [ "$("${IOPS_BIN:?IOPS_BIN must name the binary under test}" --version 2>/dev
 fi
 . "$_fio_here/lib.sh"
 
+# The reference: fio 3.33 exactly (a missing or other fio is a skip here, a failure in CI).
+need_ref_fio
+command -v jq >/dev/null || fail "jq is required"
+
 mkdir -p "$T/bin"
 ln -s "$IOPS" "$T/bin/fio"
 UT_FIO=$T/bin/fio
@@ -37,7 +36,7 @@ UT_FIO=$T/bin/fio
 # skip_if_fio WHAT: true (and a note) when the binary under test is the real fio.
 skip_if_fio() {
 	if [ "$UT_IS_FIO" = 1 ]; then
-		echo "note: skipped for real fio: $*"
+		skip_note "real fio under test: $*"
 		return 0
 	fi
 	return 1
@@ -170,7 +169,8 @@ json_shape() {
 
 # json_sanity FILE: print every violated invariant of a fio JSON document (nothing when sane).
 # Holds for fio 3.33 itself; catches garbage that masked comparisons cannot see (an unsigned
-# underflow printed as max=18447P, a mean outside [min,max], bw inconsistent with bytes/time).
+# underflow printed as max=18447P, a mean outside [min,max], bw inconsistent with bytes/time,
+# percentiles out of order or outside [min,max], lat that is not slat + clat).
 json_sanity() {
 	json_doc "$1" | jq -r '
 	def approx($a; $b; $rel; $abs): (($a - $b) | fabs) <= ($abs + $rel * ([($a | fabs), ($b | fabs)] | max));
@@ -199,7 +199,10 @@ json_sanity() {
 		(if ($x.lat_ns.N // 0) > 0 and ($x.clat_ns.N // 0) > 0 then
 			(if $x.lat_ns.mean + 1 >= $x.clat_ns.mean then empty else "\($n): lat mean \($x.lat_ns.mean) < clat mean \($x.clat_ns.mean)" end),
 			(if ($x.slat_ns.N // 0) == 0 or approx($x.lat_ns.mean; $x.slat_ns.mean + $x.clat_ns.mean; 0.02; 200) then empty
-			 else "\($n): lat mean \($x.lat_ns.mean) != slat mean \($x.slat_ns.mean) + clat mean \($x.clat_ns.mean)" end)
+			 else "\($n): lat mean \($x.lat_ns.mean) != slat mean \($x.slat_ns.mean) + clat mean \($x.clat_ns.mean)" end),
+			# the lat of every I/O contains its clat: the fastest lat is no faster than the fastest clat
+			(if $x.lat_ns.min + 1 >= $x.clat_ns.min then empty
+			 else "\($n): lat min \($x.lat_ns.min) < clat min \($x.clat_ns.min)" end)
 		else empty end),
 		(if $x.bw_samples > 0 then
 			(if $x.bw_min <= $x.bw_mean + 0.5 and $x.bw_mean <= $x.bw_max + 0.5 then empty else "\($n): bw_mean outside [bw_min, bw_max]" end),

@@ -6,9 +6,55 @@ IOPS=${IOPS_BIN:?IOPS_BIN must name the binary under test}
 scratch_root=$(cd "$(dirname "$IOPS")" && pwd)/e2e-tmp
 mkdir -p "$scratch_root"
 T=$(mktemp -d "$scratch_root/t.XXXXXX")
-trap 'rm -rf "$T"' EXIT
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# --- skips (run.sh shows every `SKIP: ` line and counts them) ----------------------------------
+# skip_script REASON: this script cannot run here: one line, exit 77 (run.sh: skipped).
+skip_script() { echo "SKIP: $*"; exit 77; }
+# missing_prereq REASON: something CI installs (the reference fio 3.33 or ioping 1.3, strace,
+# the conformance corpus) is missing or wrong: a failure in CI (CI=true), a visible skip elsewhere.
+missing_prereq() {
+	[ "${CI:-}" != true ] || fail "$* (CI=true, where it is installed: a failure, not a skip)"
+	skip_script "$*"
+}
+# need_ref_fio: REF_FIO (default /usr/bin/fio) is fio 3.33, the reference of the fio tests.
+need_ref_fio() {
+	REF_FIO=${REF_FIO:-/usr/bin/fio}
+	[ -x "$REF_FIO" ] || missing_prereq "reference fio 3.33 not found at $REF_FIO"
+	local v
+	v=$("$REF_FIO" --version 2>/dev/null)
+	[ "$v" = fio-3.33 ] || missing_prereq "reference fio at $REF_FIO is '$v', not fio-3.33"
+}
+# need_ref_ioping: REF_IOPING (default: ioping on PATH) is ioping 1.3.
+need_ref_ioping() {
+	REF_IOPING=${REF_IOPING:-$(command -v ioping)}
+	[ -n "$REF_IOPING" ] && [ -x "$REF_IOPING" ] || missing_prereq "reference ioping 1.3 not installed"
+	local v
+	v=$("$REF_IOPING" -v 2>/dev/null | head -1)
+	[ "$v" = "ioping 1.3" ] || missing_prereq "reference ioping at $REF_IOPING is '$v', not ioping 1.3"
+}
+# ref_ioping ARGS...: the reference ioping, with argv[0] "ioping" as a user types it (its
+# getopt messages start with argv[0])
+ref_ioping() { (exec -a ioping "$REF_IOPING" "$@"); }
+# skip_note REASON: a part of the script that cannot run here (not one of its counted cases).
+skip_note() { echo "SKIP: $*"; }
+# Counted cases: a script whose cases may be skipped one by one (the reference tool failed on
+# this machine) calls case_ran for each case it checked and case_skip REASON for each it could
+# not; if it skipped some and checked none it FAILS at exit, however it meant to end.
+E2E_CASES_RUN=0 E2E_CASES_SKIPPED=0
+case_ran() { E2E_CASES_RUN=$((E2E_CASES_RUN + 1)); }
+case_skip() { E2E_CASES_SKIPPED=$((E2E_CASES_SKIPPED + 1)); echo "SKIP: $*"; }
+_e2e_exit() {
+	local rc=$?
+	rm -rf "$T"
+	if [ "$rc" = 0 ] && [ "$E2E_CASES_SKIPPED" -gt 0 ] && [ "$E2E_CASES_RUN" = 0 ]; then
+		echo "FAIL: all $E2E_CASES_SKIPPED cases were skipped, none was checked" >&2
+		exit 1
+	fi
+	exit "$rc"
+}
+trap _e2e_exit EXIT
 
 # assert_eq WHAT EXPECTED ACTUAL
 assert_eq() { [ "$2" = "$3" ] || fail "$1: expected [$2], got [$3]"; }

@@ -78,9 +78,10 @@ for c in "${cases[@]}"; do
 	IFS='|' read -r name tot args <<<"$c"
 	rr=$(rc_of "$name" ref) ru=$(rc_of "$name" ut)
 	if [ "$rr" != 0 ]; then
-		echo "note: $name: reference fio failed (rc $rr), case skipped: $(head -c 200 "$T/$name.ref.err")"
+		case_skip "$name: reference fio failed (rc $rr): $(head -1 "$T/$name.ref.err" | head -c 200)"
 		continue
 	fi
+	case_ran
 	[ "$ru" = 0 ] || { add_err "$name: exit status $ru (fio: 0): $(head -c 300 "$T/$name.ut.err")"; continue; }
 	if ! jq -e . "$T/$name.ut.out" >/dev/null 2>&1 || [ "$(jq -s length "$T/$name.ut.out")" != 1 ]; then
 		add_err "$name: stdout is not exactly one JSON document: $(head -c 300 "$T/$name.ut.out")"

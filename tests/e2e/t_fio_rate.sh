@@ -15,16 +15,23 @@ within() { awk -v a="$1" -v b="$2" -v p="$3" 'BEGIN { d = a - b; if (d < 0) d = 
 
 jv() { json_doc "$T/$1.$2.out" | jq -r ".jobs[0].$3" 2>/dev/null; }
 
-# rated NAME EXPR WANT ARGS...: both sides within 5 % of WANT (jq EXPR over jobs[0]) and of
-# each other.
+# rated NAME EXPR WANT ARGS...: ours within 5 % of WANT (jq EXPR over jobs[0]) and of fio's
+# (when fio's is within 5 % of WANT).
 rated() {
 	local name=$1 expr=$2 want=$3 a b
 	a=$(jv "$name" ref "$expr") b=$(jv "$name" ut "$expr")
-	[ "$(rc_of "$name" ref)" = 0 ] || { echo "note: $name: reference fio failed, case skipped"; return; }
+	[ "$(rc_of "$name" ref)" = 0 ] || { case_skip "$name: reference fio failed: $(head -1 "$T/$name.ref.err" | head -c 200)"; return; }
+	case_ran
 	[ "$(rc_of "$name" ut)" = 0 ] || { add_err "$name: exit status $(rc_of "$name" ut): $(head -c 300 "$T/$name.ut.err")"; return; }
 	[[ "$b" =~ ^[0-9.]+$ ]] || { add_err "$name: no $expr in our JSON"; return; }
 	within "$b" "$want" 5 || add_err "$name: $expr = $b, asked for $want (fio: $a)"
-	within "$b" "$a" 5 || add_err "$name: $expr = $b, fio $a (more than 5 % apart)"
+	# fio itself falls behind on a busy machine (375 of 400 I/Os): compare with fio where it
+	# did what was asked
+	if within "$a" "$want" 5; then
+		within "$b" "$a" 5 || add_err "$name: $expr = $b, fio $a (more than 5 % apart)"
+	else
+		echo "note: $name: fio's own $expr $a is more than 5 % off $want: checked against $want only"
+	fi
 	echo "$name: $expr fio $a ours $b (want $want)"
 }
 
@@ -34,7 +41,9 @@ par_run run_pair iops-psync --name=a --rw=randread --rate_iops=500 "${J[@]}"
 par_run run_pair iops-libaio --name=a --rw=randread --ioengine=libaio --iodepth=8 \
 	--rate_iops=500 "${J[@]}"
 par_run run_pair bw-psync --name=a --rw=read --rate=1m "${J[@]}"
-par_run run_pair bw-libaio --name=a --rw=randwrite --ioengine=libaio --direct=1 --iodepth=4 \
+# buffered too: with direct=1 a disk shared with other jobs fell short of 2 MiB/s now and then
+# (3.9 of 4 MiB written), which is the disk's count, not the rate control's
+par_run run_pair bw-libaio --name=a --rw=randwrite --ioengine=libaio --iodepth=4 \
 	--bs=16k --rate=2m --size=8m --time_based --runtime=2 --output-format=json
 par_run run_pair mixed --name=a --rw=randrw --rate_iops=200,100 "${J[@]}"
 par_run run_pair wonly --name=a --rw=randrw --rate=,512k "${J[@]}"
@@ -64,15 +73,20 @@ a=$(jv poisson ref read.total_ios) b=$(jv poisson ut read.total_ios)
 echo "poisson: read.total_ios fio $a ours $b (want 800)"
 within "$b" 800 10 || add_err "poisson: read.total_ios $b, asked for 800 (fio $a)"
 
-# thinktime lowers IOPS (fio and ours; fio oversleeps a lot on a busy machine, so bounds only):
-# 2 ms after every I/O: at most 500 IOPS; 10 ms after every 8 issued I/Os: at most 800 IOPS
+# thinktime lowers IOPS to what the think time allows (the cached 4k reads take microseconds):
+# 2 ms after every I/O: at most 500 IOPS; 10 ms after every 8 issued I/Os: at most 800 IOPS.
+# Above that is thinking too little. Below a third of it is thinking too long: a busy machine
+# oversleeps (fio itself oversleeps a lot: its count is no lower bound), but not every 2 ms
+# sleep into 6 ms; a think time eight times too long is far out.
 think_bounds() {
 	local c=$1 hi=$2 a b
 	a=$(jv "$c" ref read.iops) b=$(jv "$c" ut read.iops)
 	echo "$c: read.iops fio $a ours $b (at most $hi)"
 	[[ "$b" =~ ^[0-9.]+$ ]] || { add_err "$c: no read.iops in our JSON"; return; }
-	awk -v b="$b" -v hi="$hi" 'BEGIN { exit !(b > 30 && b <= hi * 1.05) }' ||
-		add_err "$c: read.iops $b (fio $a), want 30..$hi"
+	awk -v b="$b" -v hi="$hi" 'BEGIN { exit !(b <= hi * 1.05) }' ||
+		add_err "$c: read.iops $b (fio $a), above $hi: thinking too little"
+	awk -v b="$b" -v hi="$hi" 'BEGIN { exit !(b >= hi / 3) }' ||
+		add_err "$c: read.iops $b (fio $a), below $hi / 3: thinking too long"
 	awk -v a="$a" -v hi="$hi" 'BEGIN { exit !(a <= hi * 1.05) }' || add_err "$c: fio's read.iops $a above $hi?"
 }
 think_bounds think 500
@@ -88,8 +102,10 @@ for c in min-iops min-bw; do
 		add_err "$c: no err=5 check_min_rate in our report: $(grep err= "$T/$c.ut.out")"
 	echo "$c: fio rc $ra [$(head -1 "$T/$c.ref.err")], ours rc $rb [$(head -1 "$T/$c.ut.err")]"
 done
-assert_match "min-iops message" '^a: rate_iops_min=80 not met, got [0-9]+ IOPS' "$(cat "$T/min-iops.ut.err")"
-assert_match "min-bw message" '^b: rate_min=307200B/s not met, got [0-9]+B/s' "$(cat "$T/min-bw.ut.err")"
+[[ "$(cat "$T/min-iops.ut.err")" =~ ^a:\ rate_iops_min=80\ not\ met,\ got\ [0-9]+\ IOPS ]] ||
+	add_err "min-iops message: $(head -1 "$T/min-iops.ut.err")"
+[[ "$(cat "$T/min-bw.ut.err")" =~ ^b:\ rate_min=307200B/s\ not\ met,\ got\ [0-9]+B/s ]] ||
+	add_err "min-bw message: $(head -1 "$T/min-bw.ut.err")"
 
 # the status line shows the configured range
 sa=$(tr '\r' '\n' <"$T/eta.ref.out" | grep -m1 -o '^Jobs: [^:]*') sb=$(tr '\r' '\n' <"$T/eta.ut.out" | grep -m1 -o '^Jobs: [^:]*')

@@ -109,9 +109,10 @@ for c in "${cases[@]}"; do
 	IFS='|' read -r name kind args <<<"$c"
 	rr=$(rc_of "$name" ref) ru=$(rc_of "$name" ut)
 	if [ "$rr" != 0 ]; then
-		echo "note: $name: reference fio failed (rc $rr), case skipped: $(head -c 200 "$T/$name.ref.err")"
+		case_skip "$name: reference fio failed (rc $rr): $(head -1 "$T/$name.ref.err" | head -c 200)"
 		continue
 	fi
+	case_ran
 	[ "$ru" = "$rr" ] || { add_err "$name: exit status $ru (fio: $rr): $(head -c 300 "$T/$name.ut.err")"; continue; }
 	sb=; [ "$kind" = size ] && sb=1
 	if ! diff -u <(exact_lines <"$T/$name.ref.out") <(exact_lines <"$T/$name.ut.out") >"$T/$name.exact.diff"; then

@@ -22,7 +22,8 @@ timed_case() {
 	done
 	local rr ru
 	rr=$(rc_of "$name" ref) ru=$(rc_of "$name" ut)
-	[ "$rr" = 0 ] || { echo "note: $name: reference fio failed (rc $rr), case skipped"; return 1; }
+	[ "$rr" = 0 ] || { case_skip "$name: reference fio failed (rc $rr): $(head -1 "$T/$name.ref.err" | head -c 200)"; return 1; }
+	case_ran
 	[ "$ru" = 0 ] || { add_err "$name: exit status $ru: $(head -c 300 "$T/$name.ut.err")"; return 1; }
 	local a b
 	a=$(json_doc "$T/$name.ref.out" | jq ".jobs[0].$dir.runtime")

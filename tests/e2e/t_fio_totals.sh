@@ -117,9 +117,10 @@ check_case() {
 	rr=$(rc_of "$name" ref) ru=$(rc_of "$name" ut)
 	if [ "$rr" != 0 ]; then
 		# The reference itself could not run this here (e.g. io_uring blocked): skip the case.
-		echo "note: $name: reference fio failed (rc $rr), case skipped: $(head -c 200 "$T/$name.ref.err")"
+		case_skip "$name: reference fio failed (rc $rr): $(head -1 "$T/$name.ref.err" | head -c 200)"
 		return
 	fi
+	case_ran
 	[ "$ru" = 0 ] || { add_err "$name: exit status $ru (fio: 0): $(head -c 300 "$T/$name.ut.err")"; return; }
 	a=$(summary "$name" ref)
 	b=$(summary "$name" ut)

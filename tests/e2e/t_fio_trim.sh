@@ -107,7 +107,7 @@ if command -v losetup >/dev/null && [ "$(id -u)" = 0 ]; then
 	LOOP=$(losetup -f --show "$T/img" 2>/dev/null) || LOOP=
 fi
 if [ -n "$LOOP" ]; then
-	trap 'losetup -d "$LOOP"; rm -rf "$T"' EXIT
+	trap 'rc=$?; losetup -d "$LOOP"; (exit $rc); _e2e_exit' EXIT
 	allow=(--allow_overwrite=1)
 	[ "$UT_IS_FIO" = 1 ] && allow=()
 	# one run per side and case, normal and JSON together (the JSON document comes first);
@@ -157,7 +157,7 @@ if [ -n "$LOOP" ]; then
 		assert_eq "loop-refused: device unchanged" "$sum0" "$(md5sum <"$LOOP")"
 	fi
 else
-	echo "note: no loop device (needs root and losetup): block-device comparisons skipped"
+	skip_note "no loop device (needs root and losetup): block-device comparisons"
 fi
 
 # ---- 3. bad combinations and errors ---------------------------------------------------------------

@@ -136,9 +136,10 @@ for c in "${cases[@]}"; do
 	IFS='|' read -r name _ <<<"$c"
 	rr=$(rc_of "$name" ref) ru=$(rc_of "$name" ut)
 	if [ "$rr" != 0 ]; then
-		echo "note: $name: reference fio failed (rc $rr), case skipped: $(head -c 200 "$T/$name.ref.err")"
+		case_skip "$name: reference fio failed (rc $rr): $(head -1 "$T/$name.ref.err" | head -c 200)"
 		continue
 	fi
+	case_ran
 	[ "$ru" = 0 ] || { add_err "$name: exit status $ru: $(head -c 300 "$T/$name.ut.err")"; continue; }
 	a=$(totals "$name" ref) b=$(totals "$name" ut)
 	[ -n "$b" ] && [ "$a" = "$b" ] || add_err "$name: totals differ

@@ -8,14 +8,14 @@
 
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 corpus=$repo/../shared/conformance/fio-examples
-if [ ! -d "$corpus" ]; then
-	echo "SKIP: $corpus not found (CI copies shared/ beside the repo)"
-	exit 0
-fi
+[ -d "$corpus" ] || missing_prereq "$corpus not found (CI copies shared/ beside the repo)"
 REF=${REF_FIO:-/usr/bin/fio}
 have_ref=0
 [ -x "$REF" ] && [ "$("$REF" --version 2>/dev/null)" = "fio-3.33" ] && have_ref=1
-[ "$have_ref" = 1 ] || echo "note: no reference fio 3.33, checking refusals only"
+if [ "$have_ref" = 0 ]; then
+	[ "${CI:-}" != true ] || fail "no reference fio 3.33 at $REF (CI=true, where it is installed)"
+	skip_note "no reference fio 3.33 at $REF: checking refusals only"
+fi
 
 mkdir -p "$T/run" "$T/res"
 cd "$T/run" || fail "cd"

@@ -3,12 +3,9 @@
 # (canonical names, raw values, flags without a value dropped). null engine: no files.
 . "$(dirname "$0")/lib.sh"
 
-REF=${REF_FIO:-/usr/bin/fio}
-if [ ! -x "$REF" ] || [ "$("$REF" --version 2>/dev/null)" != "fio-3.33" ]; then
-	echo "SKIP: reference fio 3.33 not found"
-	exit 0
-fi
-command -v jq >/dev/null || { echo "SKIP: jq not found"; exit 0; }
+need_ref_fio
+REF=$REF_FIO
+command -v jq >/dev/null || fail "jq is required"
 mkdir -p "$T/ours" "$T/ref"
 filter='[."global options", (.jobs[] | [.jobname, ."job options"])]'
 jc() {

@@ -3,12 +3,12 @@
 # reads by default, -W refused without -WWW, "(block device 64 MiB)" label, -S/-o checks.
 . "$(dirname "$0")/lib.sh"
 
-command -v ioping >/dev/null || { echo "SKIP: /usr/bin/ioping not installed"; exit 0; }
-command -v losetup >/dev/null && [ "$(id -u)" = 0 ] || { echo "SKIP: needs root and losetup"; exit 0; }
+need_ref_ioping
+command -v losetup >/dev/null && [ "$(id -u)" = 0 ] || skip_script "needs root and losetup"
 
 truncate -s 64M "$T/img"
-LOOP=$(losetup -f --show "$T/img" 2>/dev/null) || { echo "SKIP: no loop device"; exit 0; }
-trap 'losetup -d "$LOOP"; rm -rf "$T"' EXIT
+LOOP=$(losetup -f --show "$T/img" 2>/dev/null) || skip_script "no loop device"
+trap 'rc=$?; losetup -d "$LOOP"; (exit $rc); _e2e_exit' EXIT
 
 mask_ioping() {
 	sed -E -e 's/ \((fast|slow)\)$//' \
@@ -17,7 +17,7 @@ mask_ioping() {
 
 compare() {
 	local label=$1; shift
-	ioping "$@" >"$T/ref.out" 2>"$T/ref.err"; local rc_ref=$?
+	ref_ioping "$@" >"$T/ref.out" 2>"$T/ref.err"; local rc_ref=$?
 	"$IOPS" ioping "$@" >"$T/our.out" 2>"$T/our.err"; local rc_our=$?
 	assert_eq "$label: exit code" "$rc_ref" "$rc_our"
 	diff -u <(mask_ioping <"$T/ref.out") <(mask_ioping <"$T/our.out") >&2 || fail "$label: stdout differs"

@@ -4,7 +4,7 @@
 # directory left exactly as it was.
 . "$(dirname "$0")/lib.sh"
 
-command -v ioping >/dev/null || { echo "SKIP: /usr/bin/ioping not installed"; exit 0; }
+need_ref_ioping
 
 # Numbers with their unit (time, size, count suffixes) become N; fast/slow marks depend on
 # timing and are dropped.
@@ -20,7 +20,7 @@ before=$(dir_listing "$D")
 
 compare() {
 	local label=$1; shift
-	ioping "$@" >"$T/ref.out" 2>"$T/ref.err"; local rc_ref=$?
+	ref_ioping "$@" >"$T/ref.out" 2>"$T/ref.err"; local rc_ref=$?
 	"$IOPS" ioping "$@" >"$T/our.out" 2>"$T/our.err"; local rc_our=$?
 	assert_eq "$label: exit code" "$rc_ref" "$rc_our"
 	if ! diff -u <(mask_ioping <"$T/ref.out") <(mask_ioping <"$T/our.out") >"$T/d"; then

@@ -2,7 +2,7 @@
 # ioping mode: bad input gives ioping 1.3's message and exit code, touches nothing.
 . "$(dirname "$0")/lib.sh"
 
-command -v ioping >/dev/null || { echo "SKIP: /usr/bin/ioping not installed"; exit 0; }
+need_ref_ioping
 
 D=$T/dir
 mkdir "$D"
@@ -15,7 +15,7 @@ sum_before=$(md5sum <"$D/file")
 # prints its usage after the message, we do too (our usage text is our own wording).
 check() {
 	local label=$1; shift
-	ioping "$@" >"$T/ref.out" 2>"$T/ref.err"; local rc_ref=$?
+	ref_ioping "$@" >"$T/ref.out" 2>"$T/ref.err"; local rc_ref=$?
 	"$IOPS" ioping "$@" >"$T/our.out" 2>"$T/our.err"; local rc_our=$?
 	assert_eq "$label: exit code" "$rc_ref" "$rc_our"
 	assert_eq "$label: message" "$(head -1 "$T/ref.err")" "$(head -1 "$T/our.err")"

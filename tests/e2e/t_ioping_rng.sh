@@ -5,10 +5,10 @@
 # With strace available, the read offsets of `-e 42 -c 4 -i 0 -q DIR` are compared too.
 . "$(dirname "$0")/lib.sh"
 
-command -v ioping >/dev/null || { echo "SKIP: /usr/bin/ioping not installed"; exit 0; }
+need_ref_ioping
 
 mkdir "$T/ref" "$T/our"
-ioping -e 42 -k -W -c 4 -i 0 -q -S 256k "$T/ref" >/dev/null || fail "ioping -k -W failed"
+ref_ioping -e 42 -k -W -c 4 -i 0 -q -S 256k "$T/ref" >/dev/null || fail "ioping -k -W failed"
 "$IOPS" ioping -e 42 -k -W -c 4 -i 0 -q -S 256k "$T/our" >/dev/null || fail "iops -k -W failed"
 cmp -s "$T/ref/ioping.tmp" "$T/our/ioping.tmp" || fail "-e 42 -k -W: working files differ"
 
@@ -16,7 +16,7 @@ cmp -s "$T/ref/ioping.tmp" "$T/our/ioping.tmp" || fail "-e 42 -k -W: working fil
 for s in 4k 12; do
 	head -c 262144 /dev/zero >"$T/ref/f"
 	cp "$T/ref/f" "$T/our/f"
-	ioping -e 0x2a -WWW -s "$s" -c 6 -i 0 -q "$T/ref/f" >/dev/null || fail "ioping -WWW failed"
+	ref_ioping -e 0x2a -WWW -s "$s" -c 6 -i 0 -q "$T/ref/f" >/dev/null || fail "ioping -WWW failed"
 	"$IOPS" ioping -e 0x2a -WWW -s "$s" -c 6 -i 0 -q "$T/our/f" >/dev/null || fail "iops -WWW failed"
 	cmp -s "$T/ref/f" "$T/our/f" || fail "-e 0x2a -WWW -s $s: files differ"
 	cmp -s "$T/our/f" <(head -c 262144 /dev/zero) && fail "-WWW -s $s wrote nothing"

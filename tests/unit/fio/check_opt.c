@@ -1,5 +1,6 @@
 #include <check.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -395,6 +396,32 @@ START_TEST(test_table_sane)
 }
 END_TEST
 
+/* Every option fio has and iops does not is refused, by name, whatever its value: never ignored
+ * (DESIGN.md §1). */
+START_TEST(test_unsupported_refused)
+{
+	unsigned nr = 0;
+
+	for (unsigned i = 0; i < opt_count(); i++) {
+		const struct opt_def *od = opt_at(i);
+		struct opt_job oj;
+		char want[OPT_DIAG_LEN];
+
+		if (od->type != OPT_T_UNSUPPORTED)
+			continue;
+		nr++;
+		opt_job_init(&oj);
+		opt_diag_init(diag);
+		ck_assert_msg(opt_apply(&oj, od, "1", diag) == -EINVAL, "unsupported %s accepted", od->name);
+		snprintf(want, sizeof(want), "fio: option '%s' is not supported by iops", od->name);
+		ck_assert_uint_eq(diag->nr, 1);
+		ck_assert_str_eq(diag->line[0], want);
+		opt_job_release(&oj);
+	}
+	ck_assert_uint_ge(nr, 20);
+}
+END_TEST
+
 /* The "valid values" list: fio's columns (label %20s, value %-10s, one blank, our description),
  * no trailing blank after a value without a description, one empty line at the end. */
 START_TEST(test_choices_layout)
@@ -460,6 +487,7 @@ Suite *opt_suite(void)
 	tcase_add_test(tc, test_lookup);
 	tcase_add_test(tc, test_copy_release);
 	tcase_add_test(tc, test_table_sane);
+	tcase_add_test(tc, test_unsupported_refused);
 	tcase_add_test(tc, test_choices_layout);
 	tcase_add_test(tc, test_diag_overflow);
 	suite_add_tcase(s, tc);

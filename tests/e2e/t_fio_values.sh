@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# The measured values, not only their layout: the same device-bound job (4k random reads with
+# O_DIRECT at depth 1 from one file in the build dir, psync and libaio, 1 s) run by fio 3.33 and
+# by the binary under test, interleaved, a few rounds.
+#   - invariants of every JSON document (ours and fio's): json_sanity (mean within [min, max],
+#     percentiles ascending and within [min, max], bw x runtime = io_bytes, lat = slat + clat),
+#     and, without slat (psync), lat = clat within what the time between start and issue adds;
+#   - values against fio's: the best of the rounds (lowest latency, highest IOPS) of each side
+#     within a factor 1.5 of the other's, for clat median and mean, lat mean and IOPS. The best
+#     of several rounds is what the device gives when the machine leaves it alone, on both
+#     sides: a loaded machine slows single rounds, not all of them; a halved or doubled
+#     latency is out whatever the load.
+# Rounds stop once every value is within its factor (at least 2 rounds, at most 5).
+. "$(dirname "$0")/fio_common.sh"
+
+errors=()
+add_err() { errors+=("$*"); }
+FACTOR=1.5
+
+# fresh data: O_DIRECT reads of written blocks go to the device (unwritten extents would not)
+head -c 33554432 /dev/urandom >"$T/data" || fail "cannot write the data file"
+sync "$T/data" 2>/dev/null
+J=(--name=v --filename="$T/data" --size=32m --rw=randread --bs=4k --direct=1 --iodepth=1
+	--time_based --runtime=1 --output-format=json)
+
+# vals NAME SIDE: "clat_p50 clat_mean lat_mean iops" of the run
+vals() {
+	json_doc "$T/$1.$2.out" | jq -r '.jobs[0].read | [.clat_ns.percentile["50.000000"], .clat_ns.mean,
+		.lat_ns.mean, .iops] | map(tostring) | join(" ")' 2>/dev/null
+}
+
+# invariants NAME SIDE: what must hold in any one run
+invariants() {
+	local name=$1 side=$2 who bad
+	if [ "$side" = ref ]; then who="fio's own JSON (the check is wrong?)"; else who="our JSON"; fi
+	bad=$(json_sanity "$T/$name.$side.out")
+	[ -z "$bad" ] || add_err "$name: $who: $bad"
+	# without slat, lat and clat time the same I/Os from nearly the same instant: lat is clat
+	# plus the time from start to issue (offset choice, a clock read): < 3 % + 1 us on average
+	bad=$(json_doc "$T/$name.$side.out" | jq -r '.jobs[0].read as $r |
+		if ($r.slat_ns.N // 0) > 0 or ($r.clat_ns.N // 0) == 0 then empty
+		elif $r.lat_ns.N != $r.clat_ns.N then "lat N \($r.lat_ns.N) != clat N \($r.clat_ns.N)"
+		elif ($r.lat_ns.mean - $r.clat_ns.mean) > 0.03 * $r.lat_ns.mean + 1000 or
+		     $r.lat_ns.mean < $r.clat_ns.mean - 1 then
+			"no slat: lat mean \($r.lat_ns.mean) != clat mean \($r.clat_ns.mean)"
+		elif $r.lat_ns.min < $r.clat_ns.min then "lat min \($r.lat_ns.min) < clat min \($r.clat_ns.min)"
+		else empty end' 2>&1)
+	[ -z "$bad" ] || add_err "$name: $who: $bad"
+}
+
+declare -A best
+# keep BEST KEY VALUE DIR: best[KEY] = the lower (DIR=min) or higher (DIR=max) of the two
+keep() {
+	local k=$1 v=$2 dir=$3
+	if [ -z "${best[$k]:-}" ]; then best[$k]=$v; return; fi
+	best[$k]=$(awk -v a="${best[$k]}" -v b="$v" -v d="$dir" 'BEGIN { if ((d == "min") == (b < a)) print b; else print a }')
+}
+
+metrics=(clat_p50 clat_mean lat_mean iops)
+dirs=(min min min max)
+rounds=0
+for round in 1 2 3 4 5; do
+	rounds=$round
+	for e in psync libaio; do
+		name=$e.$round
+		run_one ref "$name" "${J[@]}" --ioengine="$e"
+		run_one ut "$name" "${J[@]}" --ioengine="$e"
+		for side in ref ut; do
+			rc=$(rc_of "$name" "$side")
+			[ "$rc" = 0 ] || fail "$name ($side): exit status $rc: $(show_run "$name" "$side")"
+			[ "$round" != 1 ] || invariants "$name" "$side"
+			read -r -a v <<<"$(vals "$name" "$side")"
+			[ "${#v[@]}" = 4 ] || fail "$name ($side): values missing: $(show_run "$name" "$side")"
+			for i in 0 1 2 3; do keep "$e.$side.${metrics[$i]}" "${v[$i]}" "${dirs[$i]}"; done
+		done
+	done
+	[ "$round" -ge 2 ] || continue
+	out=0
+	for e in psync libaio; do
+		for m in "${metrics[@]}"; do
+			awk -v a="${best[$e.ut.$m]}" -v b="${best[$e.ref.$m]}" -v f="$FACTOR" \
+				'BEGIN { exit !(b > 0 && a >= b / f && a <= b * f) }' || out=1
+		done
+	done
+	[ "$out" = 1 ] || break
+done
+
+for e in psync libaio; do
+	for m in "${metrics[@]}"; do
+		a=${best[$e.ut.$m]} b=${best[$e.ref.$m]}
+		r=$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+		echo "$e $m: fio $b ours $a (x$r, best of $rounds rounds)"
+		awk -v r="$r" -v f="$FACTOR" 'BEGIN { exit !(r >= 1 / f && r <= f) }' ||
+			add_err "$e: $m ours $a, fio $b: x$r, outside a factor $FACTOR (best of $rounds rounds)"
+	done
+done
+
+if [ ${#errors[@]} -gt 0 ]; then
+	printf '%s\n' "${errors[@]}" >&2
+	fail "${#errors[@]} measured values wrong"
+fi
+echo "ok: measured values ($rounds rounds)"
