@@ -12,7 +12,8 @@ static void offgen_file_reset(struct offgen *og, struct offgen_file *f)
 		memset(f->map, 0, (size_t)((f->nr_blocks + 63) / 64) * sizeof(uint64_t));
 		f->nr_free = f->nr_blocks;
 	}
-	(void)og;
+	if (og->use_lfsr && f->lfsr.n)
+		lfsr_reset(&f->lfsr);
 }
 
 void offgen_reset_files(struct offgen *og)
@@ -97,6 +98,14 @@ int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_sta
 	for (int d = 0; d < DDIR_NR; d++)
 		if (og->has_dir[d] && og->align[d] != og->bs_min[d])
 			og->use_map = false;	/* fio: blockalign and the random map exclude each other */
+	/* lfsr: uniform blocks of the smallest bs, each once (fio runs it without random map) */
+	og->use_lfsr = og->random && job->random_generator == RANDGEN_LFSR && og->same_nr == 1 &&
+		       !job->bssplit && !job->random_distribution;
+	for (int d = 0; d < DDIR_NR; d++)
+		if (og->has_dir[d] && og->align[d] != og->bs_min[d])
+			og->use_lfsr = false;
+	if (og->use_lfsr)
+		og->use_map = false;
 	if (job->bssplit || job->random_distribution) {	/* dist */
 		int ret = dist_job_setup(job, og->has_dir, og->bs_min, og->random, io_len, nr_files,
 					 og->bs_pick, og->dist, err);
@@ -138,6 +147,14 @@ int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_sta
 
 	rep_off = job->randrepeat || job->allrandrepeat || job->randseed_set;
 	rng_init(&og->rng_off, rng_job_seed(job->randseed, rep_off, job->thread_number, RNG_OFFSET));
+	if (og->use_lfsr)
+		for (unsigned i = 0; i < nr_files; i++) {
+			uint64_t blocks = files[i].io_len / og->map_unit;
+
+			/* a range smaller than one block has no lfsr (n = 0): the file is done at once */
+			if (blocks)
+				(void)lfsr_init(&files[i].lfsr, blocks, rng_next(&og->rng_off));
+		}
 	/* fio repeats the read/write mix and the bsrange sizes with randrepeat too (the same
 	 * job gives the same split run after run); allrandrepeat adds the buffer contents. */
 	rng_init(&og->rng_mix, rng_job_seed(job->randseed, rep_off, job->thread_number, RNG_RWMIX));
@@ -299,6 +316,25 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 					return false;
 				break;
 			}
+		}
+		f->pos[d] = off + len;
+	} else if (random && og->use_lfsr) {
+		uint64_t b;
+
+		if (f->io_len < og->bs_min[d] || !f->lfsr.n)
+			return false;
+		for (;;) {
+			if (!lfsr_next(&f->lfsr, &b)) {
+				if (!og->wrap)
+					return false;
+				lfsr_reset(&f->lfsr);	/* time_based: the file starts over */
+				og->fresh = OFFGEN_FRESH_FILE;
+				continue;
+			}
+			off = b * og->map_unit;
+			len = offgen_len(og, d, f->io_len - off);
+			if (len)
+				break;	/* else this direction's bs does not fit there: the next block */
 		}
 		f->pos[d] = off + len;
 	} else if (random) {

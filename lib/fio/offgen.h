@@ -20,6 +20,9 @@
  *   issued are below io_size (or size when the files are not done) by at least the largest bs.
  * - bssplit: sizes from lib/dist.c's table; random_distribution other than random draws the
  *   block from lib/dist.c's generator and runs without map (fio: non-uniform, no random map).
+ * - random_generator=lfsr: the random blocks come from a maximal-length LFSR over the file's
+ *   blocks (lib/core/lfsr.c), so each is used once per pass with no random map; a file is done
+ *   when its LFSR has given every block (fio's lfsr, not its sequence).
  * - time_based: files wrap (positions and maps reset) and the generator never ends by itself.
  *
  * The generator counts what it hands out: the runner issues every I/O it gets. */
@@ -31,6 +34,7 @@
 
 #include "fio/dist.h"
 #include "core/err.h"
+#include "core/lfsr.h"
 #include "fio/job.h"
 #include "core/rng.h"
 
@@ -44,6 +48,7 @@ struct offgen_file {
 	uint64_t *map;		/* 1 bit per block, set = used; NULL without a random map */
 	uint64_t pos[DDIR_NR];	/* next sequential offset, relative to io_start */
 	bool done;
+	struct lfsr lfsr;	/* random_generator=lfsr: the blocks of a pass, each once */
 
 	/* trim: trimwrite state, fio's last_start: start + 1 of the last trim [DDIR_TRIM] and
 	 * write [DDIR_WRITE] (relative, 0 = none yet); a trim comes next when they are equal */
@@ -83,6 +88,7 @@ struct offgen {
 	bool random;
 	unsigned percentage_random;
 	bool use_map;
+	bool use_lfsr;			/* random_generator=lfsr: each block once per pass, no map */
 	bool bs_unaligned;
 	uint64_t seq_add;		/* rw=read:N hole */
 	unsigned same_nr;		/* rw=randread:N */

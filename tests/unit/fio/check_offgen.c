@@ -298,17 +298,20 @@ struct fresh_case {
 	unsigned ios;
 	enum offgen_fresh kind;
 	int fresh_at[8];
+	bool lfsr;		/* random_generator=lfsr */
 };
 
 static const struct fresh_case fresh_cases[] = {
-	{ "time_based read wraps each 16", RW_READ, true, false, 1, 0, 0, 50, OFFGEN_FRESH_FILE, { 16, 32, 48, -1 } },
-	{ "time_based randread map full each 16", RW_RANDREAD, true, false, 1, 0, 0, 50, OFFGEN_FRESH_FILE, { 16, 32, 48, -1 } },
-	{ "time_based norandommap never", RW_RANDREAD, true, true, 1, 0, 0, 50, OFFGEN_FRESH_NONE, { -1 } },
-	{ "time_based holes restart in the pass", RW_READ, true, false, 1, 4096, 0, 50, OFFGEN_FRESH_NONE, { -1 } },
-	{ "loops=3 read", RW_READ, false, false, 3, 0, 0, 48, OFFGEN_FRESH_PASS, { 16, 32, -1 } },
-	{ "loops=2 randread", RW_RANDREAD, false, false, 2, 0, 0, 32, OFFGEN_FRESH_PASS, { 16, -1 } },
-	{ "io_size=160k: 2.5 passes of 16", RW_READ, false, false, 1, 0, 160 * 1024, 40, OFFGEN_FRESH_PASS, { 16, 32, -1 } },
-	{ "one pass: nothing", RW_RANDREAD, false, false, 1, 0, 0, 16, OFFGEN_FRESH_NONE, { -1 } },
+	{ "time_based read wraps each 16", RW_READ, true, false, 1, 0, 0, 50, OFFGEN_FRESH_FILE, { 16, 32, 48, -1 }, false },
+	{ "time_based randread map full each 16", RW_RANDREAD, true, false, 1, 0, 0, 50, OFFGEN_FRESH_FILE, { 16, 32, 48, -1 }, false },
+	{ "time_based norandommap never", RW_RANDREAD, true, true, 1, 0, 0, 50, OFFGEN_FRESH_NONE, { -1 }, false },
+	{ "time_based holes restart in the pass", RW_READ, true, false, 1, 4096, 0, 50, OFFGEN_FRESH_NONE, { -1 }, false },
+	{ "loops=3 read", RW_READ, false, false, 3, 0, 0, 48, OFFGEN_FRESH_PASS, { 16, 32, -1 }, false },
+	{ "loops=2 randread", RW_RANDREAD, false, false, 2, 0, 0, 32, OFFGEN_FRESH_PASS, { 16, -1 }, false },
+	{ "io_size=160k: 2.5 passes of 16", RW_READ, false, false, 1, 0, 160 * 1024, 40, OFFGEN_FRESH_PASS, { 16, 32, -1 }, false },
+	{ "one pass: nothing", RW_RANDREAD, false, false, 1, 0, 0, 16, OFFGEN_FRESH_NONE, { -1 }, false },
+	{ "time_based lfsr each 16", RW_RANDREAD, true, true, 1, 0, 0, 50, OFFGEN_FRESH_FILE, { 16, 32, 48, -1 }, true },
+	{ "lfsr loops=2", RW_RANDREAD, false, true, 2, 0, 0, 32, OFFGEN_FRESH_PASS, { 16, -1 }, true },
 };
 
 START_TEST(test_offgen_fresh_marks_each_new_pass)
@@ -328,6 +331,8 @@ START_TEST(test_offgen_fresh_marks_each_new_pass)
 	j.loops = c->loops;
 	j.rw_seq_add = c->seq_add;
 	j.io_size = c->io_size;
+	if (c->lfsr)
+		j.random_generator = RANDGEN_LFSR;
 	ck_assert_int_eq(offgen_init(&og, &j, &start, &len, 1, len, &err), 0);
 	for (unsigned i = 0; i < c->ios; i++) {
 		ck_assert_msg(offgen_next(&og, &io), "%s: ended at I/O %u", c->what, i);
@@ -343,6 +348,42 @@ START_TEST(test_offgen_fresh_marks_each_new_pass)
 	ck_assert_msg(c->fresh_at[k] == -1, "%s: mark %u never came", c->what, k);
 	if (!c->time_based)
 		ck_assert_msg(!offgen_next(&og, &io), "%s: more I/O than planned", c->what);
+	offgen_release(&og);
+}
+END_TEST
+
+/* random_generator=lfsr: every block of every pass exactly once, with or without norandommap,
+ * for ranges that are and are not a power of two of blocks, with bsrange. */
+START_TEST(test_offgen_lfsr_each_block_once)
+{
+	static const uint64_t nr_blocks[] = { 1, 3, 16, 100, 256, 1000 };
+	uint64_t start = 0, len = nr_blocks[_i / 2] * 4096;
+	struct iops_err err = { 0 };
+	unsigned char seen[1000];
+	struct offgen_io io;
+	struct offgen og;
+	struct job j;
+	uint64_t ios = 0;
+
+	testjob_init(&j, RW_RANDREAD);
+	j.random_generator = RANDGEN_LFSR;
+	j.norandommap = _i % 2;
+	j.loops = 2;
+	ck_assert_int_eq(offgen_init(&og, &j, &start, &len, 1, len, &err), 0);
+	for (int pass = 0; pass < 2; pass++) {
+		memset(seen, 0, sizeof(seen));
+		for (uint64_t b = 0; b < nr_blocks[_i / 2]; b++) {
+			ck_assert(offgen_next(&og, &io));
+			ck_assert_uint_eq(io.len, 4096);
+			ck_assert_uint_eq(io.offset % 4096, 0);
+			ck_assert_msg(!seen[io.offset / 4096], "block %llu twice in pass %d",
+				      (unsigned long long)(io.offset / 4096), pass);
+			seen[io.offset / 4096] = 1;
+			ios++;
+		}
+	}
+	ck_assert(!offgen_next(&og, &io));
+	ck_assert_uint_eq(ios, 2 * nr_blocks[_i / 2]);
 	offgen_release(&og);
 }
 END_TEST
@@ -434,6 +475,7 @@ Suite *offgen_suite(void)
 	tcase_add_test(tc, test_offgen_time_based_wraps);
 	tcase_add_loop_test(tc, test_offgen_fresh_marks_each_new_pass, 0,
 			    (int)(sizeof(fresh_cases) / sizeof(fresh_cases[0])));
+	tcase_add_loop_test(tc, test_offgen_lfsr_each_block_once, 0, 12);
 	tcase_add_test(tc, test_offgen_rejects_bad_input);
 	tcase_add_test(tc, test_offgen_range_smaller_than_bs);
 	tcase_add_test(tc, test_offgen_per_direction_bs_keeps_sizes);
