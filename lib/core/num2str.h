@@ -35,10 +35,10 @@ unsigned num2str_digits(uint64_t v);
 /* Map job->unit_base (0 = auto, 8 = bytes, 1 = bits) to the per-second unit fio prints. */
 enum n2s_unit num2str_rate_unit(unsigned unit_base);
 
-/* fio's latency unit choice for one stat line (§1.6): 2 = msec, 1 = usec, 0 = nsec. */
+/* fio's latency unit choice for one stat line: 2 = msec, 1 = usec, 0 = nsec. */
 unsigned num2str_lat_scale(uint64_t min_ns, uint64_t max_ns, double stdev_ns);
 
-/* The unit choice for a percentile block (§1.7): from the smallest/largest percentile value. */
+/* The unit choice for a percentile block: from the smallest/largest percentile value. */
 unsigned num2str_pct_scale(uint64_t minv_ns, uint64_t maxv_ns);
 
 /* "nsec", "usec", "msec" for a scale from the two functions above. */
