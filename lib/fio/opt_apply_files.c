@@ -35,46 +35,35 @@ APPLY(opt_apply_filename_format)
 	return opt_apply_set_str(&oj->filename_format, val);
 }
 
-APPLY(opt_apply_size)
+/* size, offset, offset_increment: bytes with suffixes, or N% of the file. */
+static int opt_apply_size_pct(struct opt_job *oj, const struct opt_def *od, const char *val,
+			      struct opt_diag *d, uint64_t *bytes, unsigned *pct)
 {
 	uint64_t v;
-	unsigned pct;
+	unsigned p;
 
-	if (!val || parse_size_pct(val, opt_apply_kb_of(oj), &v, &pct)) {
+	if (!val || parse_size_pct(val, opt_apply_kb_of(oj), &v, &p)) {
 		opt_apply_failed(d, od, val);
-		return -EINVAL;
+		return -EINVAL;	/* the job keeps its previous value */
 	}
-	oj->j.size = v;
-	oj->j.size_pct = pct;
+	*bytes = v;
+	*pct = p;
 	return 0;
+}
+
+APPLY(opt_apply_size)
+{
+	return opt_apply_size_pct(oj, od, val, d, &oj->j.size, &oj->j.size_pct);
 }
 
 APPLY(opt_apply_offset)
 {
-	uint64_t v;
-	unsigned pct;
-
-	if (!val || parse_size_pct(val, opt_apply_kb_of(oj), &v, &pct)) {
-		opt_apply_failed(d, od, val);
-		return -EINVAL;
-	}
-	oj->j.offset = v;
-	oj->j.offset_pct = pct;
-	return 0;
+	return opt_apply_size_pct(oj, od, val, d, &oj->j.offset, &oj->j.offset_pct);
 }
 
 APPLY(opt_apply_offset_increment)
 {
-	uint64_t v;
-	unsigned pct;
-
-	if (!val || parse_size_pct(val, opt_apply_kb_of(oj), &v, &pct)) {
-		opt_apply_failed(d, od, val);
-		return -EINVAL;
-	}
-	oj->j.offset_increment = v;
-	oj->j.offset_increment_pct = pct;
-	return 0;
+	return opt_apply_size_pct(oj, od, val, d, &oj->j.offset_increment, &oj->j.offset_increment_pct);
 }
 
 APPLY(opt_apply_io_size)
