@@ -397,7 +397,6 @@ int target_plan(struct target_set *ts, const struct fio_config *cfg, const bool 
 		tj->nr_files = nr;
 		if (tj->diskless) {
 			uint64_t each = job->nr_files ? job->size / nr : job->size;
-
 			uint64_t off = job->offset;
 
 			if (target_add_increment(job, 0, &off, err) < 0) {
