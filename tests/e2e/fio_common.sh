@@ -45,12 +45,14 @@ skip_if_fio() {
 # run_one SIDE NAME ARGS...: run fio (SIDE=ref) or the binary under test (SIDE=ut) in the fresh
 # directory $T/NAME.SIDE.d; stdout, stderr and exit status land in $T/NAME.SIDE.{out,err,rc}.
 # Both run with argv[0] = "fio", as a user types it (getopt messages start with argv[0]).
+# FIO_WRAP (optional, no spaces inside its words): a command the run goes through, e.g. strace.
 run_one() {
 	local side=$1 name=$2 bin rc
 	shift 2
 	if [ "$side" = ref ]; then bin=$REF_FIO; else bin=$UT_FIO; fi
 	mkdir -p "$T/$name.$side.d"
-	(cd "$T/$name.$side.d" && exec timeout -k 5 "${FIO_TIMEOUT:-60}" bash -c 'exec -a fio "$0" "$@"' "$bin" "$@") \
+	# shellcheck disable=SC2086 # FIO_WRAP is words on purpose
+	(cd "$T/$name.$side.d" && exec timeout -k 5 "${FIO_TIMEOUT:-60}" ${FIO_WRAP:-} bash -c 'exec -a fio "$0" "$@"' "$bin" "$@") \
 		>"$T/$name.$side.out" 2>"$T/$name.$side.err" </dev/null
 	rc=$?
 	echo "$rc" >"$T/$name.$side.rc"

@@ -23,19 +23,16 @@ fadvise_calls() {
 		sed -E 's/fadvise64\([0-9]+, ([0-9]+), ([0-9]+), POSIX_FADV_([A-Z]+)\)/\3 \1 \2/'
 }
 
-# traced SIDE NAME ARGS...: lay a 20 MiB file out first (untraced: offset=4m needs 20), then run the job under
-# strace in the same directory; calls in $T/NAME.SIDE.calls, JSON in $T/NAME.SIDE.out.
+# traced SIDE NAME ARGS...: lay a 20 MiB file out first (untraced: offset=4m needs 20), then
+# run the job under strace in the same directory (run_one's); calls in $T/NAME.SIDE.calls,
+# JSON in $T/NAME.SIDE.out.
 traced() {
-	local side=$1 name=$2 bin
+	local side=$1 name=$2
 	shift 2
-	if [ "$side" = ref ]; then bin=$REF_FIO; else bin=$UT_FIO; fi
-	mkdir -p "$T/$name.$side.d"
-	(cd "$T/$name.$side.d" &&
-		"$bin" --name=lay --filename=c16 --size=20m --rw=write --bs=1m --output-format=terse >/dev/null 2>&1 &&
-		exec timeout -k 5 60 strace -f -qq -o "$T/$name.$side.strace" -e trace=fadvise64 \
-			"$bin" --name=t --filename=c16 --size=16m --output-format=json "$@") \
-		>"$T/$name.$side.out" 2>"$T/$name.$side.err" </dev/null
-	echo $? >"$T/$name.$side.rc"
+	run_one "$side" "$name" --name=lay --filename=c16 --size=20m --rw=write --bs=1m --output-format=terse
+	[ "$(rc_of "$name" "$side")" = 0 ] || add_err "$name ($side): laying out the file failed: $(head -c 200 "$T/$name.$side.err")"
+	FIO_WRAP="strace -f -qq -o $T/$name.$side.strace -e trace=fadvise64" \
+		run_one "$side" "$name" --name=t --filename=c16 --size=16m --output-format=json "$@"
 	fadvise_calls "$T/$name.$side.strace" >"$T/$name.$side.calls"
 }
 
