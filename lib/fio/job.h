@@ -92,6 +92,7 @@ struct job {
 	uint64_t ramp_time_ns;
 	uint64_t startdelay_ns;
 	unsigned loops;			/* >= 1 */
+	uint64_t number_ios;		/* a pass ends after this many I/Os (not time_based), 0 = no cap */
 
 	bool randrepeat;
 	bool allrandrepeat;

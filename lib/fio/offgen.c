@@ -168,6 +168,7 @@ int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_sta
 	else
 		og->pass_limit_bytes = og->limit_bytes * og->loops;
 	og->passes = 1;
+	og->number_ios = job->time_based ? 0 : job->number_ios;	/* fio: time_based ignores it */
 	return 0;
 
 nomem:
@@ -403,6 +404,10 @@ static bool offgen_pass_next(struct offgen *og, struct offgen_io *io)
 
 	if (!og->wrap && og->issued_bytes >= og->pass_limit_bytes)
 		return false;
+	if (__builtin_expect(og->number_ios != 0, 0) && og->pass_ios >= og->number_ios) {
+		og->nios_hit = true;	/* number_ios: this pass has done its I/Os */
+		return false;
+	}
 	if (__builtin_expect(og->ddir_drawn, 0)) {	/* rate */
 		d = (int)og->next_ddir;
 		og->ddir_drawn = false;
@@ -475,13 +480,14 @@ bool offgen_next(struct offgen *og, struct offgen_io *io)
 		if (og->passes < og->loops) {
 			og->passes++;
 			og->pass_ios = 0;
+			og->nios_hit = false;
 			offgen_reset_files(og);
 			og->fresh = OFFGEN_FRESH_PASS;
 			continue;
 		}
 		left = og->issued_bytes + og->verify_bytes < og->limit_bytes ?
 		       og->limit_bytes - og->issued_bytes - og->verify_bytes : 0;
-		if (!og->wrap && og->pass_ios > 0 && left > 0 && left >= og->max_bs &&
+		if (!og->wrap && !og->nios_hit && og->pass_ios > 0 && left > 0 && left >= og->max_bs &&
 		    (og->nr_done < og->nr_files || og->io_size_set)) {
 			og->passes++;
 			og->pass_ios = 0;

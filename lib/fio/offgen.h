@@ -15,8 +15,8 @@
  *   free one, and an I/O is trimmed to the run of free blocks it covers (so bsrange jobs move
  *   exactly the range's bytes). The file is done when its map is full. norandommap, a
  *   blockalign other than bs and rw=randread:N (N>1) run without map.
- * - A pass ends when every file is done or when the bytes issued reach (io_size or size) x
- *   loops; further passes follow fio's keep_running(): one per loop, then more while the bytes
+ * - A pass ends when every file is done, when the bytes issued reach (io_size or size) x
+ *   loops, or after number_ios I/Os (per pass, not time_based, as fio); further passes follow fio's keep_running(): one per loop, then more while the bytes
  *   issued are below io_size (or size when the files are not done) by at least the largest bs.
  * - bssplit: sizes from lib/dist.c's table; random_distribution other than random draws the
  *   block from lib/dist.c's generator and runs without map (fio: non-uniform, no random map).
@@ -102,6 +102,8 @@ struct offgen {
 	unsigned passes;		/* passes started */
 	enum offgen_fresh fresh;	/* for the next I/O handed out */
 	uint64_t pass_ios;		/* I/Os handed out in the current pass */
+	uint64_t number_ios;		/* number_ios: the pass ends after this many I/Os (0 = no cap) */
+	bool nios_hit;			/* number_ios ended the last pass (no extra io_size pass) */
 	bool ended;
 
 	uint64_t issued_bytes;		/* cumulative, all directions */

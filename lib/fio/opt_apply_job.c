@@ -55,6 +55,16 @@ APPLY(opt_apply_numjobs)
 }
 UINT_FIELD_APPLY(opt_apply_loops, loops, (void)0)
 
+APPLY(opt_apply_number_ios)
+{
+	int64_t v;
+	int ret = opt_apply_get_int(oj, od, val, d, &v);
+
+	if (!ret)
+		oj->j.number_ios = (uint64_t)v;
+	return ret;
+}
+
 APPLY(opt_apply_runtime)
 {
 	int ret = opt_apply_get_time(od, val, d, &oj->j.runtime_ns);

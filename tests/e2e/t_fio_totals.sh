@@ -64,6 +64,11 @@ cases=(
 	"kb_base1000|exact|--name=a --kb_base=1000 --size=4m --rw=read"
 	"two-jobs-cmdline|exact|--size=1m --name=a --rw=write --name=b --rw=read --bs=8k"
 	"offset_increment|exact|--name=a --filename=oi --size=2m --numjobs=3 --offset=1m --offset_increment=4m --rw=write --bs=64k"
+	"number_ios|exact|--name=a --size=1m --rw=read --number_ios=10"
+	"number_ios-loops|exact|--name=a --size=1m --rw=write --number_ios=10 --loops=3"
+	"number_ios-over-pass|exact|--name=a --size=1m --rw=randwrite --number_ios=300 --loops=2"
+	"number_ios-io_size|exact|--name=a --size=1m --io_size=4m --rw=read --number_ios=10"
+	"number_ios-qd8|exact|--name=a --size=1m --rw=randread --number_ios=100 --ioengine=libaio --direct=1 --iodepth=8"
 	"offset_increment-rand|exact|--name=a --filename=oi --size=1m --numjobs=2 --offset_increment=3m --rw=randwrite"
 )
 

@@ -326,6 +326,7 @@ START_TEST(test_offgen_fresh_marks_each_new_pass)
 
 	testjob_init(&j, c->rw);
 	j.time_based = c->time_based;
+	j.runtime_ns = c->time_based ? 1 : 0;
 	j.runtime_ns = c->time_based ? 1000000000ull : 0;
 	j.norandommap = c->norandommap;
 	j.loops = c->loops;
@@ -460,6 +461,55 @@ START_TEST(test_offgen_per_direction_bs_keeps_sizes)
 }
 END_TEST
 
+/* number_ios: fio 3.33 ends each pass after that many I/Os (measured: 10 per loop, loops x 10
+ * in all; a cap above the pass changes nothing; io_size adds no pass; time_based ignores it). */
+struct nios_case {
+	enum rw_mode rw;
+	uint64_t number_ios, io_size;
+	unsigned loops;
+	bool time_based;
+	uint64_t want_ios;	/* 0: time_based, more than the cap */
+};
+
+static const struct nios_case nios_cases[] = {
+	{ RW_READ, 10, 0, 1, false, 10 },
+	{ RW_READ, 10, 0, 3, false, 30 },
+	{ RW_RANDRW, 10, 0, 1, false, 10 },
+	{ RW_RANDWRITE, 300, 0, 2, false, 512 },
+	{ RW_READ, 10, 4 * M, 1, false, 10 },
+	{ RW_READ, 1, 0, 1, false, 1 },
+	{ RW_READ, UINT64_MAX, 0, 1, false, 256 },
+	{ RW_READ, 0, 0, 1, false, 256 },
+	{ RW_READ, 10, 0, 1, true, 0 },
+};
+
+START_TEST(test_offgen_number_ios)
+{
+	const struct nios_case *c = &nios_cases[_i];
+	uint64_t start = 0, len = M, ios = 0;
+	struct iops_err err = { 0 };
+	struct offgen_io io;
+	struct offgen og;
+	struct job j;
+
+	testjob_init(&j, c->rw);
+	j.number_ios = c->number_ios;
+	j.io_size = c->io_size;
+	j.loops = c->loops;
+	j.time_based = c->time_based;
+	j.runtime_ns = c->time_based ? 1 : 0;
+	ck_assert_int_eq(offgen_init(&og, &j, &start, &len, 1, len, &err), 0);
+	while (offgen_next(&og, &io) && ios < 5000)
+		ios++;
+	if (c->want_ios)
+		ck_assert_msg(ios == c->want_ios, "case %d: %llu I/Os, fio %llu", _i,
+			      (unsigned long long)ios, (unsigned long long)c->want_ios);
+	else
+		ck_assert_uint_eq(ios, 5000);	/* time_based: still going */
+	offgen_release(&og);
+}
+END_TEST
+
 Suite *offgen_suite(void);
 Suite *offgen_suite(void)
 {
@@ -479,6 +529,7 @@ Suite *offgen_suite(void)
 	tcase_add_test(tc, test_offgen_rejects_bad_input);
 	tcase_add_test(tc, test_offgen_range_smaller_than_bs);
 	tcase_add_test(tc, test_offgen_per_direction_bs_keeps_sizes);
+	tcase_add_loop_test(tc, test_offgen_number_ios, 0, (int)(sizeof(nios_cases) / sizeof(nios_cases[0])));
 	suite_add_tcase(s, tc);
 	return s;
 }
