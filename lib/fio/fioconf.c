@@ -228,6 +228,12 @@ static int derive(struct opt_job *oj, struct opt_diag *d)
 	}
 	if (verify_fixup(j, d))	/* verify */
 		return -EINVAL;
+	if (j->dedupe_pct && j->dedupe_working_set && j->dedupe_ws_pct > 100 - j->dedupe_pct) {
+		opt_diag_add(d, false, "fio: impossible to reach expected dedupe percentage %u since %u percentage "
+			     "of size is reserved to dedupe working set (those are unique pages)", j->dedupe_pct,
+			     j->dedupe_ws_pct);
+		return -EINVAL;
+	}
 
 	if (j->size && !j->size_pct) {
 		uint64_t min_bs = UINT64_MAX;

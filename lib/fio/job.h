@@ -114,6 +114,16 @@ struct job {
 	bool allow_overwrite;		/* iops extension: may write into a pre-existing file iops did not lay out */
 	bool zero_buffers;
 	bool refill_buffers;
+	/* write buffer contents (fio/bufgen.h) */
+	bool scramble_buffers;		/* default true: offset and time in each 512 B sector */
+	unsigned buffer_pattern_len;	/* buffer_pattern=, 0 = unset */
+	unsigned char buffer_pattern[JOB_VERIFY_PATTERN_MAX];
+	unsigned compress_pct;		/* buffer_compress_percentage, 0 = off */
+	unsigned compress_chunk;	/* buffer_compress_chunk, default 512, 0 = the block */
+	unsigned dedupe_pct;		/* dedupe_percentage, 0 = off */
+	bool dedupe_working_set;	/* dedupe_mode=working_set (default repeat) */
+	unsigned dedupe_ws_pct;		/* dedupe_working_set_percentage, default 5 */
+	bool dedupe_global;
 
 	double percentiles[JOB_MAX_PERCENTILES];	/* sorted ascending */
 	unsigned nr_percentiles;

@@ -246,6 +246,9 @@ void opt_job_init(struct opt_job *oj)
 	j->unit_base = 0;
 	j->sig_figs = 4;
 	j->do_verify = true;	/* verify */
+	j->scramble_buffers = true;	/* buffer contents */
+	j->compress_chunk = 512;
+	j->dedupe_ws_pct = 5;
 	oj->nrfiles = 1;
 	j->rate_cycle_ms = 1000;	/* rate */
 	j->thinktime_blocks = 1;	/* rate */

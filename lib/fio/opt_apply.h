@@ -151,6 +151,11 @@ extern const struct opt_choice opt_apply_only_1_choices[];
 extern const struct opt_choice opt_apply_only_500_choices[];
 extern const struct opt_choice opt_apply_only_clock_gettime_choices[];
 extern const struct opt_choice opt_apply_only_none_choices[];
+/* opt_apply_buf.c: buffer contents */
+extern const struct opt_choice opt_apply_dedupe_mode_choices[];
+opt_apply_fn opt_apply_buffer_pattern, opt_apply_scramble_buffers, opt_apply_compress_pct,
+	opt_apply_compress_chunk, opt_apply_dedupe_pct, opt_apply_dedupe_mode, opt_apply_dedupe_ws_pct,
+	opt_apply_dedupe_global;
 extern const struct opt_choice opt_apply_randgen_choices[];
 extern const struct opt_choice opt_apply_rw_choices[];
 extern const struct opt_choice opt_apply_sync_choices[];

@@ -27,6 +27,7 @@
 #include "core/err.h"
 #include "core/rng.h"
 #include "engine/engine.h"
+#include "fio/bufgen.h"
 #include "fio/iolog.h"
 #include "fio/job.h"
 #include "fio/offgen.h"
@@ -64,6 +65,8 @@ struct worker {
 	bool sets_issue;
 	void *buf_mem;
 	struct rng buf_rng;
+	struct bufgen bg;		/* write contents: refill, pattern, compress, dedupe */
+	bool refill, scramble;		/* bufgen_refills() / bufgen_scrambles() */
 	struct offgen og;
 	bool og_ready;
 

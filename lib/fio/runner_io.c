@@ -380,9 +380,9 @@ void worker_loop(struct worker *w)
 {
 	const struct job *job = w->job;
 	unsigned sync_every = job->fsync_every ? job->fsync_every : job->fdatasync_every;
-	bool refill = job->refill_buffers && !job->zero_buffers;
-	/* one test in the loop for refill, trim (trim) and verify (verify) */
-	bool per_io_extra = refill || job->rw_has_trim || w->vfy_fill;
+	bool refill = w->refill, scramble = w->scramble;
+	/* one test in the loop for buffer contents, trim (trim) and verify (verify) */
+	bool per_io_extra = refill || scramble || job->rw_has_trim || w->vfy_fill;
 	struct offgen_io io;
 
 	w->now_ns = clock_src_now(w->clk);
@@ -444,8 +444,10 @@ void worker_loop(struct worker *w)
 				req->trim_ioctl = worker_file_trim_ioctl(w, io.file);
 			else if (w->vfy_fill)
 				worker_verify_prep(w, req);	/* verify */
-			else if (refill && io.ddir == DDIR_WRITE)
-				rng_fill(&w->buf_rng, req->buf, (size_t)io.len);
+			else if (io.ddir == DDIR_WRITE && refill)
+				bufgen_fill(&w->bg, req->buf, (size_t)io.len);
+			else if (io.ddir == DDIR_WRITE && scramble)
+				bufgen_scramble(req->buf, (size_t)io.len, io.offset, w->now_ns);
 		}
 		/* start: the last clock reading (the previous completion), as fio's start_time is
 		 * taken before the offset is chosen; issue: right before queue() for engines that

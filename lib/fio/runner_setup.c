@@ -63,10 +63,15 @@ int worker_setup(struct worker *w, struct iops_err *err)
 		goto nomem;
 	rng_init(&w->buf_rng, rng_job_seed(job->randseed, job->allrandrepeat || job->randseed_set,
 					   job->thread_number, RNG_BUF));
-	if (job->zero_buffers)
-		memset(w->buf_mem, 0, (size_t)buf_bytes);
-	else
-		rng_fill(&w->buf_rng, w->buf_mem, (size_t)buf_bytes);
+	bufgen_init(&w->bg, job, rng_job_seed(job->randseed, job->allrandrepeat || job->randseed_set,
+					     job->thread_number, RNG_BUF) ^ 0xb0f,
+		    tj->total_size, max_bs);
+	w->refill = bufgen_refills(job);
+	/* scramble only what reaches storage: the null engine's buffers go nowhere */
+	w->scramble = bufgen_scrambles(job) && job->rw_has_write && !(w->ops->flags & ENGINE_F_DISKLESS);
+	for (unsigned i = 0; i < w->depth; i++)
+		bufgen_fill_initial(&w->bg, job, (char *)w->buf_mem + (size_t)max_bs * i, (size_t)max_bs,
+				    &w->buf_rng);
 
 	starts = calloc(tj->nr_files, sizeof(*starts));
 	lens = calloc(tj->nr_files, sizeof(*lens));

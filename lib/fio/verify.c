@@ -1,6 +1,7 @@
 #include "fio/verify.h"
 
 #include "fio/opt.h"
+#include "fio/pattern.h"
 #include "fio/verify_sum.h"
 
 #include <errno.h>
@@ -76,98 +77,15 @@ unsigned verify_csum_bytes(unsigned type)
 	}
 }
 
-static int hex_val(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	c = (char)(c | 0x20);
-	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-}
-
-static int pattern_put(struct job *job, const unsigned char *b, size_t n)
-{
-	if (n > JOB_VERIFY_PATTERN_MAX - job->verify_pattern_len)
-		return -EINVAL;
-	memcpy(job->verify_pattern + job->verify_pattern_len, b, n);
-	job->verify_pattern_len += (unsigned)n;
-	return 0;
-}
-
 int verify_pattern_parse(const char *s, struct job *job)
 {
-	unsigned char tmp[JOB_VERIFY_PATTERN_MAX];
+	struct pattern_out out = { .buf = job->verify_pattern, .cap = JOB_VERIFY_PATTERN_MAX,
+				   .o_pos = job->verify_pattern_o, .o_cap = JOB_VERIFY_PATTERN_O_MAX };
+	int ret = pattern_parse(s, &out);
 
-	job->verify_pattern_len = 0;
-	job->nr_verify_pattern_o = 0;
-	while (*s == ' ' || *s == '\t')
-		s++;
-	if (!*s)
-		return -EINVAL;
-	while (*s && *s != ' ' && *s != '\t') {
-		if (*s == '"') {
-			const char *e = strchr(s + 1, '"');
-
-			if (!e || e == s + 1 || pattern_put(job, (const unsigned char *)s + 1, (size_t)(e - s - 1)))
-				return -EINVAL;
-			s = e + 1;
-		} else if (s[0] == '%' && s[1] == 'o') {
-			if (job->nr_verify_pattern_o >= JOB_VERIFY_PATTERN_O_MAX)
-				return -EINVAL;
-			job->verify_pattern_o[job->nr_verify_pattern_o++] = (unsigned short)job->verify_pattern_len;
-			memset(tmp, 0, 8);
-			if (pattern_put(job, tmp, 8))
-				return -EINVAL;
-			s += 2;
-		} else if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-			size_t nd = 0, n;
-
-			s += 2;
-			while (hex_val(s[nd]) >= 0)
-				nd++;
-			n = (nd + 1) / 2;
-			if (nd == 0 || n > sizeof(tmp))
-				return -EINVAL;
-			for (size_t i = 0, k = 0; i < n; i++) {
-				int v = 0;
-
-				if (i > 0 || nd % 2 == 0)
-					v = hex_val(s[k++]) << 4;
-				v |= hex_val(s[k++]);
-				tmp[i] = (unsigned char)v;
-			}
-			if (pattern_put(job, tmp, n))
-				return -EINVAL;
-			s += nd;
-		} else if ((*s >= '0' && *s <= '9') || (*s == '-' && s[1] >= '0' && s[1] <= '9')) {
-			bool neg = *s == '-';
-			int64_t v = 0;
-			uint32_t u;
-			size_t n = 1;
-
-			if (neg)
-				s++;
-			for (; *s >= '0' && *s <= '9'; s++) {
-				v = v * 10 + (*s - '0');
-				if (v > 2147483648ll)
-					return -EINVAL;
-			}
-			if (neg)
-				v = -v;
-			if (v > 2147483647ll)
-				return -EINVAL;
-			u = (uint32_t)v;
-			while (n < 4 && (u >> (8 * n)))
-				n++;
-			put_le32(tmp, u);
-			if (pattern_put(job, tmp, n))
-				return -EINVAL;
-		} else {
-			return -EINVAL;
-		}
-	}
-	while (*s == ' ' || *s == '\t')
-		s++;
-	return *s ? -EINVAL : 0;
+	job->verify_pattern_len = ret ? 0 : out.len;
+	job->nr_verify_pattern_o = ret ? 0 : out.nr_o;
+	return ret;
 }
 
 /* ---- fill and check --------------------------------------------------------------------- */
