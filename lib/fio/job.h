@@ -9,6 +9,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "sys/cpuset.h"
+
 #define JOB_NAME_MAX		256
 #define JOB_MAX_FILES		4096	/* nrfiles / filename list bound */
 #define JOB_MAX_JOBS		4096	/* total jobs after numjobs expansion */
@@ -85,6 +87,15 @@ struct job {
 	enum fadvise_hint fadvise_hint;	/* default FADVISE_PATTERN */
 	enum sync_mode sync;
 	bool thread;			/* accepted; iops always runs jobs as threads */
+	/* placement of the job's thread (sys/cpuset.h) */
+	bool cpus_set;			/* cpumask= / cpus_allowed= given */
+	bool cpus_split;		/* cpus_allowed_policy=split: one CPU of the set per job */
+	struct cpuset cpus;
+	bool numa_cpus_set;		/* numa_cpu_nodes= given: the CPUs of those nodes */
+	struct cpuset numa_cpus;
+	bool mpol_set;			/* numa_mem_policy= given */
+	int mpol_mode;			/* enum cpuset_mpol */
+	struct cpuset mpol_nodes;
 	bool group_reporting;
 
 	uint64_t runtime_ns;		/* 0 = none */

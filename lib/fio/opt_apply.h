@@ -151,6 +151,10 @@ extern const struct opt_choice opt_apply_only_1_choices[];
 extern const struct opt_choice opt_apply_only_500_choices[];
 extern const struct opt_choice opt_apply_only_clock_gettime_choices[];
 extern const struct opt_choice opt_apply_only_none_choices[];
+/* opt_apply_job.c: placement */
+extern const struct opt_choice opt_apply_cpus_policy_choices[];
+opt_apply_fn opt_apply_cpumask, opt_apply_cpus_allowed, opt_apply_cpus_allowed_policy,
+	opt_apply_numa_cpu_nodes, opt_apply_numa_mem_policy;
 /* opt_apply_buf.c: buffer contents */
 extern const struct opt_choice opt_apply_dedupe_mode_choices[];
 opt_apply_fn opt_apply_buffer_pattern, opt_apply_scramble_buffers, opt_apply_compress_pct,

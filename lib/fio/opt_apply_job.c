@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/parse.h"
+#include "sys/cpuset.h"
 
 #define NS_PER_S	1000000000ull
 
@@ -101,3 +102,75 @@ BOOL_FIELD_APPLY(opt_apply_time_based, time_based)
 BOOL_FIELD_APPLY(opt_apply_thread, thread)
 BOOL_FIELD_APPLY(opt_apply_stonewall, stonewall)
 BOOL_FIELD_APPLY(opt_apply_new_group, new_group)
+
+/* ---- placement: cpumask, cpus_allowed, cpus_allowed_policy, numa_cpu_nodes, numa_mem_policy ---- */
+
+static int opt_apply_cpus(struct opt_job *oj, const struct opt_def *od, const char *val,
+			  struct opt_diag *d, bool mask)
+{
+	unsigned limit = cpuset_nr_cpus(), bad = 0;
+	int ret;
+
+	if (!val) {
+		opt_apply_failed(d, od, val);
+		return -EINVAL;
+	}
+	ret = mask ? cpuset_parse_mask(val, limit, &oj->j.cpus, &bad)
+		   : cpuset_parse_list(val, limit, &oj->j.cpus, &bad);
+	if (ret == -ERANGE)
+		opt_diag_add(d, false, "fio: CPU %u too large (max=%u)", bad, limit - 1);
+	if (ret) {
+		opt_apply_failed(d, od, val);
+		return -EINVAL;
+	}
+	oj->j.cpus_set = true;
+	return 0;
+}
+
+APPLY(opt_apply_cpumask)
+{
+	return opt_apply_cpus(oj, od, val, d, true);
+}
+
+APPLY(opt_apply_cpus_allowed)
+{
+	return opt_apply_cpus(oj, od, val, d, false);
+}
+
+const struct opt_choice opt_apply_cpus_policy_choices[] = {
+	{ "shared", "Every job may run on every CPU of the set", 0 },
+	{ "split", "Each job runs on one CPU of the set, in turn", 1 },
+	{ NULL, NULL, 0 },
+};
+
+APPLY(opt_apply_cpus_allowed_policy)
+{
+	int v;
+	int ret = opt_apply_get_choice(od, val, d, &v);
+
+	if (!ret)
+		oj->j.cpus_split = v == 1;
+	return ret;
+}
+
+APPLY(opt_apply_numa_cpu_nodes)
+{
+	if (!val || cpuset_nodes_cpus("/sys/devices/system/node", val, &oj->j.numa_cpus)) {
+		opt_diag_add(d, false, "fio: numa_parse_nodestring failed");
+		opt_apply_failed(d, od, val);
+		return -EINVAL;
+	}
+	oj->j.numa_cpus_set = true;
+	return 0;
+}
+
+APPLY(opt_apply_numa_mem_policy)
+{
+	if (!val || cpuset_parse_mpol(val, &oj->j.mpol_mode, &oj->j.mpol_nodes)) {
+		opt_diag_add(d, false, "fio: memory policy should be: default, prefer, bind, interleave, local");
+		opt_apply_failed(d, od, val);
+		return -EINVAL;
+	}
+	oj->j.mpol_set = true;
+	return 0;
+}

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "fio/eta.h"
+#include "sys/cpuset.h"
 
 struct runner_thread {
 	pthread_t tid;
@@ -20,6 +21,32 @@ struct runner_thread {
 };
 
 /* ---- the job's thread ------------------------------------------------------------------- */
+
+/* cpumask / cpus_allowed (split: one CPU per job, by thread number, as fio), numa_cpu_nodes,
+ * numa_mem_policy: before the job allocates anything, so its buffers follow the policy. */
+static int worker_place(struct worker *w)
+{
+	const struct job *job = w->job;
+	int ret;
+
+	if (job->mpol_set && (ret = cpuset_apply_mpol(job->mpol_mode, &job->mpol_nodes)) < 0)
+		fprintf(w->diag, "set_mempolicy: %s\n", strerror(-ret));	/* fio goes on too */
+	if (job->cpus_set || job->numa_cpus_set) {
+		struct cpuset set = job->cpus_set ? job->cpus : job->numa_cpus;
+
+		if (job->cpus_set && job->numa_cpus_set)
+			for (unsigned i = 0; i < CPUSET_WORDS; i++)
+				set.bits[i] &= job->numa_cpus.bits[i];
+		if (job->cpus_split)
+			cpuset_split(&set, job->thread_number - 1);
+		ret = cpuset_apply(&set);
+		if (ret < 0) {
+			worker_set_error(w, -ret, "backend.c:1716", "cpu_set_affinity");
+			return ret;
+		}
+	}
+	return 0;
+}
 
 static void *worker_main(void *arg)
 {
@@ -35,6 +62,8 @@ static void *worker_main(void *arg)
 		return NULL;
 	if (ctl_stopped(w->ctl))
 		return NULL;
+	if (worker_place(w) < 0)
+		goto out;
 
 	w->clat_on = !job->disable_clat && !job->gtod_reduce;
 	w->lat_on = !job->disable_lat && !job->gtod_reduce;
