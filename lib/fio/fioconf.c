@@ -408,7 +408,7 @@ int fioconf_build(struct fio_config *cfg, struct opt_job_list *list, struct job_
 {
 	struct job *jobs = NULL;
 	uint64_t total = 0;
-	unsigned n = 0, group = 0, group_jobs = 0;
+	unsigned n = 0, group = 0, group_jobs = 0, segment = 0;
 	int ret;
 
 	for (unsigned i = 0; i < list->nr; i++) {
@@ -488,6 +488,8 @@ int fioconf_build(struct fio_config *cfg, struct opt_job_list *list, struct job_
 			group++;
 			group_jobs = 0;
 		}
+		if (oj->j.stonewall && n > 0)
+			segment++;	/* exitall: exit_what=stonewall ends the jobs of one segment */
 		for (unsigned k = 0; k < oj->j.numjobs; k++) {
 			struct job *j = &jobs[n];
 
@@ -499,6 +501,7 @@ int fioconf_build(struct fio_config *cfg, struct opt_job_list *list, struct job_
 			j->opts = NULL;
 			j->nr_files = j->nr_opts = 0;
 			j->group_id = group;
+			j->segment = segment;
 			j->job_index = n;
 			j->thread_number = n + 1;
 			j->subjob = k;

@@ -29,6 +29,8 @@ enum rw_mode {
 enum fallocate_mode { FALLOC_NONE, FALLOC_NATIVE, FALLOC_POSIX, FALLOC_KEEP, FALLOC_TRUNCATE };
 enum rand_gen { RANDGEN_TAUSWORTHE, RANDGEN_LFSR, RANDGEN_TAUSWORTHE64 };
 enum sync_mode { SYNC_NONE, SYNC_SYNC, SYNC_DSYNC };
+/* exit_what=: which jobs an exitall job ends: its group, its stonewall segment, or all */
+enum job_exit_what { EXIT_GROUP, EXIT_STONEWALL, EXIT_ALL };
 /* fadvise_hint=: 0, 1 (random or sequential from rw=), random, sequential */
 enum fadvise_hint { FADVISE_NONE, FADVISE_PATTERN, FADVISE_RANDOM, FADVISE_SEQUENTIAL };
 
@@ -103,6 +105,10 @@ struct job {
 	uint64_t ramp_time_ns;
 	uint64_t startdelay_ns;
 	unsigned loops;			/* >= 1 */
+	bool exitall;			/* when this job ends, end others (exit_what says which) */
+	unsigned exit_what;		/* enum job_exit_what */
+	bool exitall_on_error;		/* when this job fails, end every job and start no more */
+	unsigned segment;		/* stonewall segment (0, 1, ...): exit_what=stonewall */
 	uint64_t number_ios;		/* a pass ends after this many I/Os (not time_based), 0 = no cap */
 
 	bool randrepeat;

@@ -155,6 +155,9 @@ extern const struct opt_choice opt_apply_only_none_choices[];
 extern const struct opt_choice opt_apply_cpus_policy_choices[];
 opt_apply_fn opt_apply_cpumask, opt_apply_cpus_allowed, opt_apply_cpus_allowed_policy,
 	opt_apply_numa_cpu_nodes, opt_apply_numa_mem_policy;
+/* opt_apply_job.c: exitall */
+extern const struct opt_choice opt_apply_exit_what_choices[];
+opt_apply_fn opt_apply_exitall, opt_apply_exit_what, opt_apply_exitall_on_error;
 /* opt_apply_buf.c: buffer contents */
 extern const struct opt_choice opt_apply_dedupe_mode_choices[];
 opt_apply_fn opt_apply_buffer_pattern, opt_apply_scramble_buffers, opt_apply_compress_pct,

@@ -174,3 +174,25 @@ APPLY(opt_apply_numa_mem_policy)
 	oj->j.mpol_set = true;
 	return 0;
 }
+
+/* ---- exitall, exit_what, exitall_on_error ---- */
+
+BOOL_FIELD_APPLY(opt_apply_exitall, exitall)
+BOOL_FIELD_APPLY(opt_apply_exitall_on_error, exitall_on_error)
+
+const struct opt_choice opt_apply_exit_what_choices[] = {
+	{ "group", "End the other jobs of the job's group (exitall's default)", EXIT_GROUP },
+	{ "stonewall", "End the jobs running now; the next stonewall still starts", EXIT_STONEWALL },
+	{ "all", "End every job and start no more", EXIT_ALL },
+	{ NULL, NULL, 0 },
+};
+
+APPLY(opt_apply_exit_what)
+{
+	int v;
+	int ret = opt_apply_get_choice(od, val, d, &v);
+
+	if (!ret)
+		oj->j.exit_what = (unsigned)v;
+	return ret;
+}

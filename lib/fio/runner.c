@@ -20,6 +20,34 @@ struct runner_thread {
 	struct worker w;
 };
 
+/* exitall, exit_what, exitall_on_error: what a job that ends may end of the others. */
+struct runner_exit {
+	const struct fio_config *cfg;
+	struct runner_thread *threads;
+	atomic_bool no_more;		/* exit_what=all: start no further job */
+};
+
+static void runner_exit_others(struct worker *w)
+{
+	const struct job *job = w->job;
+	struct runner_exit *ex = w->exit;
+	/* exitall_on_error ends the jobs running now (fio: a later stonewall still starts) */
+	unsigned what = w->error && job->exitall_on_error ? EXIT_STONEWALL : job->exit_what;
+
+	if (!ex || !(job->exitall || (w->error && job->exitall_on_error)))
+		return;
+	for (unsigned k = 0; k < ex->cfg->nr_jobs; k++) {
+		const struct job *o = &ex->cfg->jobs[k];
+
+		if (k == job->job_index || (what == EXIT_GROUP && o->group_id != job->group_id) ||
+		    (what == EXIT_STONEWALL && o->segment != job->segment))
+			continue;
+		atomic_store_explicit(&ex->threads[k].w.killed, true, memory_order_relaxed);
+	}
+	if (what == EXIT_ALL)
+		atomic_store_explicit(&ex->no_more, true, memory_order_relaxed);
+}
+
 /* ---- the job's thread ------------------------------------------------------------------- */
 
 /* cpumask / cpus_allowed (split: one CPU per job, by thread number, as fio), numa_cpu_nodes,
@@ -152,6 +180,7 @@ static void *worker_main(void *arg)
 	res->elapsed_s = (end - w->run_t0_ns + CLOCK_NS_PER_SEC - 1) / CLOCK_NS_PER_SEC;
 
 out:
+	runner_exit_others(w);	/* exitall */
 	worker_teardown(w);
 	if (w->error)
 		fprintf(w->diag, "fio: pid=%d, err=%d/%s\n", res->pid, res->error, res->verror);
@@ -192,6 +221,7 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 			struct runner_progress *prog)
 {
 	struct runner_thread *threads = NULL;
+	struct runner_exit ex = { .cfg = cfg };
 	struct target_set ts;
 	pthread_attr_t attr;
 	bool *diskless = NULL;
@@ -209,8 +239,12 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 		iops_err_set(err, ENOMEM, "fio: out of memory");
 		return -ENOMEM;
 	}
+	ex.threads = threads;
+	atomic_init(&ex.no_more, false);
 	for (unsigned j = 0; j < cfg->nr_jobs; j++) {
 		const struct engine_ops *ops = engine_find(cfg->jobs[j].ioengine);
+
+		atomic_init(&threads[j].w.killed, false);
 
 		if (!ops) {
 			iops_err_set(err, EINVAL, "fio: engine %s not loadable (iops has: %s)", cfg->jobs[j].ioengine,
@@ -276,9 +310,10 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 				 "file:filesetup.c:1155, func=total_file_size, error=Invalid argument");
 			continue;
 		}
-		if (ctl_stopped(ctl))
-			continue;
+		if (ctl_stopped(ctl) || atomic_load_explicit(&ex.no_more, memory_order_relaxed))
+			continue;	/* stopped, or exit_what=all ended the run */
 		t->w.job = job;
+		t->w.exit = &ex;
 		t->w.res = res[j];
 		t->w.ctl = ctl;
 		t->w.diag = diag;

@@ -37,6 +37,8 @@
 #include "fio/target.h"
 #include "fio/verify.h"
 
+struct runner_exit;
+
 struct worker {
 	const struct job *job;
 	struct job_result *res;
@@ -84,6 +86,8 @@ struct worker {
 	bool direct_hint_done;
 	int error;
 	struct rusage ru0;
+	atomic_bool killed;		/* exitall: another job ended this one */
+	struct runner_exit *exit;	/* exitall: the run's jobs (runner.c) */
 
 	/* rate: rate limiting and think time (runner_rate.c, fio/rate.h) */
 	bool rate_any;			/* one of the below: the only test on the I/O path when off */

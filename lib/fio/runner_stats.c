@@ -132,6 +132,8 @@ bool worker_check(struct worker *w, uint64_t now)
 {
 	if (w->deadline_ns && now >= w->deadline_ns)
 		return true;
+	if (atomic_load_explicit(&w->killed, memory_order_relaxed))
+		return true;	/* exitall: another job ended this one */
 	if (now >= w->publish_ns) {
 		worker_publish(w);
 		if (__builtin_expect(atomic_load_explicit(&w->prog->snap_state, memory_order_relaxed) ==

@@ -94,6 +94,12 @@ START_TEST(test_groups)
 	ck_assert_int_eq(cfg.jobs[4].wait_for, 0);
 	ck_assert_int_eq(cfg.jobs[0].wait_for, -1);
 	ck_assert_uint_eq(cfg.nr_groups, 3);
+	/* exitall's stonewall segments: a, a clone, b | c (new_group only) | d (no stonewall) */
+	ck_assert_uint_eq(cfg.jobs[0].segment, 0);
+	ck_assert_uint_eq(cfg.jobs[1].segment, 0);
+	ck_assert_uint_eq(cfg.jobs[2].segment, 1);
+	ck_assert_uint_eq(cfg.jobs[3].segment, 2);
+	ck_assert_uint_eq(cfg.jobs[4].segment, 2);
 	fio_config_release(&cfg);
 }
 END_TEST
