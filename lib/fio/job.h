@@ -17,8 +17,11 @@
 #define JOB_MAX_PERCENTILES	20	/* FIO_IO_U_LIST_MAX_LEN */
 #define JOB_VERIFY_PATTERN_MAX	512	/* verify_pattern bytes (fio's limit) */
 #define JOB_VERIFY_PATTERN_O_MAX	16	/* %o in one verify_pattern */
+#define JOB_IGNORE_ERR_MAX	32	/* errors in one ignore_error list */
 
 enum ddir { DDIR_READ = 0, DDIR_WRITE = 1, DDIR_TRIM = 2, DDIR_NR = 3 };
+/* continue_on_error / ignore_error: the kinds of error, numbered as fio's ERROR_TYPE_* */
+enum job_err_type { JOB_ERR_READ = 0, JOB_ERR_WRITE = 1, JOB_ERR_VERIFY = 2, JOB_ERR_NR = 3 };
 
 /* rw= value; names as fio's ddir_str(): read write trim randread randwrite randtrim rw randrw ... */
 enum rw_mode {
@@ -105,6 +108,11 @@ struct job {
 	uint64_t ramp_time_ns;
 	uint64_t startdelay_ns;
 	unsigned loops;			/* >= 1 */
+	/* errors: continue_on_error, ignore_error, error_dump (fio/runner_io.c) */
+	unsigned cont_on_err;		/* bit (1 << enum job_err_type): go on after such errors */
+	unsigned nr_ignore_err[JOB_ERR_NR];	/* ignore_error list lengths; 0: EIO and EILSEQ */
+	int ignore_err[JOB_ERR_NR][JOB_IGNORE_ERR_MAX];
+	bool error_dump;		/* print every error, also those the job goes on after */
 	bool exitall;			/* when this job ends, end others (exit_what says which) */
 	unsigned exit_what;		/* enum job_exit_what */
 	bool exitall_on_error;		/* when this job fails, end every job and start no more */

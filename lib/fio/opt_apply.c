@@ -166,9 +166,6 @@ APPLY(opt_apply_accept_int)
 const struct opt_choice opt_apply_only_1_choices[] = { { "1", "the only value iops supports", 1 }, { NULL, NULL, 0 } };
 const struct opt_choice opt_apply_only_0_choices[] = { { "0", "the only value iops supports", 0 }, { NULL, NULL, 0 } };
 const struct opt_choice opt_apply_only_500_choices[] = { { "500", "the only value iops supports", 500 }, { NULL, NULL, 0 } };
-const struct opt_choice opt_apply_only_none_choices[] = {
-	{ "none", "the only value iops supports", 0 }, { "0", "Same as 'none'", 0 }, { NULL, NULL, 0 },
-};
 const struct opt_choice opt_apply_only_clock_gettime_choices[] = {
 	{ "clock_gettime", "Use clock_gettime(2) for timing (what iops always does)", 0 }, { NULL, NULL, 0 },
 };

@@ -150,7 +150,6 @@ extern const struct opt_choice opt_apply_only_0_choices[];
 extern const struct opt_choice opt_apply_only_1_choices[];
 extern const struct opt_choice opt_apply_only_500_choices[];
 extern const struct opt_choice opt_apply_only_clock_gettime_choices[];
-extern const struct opt_choice opt_apply_only_none_choices[];
 /* opt_apply_job.c: placement */
 extern const struct opt_choice opt_apply_cpus_policy_choices[];
 opt_apply_fn opt_apply_cpumask, opt_apply_cpus_allowed, opt_apply_cpus_allowed_policy,
@@ -158,6 +157,9 @@ opt_apply_fn opt_apply_cpumask, opt_apply_cpus_allowed, opt_apply_cpus_allowed_p
 /* opt_apply_job.c: exitall */
 extern const struct opt_choice opt_apply_exit_what_choices[];
 opt_apply_fn opt_apply_exitall, opt_apply_exit_what, opt_apply_exitall_on_error;
+/* opt_apply_err.c: errors */
+extern const struct opt_choice opt_apply_cont_err_choices[];
+opt_apply_fn opt_apply_continue_on_error, opt_apply_ignore_error, opt_apply_error_dump;
 /* opt_apply_buf.c: buffer contents */
 extern const struct opt_choice opt_apply_dedupe_mode_choices[];
 opt_apply_fn opt_apply_buffer_pattern, opt_apply_scramble_buffers, opt_apply_compress_pct,

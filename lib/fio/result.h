@@ -41,6 +41,11 @@ struct job_result {
 	const struct job *job;
 	int error;			/* errno of the first error, 0 if none */
 	char verror[160];		/* fio's td->verror text, "" if none */
+	/* continue_on_error / ignore_error: errors the job went on after (error: the first) */
+	bool err_continued;		/* the job goes on: error is reported, the job did not fail */
+	bool cont_on_err;		/* the job allows it: fio's "errors" line and fields */
+	uint64_t total_err;
+	int first_error;
 	int pid;
 
 	struct ddir_result ddir[DDIR_NR];

@@ -86,6 +86,7 @@ static void *worker_main(void *arg)
 
 	res->job = job;
 	res->pid = (int)syscall(SYS_gettid);
+	res->cont_on_err = job->cont_on_err != 0;	/* continue_on_error: fio's errors line */
 	if (job->startdelay_ns && !ctl_sleep_until(w->ctl, clock_now_ns() + job->startdelay_ns))
 		return NULL;
 	if (ctl_stopped(w->ctl))
@@ -342,7 +343,7 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 			free(threads[j].w.iolog);
 		}
 	for (unsigned j = 0; j < cfg->nr_jobs; j++)
-		if (res[j]->error)
+		if (res[j]->error && !res[j]->err_continued)
 			failed++;
 	ret = failed;
 

@@ -102,25 +102,67 @@ void worker_set_error(struct worker *w, int e, const char *where, const char *fu
 	snprintf(w->res->verror, sizeof(w->res->verror), "file:%s, func=%s, error=%s", where, func, strerror(e));
 }
 
-static void worker_io_error(struct worker *w, const struct io_req *req)
+/* continue_on_error / ignore_error: does the job go on after error e of this kind? */
+static bool worker_err_continues(const struct job *job, unsigned type, int e)
 {
-	int e = (int)-req->result;
-	const struct job *job = w->job;
-	const char *path = job->filenames && req->file_idx < job->nr_files ? job->filenames[req->file_idx] : job->name;
+	if (!(job->cont_on_err & (1u << type)))
+		return false;
+	if (!job->nr_ignore_err[type])
+		return e == EIO || e == EILSEQ;	/* fio's non-fatal errors */
+	for (unsigned i = 0; i < job->nr_ignore_err[type]; i++)
+		if (job->ignore_err[type][i] == e)
+			return true;
+	return false;
+}
 
-	if (w->error)
-		return;
-	if (req->op == IO_TRIM) {
-		/* trim: fio 3.33 fails the queue call itself, without an io_u error line */
-		worker_set_error(w, e, "ioengines.c:399", "td_io_queue");
-		return;
-	}
+static void worker_io_error_line(struct worker *w, const struct io_req *req, const char *path, int e)
+{
 	if (req->op == IO_READ || req->op == IO_WRITE)
 		fprintf(w->diag, "fio: io_u error on file %s: %s: %s offset=%llu, buflen=%llu\n", path, strerror(e),
 			req->op == IO_READ ? "read" : "write", (unsigned long long)req->offset,
 			(unsigned long long)req->len);
 	else
 		fprintf(w->diag, "fio: io_u error on file %s: %s: sync\n", path, strerror(e));
+}
+
+static void worker_io_error(struct worker *w, const struct io_req *req)
+{
+	int e = (int)-req->result;
+	const struct job *job = w->job;
+	const char *path = job->filenames && req->file_idx < job->nr_files ? job->filenames[req->file_idx] : job->name;
+	struct job_result *res = w->res;
+
+	if (w->error)
+		return;
+	if (job->cont_on_err && worker_err_continues(job, req->op == IO_READ ? JOB_ERR_READ : JOB_ERR_WRITE, e)) {
+		/* the job goes on: the first such error is the job's, as fio reports it */
+		if (!res->total_err++) {
+			res->first_error = e;
+			res->error = e;
+			res->err_continued = true;
+			/* where fio records it: its io_u error path with error_dump, else the sync
+			 * engines' xfer (the asynchronous ones leave it empty) */
+			if (job->error_dump)
+				snprintf(res->verror, sizeof(res->verror), "file:io_u.c:1876, func=io_u error, error=%s",
+					 strerror(e));
+			else if (w->ops->flags & ENGINE_F_SYNC)
+				snprintf(res->verror, sizeof(res->verror), "file:engines/sync.c:126, func=xfer, error=%s",
+					 strerror(e));
+		}
+		if (job->error_dump)
+			worker_io_error_line(w, req, path, e);
+		if ((unsigned)req->op < (unsigned)DDIR_NR)
+			res->ddir[req->op].total_ios++;	/* fio counts the I/O, not its bytes */
+		return;
+	}
+	if (job->cont_on_err && !res->total_err++)	/* fio counts the fatal one too */
+		res->first_error = e;
+	if (req->op == IO_TRIM) {
+		/* trim: fio 3.33 fails the queue call itself, without an io_u error line */
+		worker_set_error(w, e, "ioengines.c:399", "td_io_queue");
+		return;
+	}
+	worker_io_error_line(w, req, path, e);
 	if (e == EINVAL && w->job->direct && !w->direct_hint_done) {
 		w->direct_hint_done = true;
 		fprintf(w->diag, "fio: first direct IO errored. File system may not support direct IO, or iomem_align= is bad, or invalid block size. Try setting direct=0.\n");

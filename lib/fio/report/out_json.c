@@ -157,6 +157,10 @@ void out_json_unit(struct json_writer *w, const struct report *rep, const struct
 	out_json_map(w, "latency_us", lat_labels, pct, LAT_U_NR);
 	report_calc_lat(r->lat_m, LAT_M_NR, total, pct);
 	out_json_map(w, "latency_ms", lat_labels, pct, LAT_M_NR);
+	if (r->cont_on_err) {	/* continue_on_error / ignore_error */
+		json_uint(w, "total_err", r->total_err);
+		json_int(w, "first_error", r->first_error);
+	}
 	/* latency_target/window are not supported options: fio's values for a job without them */
 	json_uint(w, "latency_depth", last->iodepth);
 	json_uint(w, "latency_target", 0);

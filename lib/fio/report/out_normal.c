@@ -251,6 +251,9 @@ void out_normal_unit(FILE *out, const struct report *rep, const struct report_un
 		report_ios(&r->ddir[2]), r->sync_ios, r->ddir[0].short_ios, r->ddir[1].short_ios,
 		r->ddir[2].short_ios, r->ddir[0].drop_ios, r->ddir[1].drop_ios,
 		r->ddir[2].drop_ios);
+	if (r->cont_on_err)	/* continue_on_error / ignore_error */
+		fprintf(out, "     errors    : total=%" PRIu64 ", first_error=%d/<%s>\n", r->total_err, r->first_error,
+			strerror(r->first_error));
 	/* latency_target/window are not supported options: fio's values for a job without them */
 	fprintf(out, "     latency   : target=0, window=0, percentile=100.00%%, depth=%u\n",
 		last->iodepth);

@@ -127,6 +127,8 @@ void out_terse_unit(FILE *out, const struct report *rep, const struct report_uni
 				d->write_ios, d->read_merges, d->write_merges, d->read_ticks,
 				d->write_ticks, d->in_queue, d->util);
 		}
+	if (r->cont_on_err)	/* continue_on_error / ignore_error */
+		fprintf(out, ";%" PRIu64 ";%d", r->total_err, r->first_error);
 	if (j->description && *j->description) {
 		if (ver == 2)
 			fputc('\n', out);

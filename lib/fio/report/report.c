@@ -152,9 +152,14 @@ void report_merge_result(struct job_result *dst, const struct job_result *src)
 		report_merge_ddir(&dst->ddir[d], &src->ddir[d]);
 	if (!dst->error && src->error) {
 		dst->error = src->error;
+		dst->err_continued = src->err_continued;
 		memcpy(dst->verror, src->verror, sizeof(dst->verror));
 		dst->verror[sizeof(dst->verror) - 1] = '\0';
 	}
+	dst->cont_on_err = dst->cont_on_err || src->cont_on_err;	/* continue_on_error */
+	if (!dst->first_error)
+		dst->first_error = src->first_error;
+	dst->total_err += src->total_err;
 	dst->sync_ios += src->sync_ios;
 	lat_stat_merge(&dst->sync_lat, &src->sync_lat);
 	hist_merge(&dst->sync_hist, &src->sync_hist);

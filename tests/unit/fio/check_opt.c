@@ -465,6 +465,116 @@ START_TEST(test_choices_layout)
 }
 END_TEST
 
+/* Options of the buffer, placement, exitall and error families: values land in the job,
+ * bad values fail with fio's last line. */
+struct fam_case {
+	const char *name, *val;
+	bool ok;
+	const char *last;	/* NULL: don't check */
+};
+
+static const struct fam_case fam_cases[] = {
+	{ "number_ios", "10", true, NULL },
+	{ "number_ios", "1k", true, NULL },
+	{ "number_ios", "-1", false, NULL },
+	{ "number_ios", "x", false, NULL },
+	{ "buffer_pattern", "0xdeadbeef", true, NULL },
+	{ "buffer_pattern", "12abc", false, "fio: failed parsing buffer_pattern=12abc" },
+	{ "buffer_pattern", "", false, NULL },
+	{ "buffer_pattern", "%o", false, NULL },
+	{ "scramble_buffers", "0", true, NULL },
+	{ "scramble_buffers", "2", false, NULL },
+	{ "buffer_compress_percentage", "100", true, NULL },
+	{ "buffer_compress_percentage", "101", false, NULL },
+	{ "buffer_compress_chunk", "0", true, NULL },
+	{ "dedupe_percentage", "50", true, NULL },
+	{ "dedupe_percentage", "-1", false, NULL },
+	{ "dedupe_mode", "working_set", true, NULL },
+	{ "dedupe_mode", "sometimes", false, NULL },
+	{ "dedupe_working_set_percentage", "101", false, NULL },
+	{ "dedupe_global", "1", true, NULL },
+	{ "cpus_allowed", "0", true, NULL },
+	{ "cpus_allowed", "100000", false, "fio: failed parsing cpus_allowed=100000" },
+	{ "cpus_allowed", "abc", false, "fio: failed parsing cpus_allowed=abc" },
+	{ "cpus_allowed", "1-0", false, NULL },
+	{ "cpumask", "1", true, NULL },
+	{ "cpumask", "0", false, NULL },
+	{ "cpus_allowed_policy", "split", true, NULL },
+	{ "cpus_allowed_policy", "half", false, NULL },
+	{ "numa_mem_policy", "bind:0", true, NULL },
+	{ "numa_mem_policy", "local", true, NULL },
+	{ "numa_mem_policy", "xyz", false, "fio: failed parsing numa_mem_policy=xyz" },
+	{ "numa_cpu_nodes", "4095", false, "fio: failed parsing numa_cpu_nodes=4095" },
+	{ "exitall", NULL, true, NULL },
+	{ "exit_what", "stonewall", true, NULL },
+	{ "exit_what", "some", false, NULL },
+	{ "exitall_on_error", "1", true, NULL },
+	{ "continue_on_error", "io", true, NULL },
+	{ "continue_on_error", "1", true, NULL },
+	{ "continue_on_error", "sometimes", false, NULL },
+	{ "ignore_error", "EIO,ENOSPC:122", true, NULL },
+	{ "ignore_error", ",", true, NULL },
+	{ "ignore_error", "-5", true, NULL },
+	{ "ignore_error", "EFOO", false, "fio: failed parsing ignore_error=EFOO" },
+	{ "ignore_error", "0", false, NULL },
+	{ "ignore_error", "99999", false, NULL },
+	{ "ignore_error", "EIO,EIO,EIO,EIO", false, "fio: failed parsing ignore_error=EIO,EIO,EIO,EIO" },
+	{ "ignore_error", "5x", false, NULL },
+	{ "error_dump", "1", true, NULL },
+};
+
+START_TEST(test_family_options)
+{
+	const struct fam_case *c = &fam_cases[_i];
+	struct opt_job oj;
+	int ret;
+
+	opt_job_init(&oj);
+	ret = apply1(&oj, c->name, c->val);
+	ck_assert_msg((ret == 0) == c->ok, "%s=%s: %d", c->name, c->val ? c->val : "(none)", ret);
+	if (!c->ok && c->last) {
+		ck_assert_uint_gt(diag->nr, 0);
+		ck_assert_str_eq(diag->line[diag->nr - 1], c->last);
+	}
+	opt_job_release(&oj);
+}
+END_TEST
+
+START_TEST(test_family_values_land)
+{
+	struct opt_job oj;
+
+	opt_job_init(&oj);
+	ck_assert(oj.j.scramble_buffers);	/* fio's defaults */
+	ck_assert_uint_eq(oj.j.compress_chunk, 512);
+	ck_assert_uint_eq(oj.j.dedupe_ws_pct, 5);
+	ck_assert_int_eq(apply1(&oj, "number_ios", "1k"), 0);
+	ck_assert_uint_eq(oj.j.number_ios, 1024);
+	ck_assert_int_eq(apply1(&oj, "buffer_pattern", "0xab\"cd\""), 0);
+	ck_assert_uint_eq(oj.j.buffer_pattern_len, 3);
+	ck_assert_mem_eq(oj.j.buffer_pattern, "\xab" "cd", 3);
+	ck_assert_int_eq(apply1(&oj, "dedupe_mode", "working_set"), 0);
+	ck_assert(oj.j.dedupe_working_set);
+	ck_assert_int_eq(apply1(&oj, "cpus_allowed", "0"), 0);
+	ck_assert(oj.j.cpus_set && cpuset_has(&oj.j.cpus, 0) && cpuset_count(&oj.j.cpus) == 1);
+	ck_assert_int_eq(apply1(&oj, "exit_what", "all"), 0);
+	ck_assert_uint_eq(oj.j.exit_what, EXIT_ALL);
+	ck_assert_int_eq(apply1(&oj, "continue_on_error", "write"), 0);
+	ck_assert_uint_eq(oj.j.cont_on_err, 1u << JOB_ERR_WRITE);
+	ck_assert_int_eq(apply1(&oj, "ignore_error", "EAGAIN,ENOSPC:122,-5"), 0);
+	ck_assert_uint_eq(oj.j.cont_on_err, 7u);	/* each list turns its kind on */
+	ck_assert_uint_eq(oj.j.nr_ignore_err[JOB_ERR_READ], 1);
+	ck_assert_int_eq(oj.j.ignore_err[JOB_ERR_READ][0], EAGAIN);
+	ck_assert_uint_eq(oj.j.nr_ignore_err[JOB_ERR_WRITE], 2);
+	ck_assert_int_eq(oj.j.ignore_err[JOB_ERR_WRITE][0], ENOSPC);
+	ck_assert_int_eq(oj.j.ignore_err[JOB_ERR_WRITE][1], 122);
+	ck_assert_uint_eq(oj.j.nr_ignore_err[JOB_ERR_VERIFY], 1);
+	ck_assert_int_eq(oj.j.ignore_err[JOB_ERR_VERIFY][0], 5);	/* -5 counts as 5 */
+	ck_assert_int_ne(apply1(&oj, "ignore_error", "EILSEQ"), 0);	/* not one of fio's names */
+	opt_job_release(&oj);
+}
+END_TEST
+
 START_TEST(test_diag_overflow)
 {
 	for (int i = 0; i < OPT_DIAG_LINES + 5; i++)
@@ -490,6 +600,8 @@ Suite *opt_suite(void)
 	tcase_add_test(tc, test_unsupported_refused);
 	tcase_add_test(tc, test_choices_layout);
 	tcase_add_test(tc, test_diag_overflow);
+	tcase_add_loop_test(tc, test_family_options, 0, sizeof(fam_cases) / sizeof(fam_cases[0]));
+	tcase_add_test(tc, test_family_values_land);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# continue_on_error / ignore_error / error_dump: writes to /dev/full fail with ENOSPC, safely.
+# For each case fio and the binary under test (which needs --allow_overwrite=1 to write to a
+# device): exit code, the job's error, total_err and first_error (JSON), total_ios and
+# io_bytes, the normal output's "errors" line, the terse fields, and how many io_u error lines
+# go to stderr. Bad ignore_error values: fio's lines, exit 1.
+. "$(dirname "$0")/fio_common.sh"
+[ -w /dev/full ] || skip_script "/dev/full is not writable here"
+
+errors=()
+add_err() { errors+=("$*"); }
+ut_extra=--allow_overwrite=1
+skip_if_fio "no allow_overwrite for fio" && ut_extra=
+
+# NAME|ARGS
+cases=(
+	"ignore-psync|--ignore_error=,ENOSPC"
+	"ignore-sync|--ignore_error=,ENOSPC --ioengine=sync"
+	"ignore-pvsync-dump|--ignore_error=,ENOSPC --ioengine=pvsync --error_dump=1"
+	"ignore-numeric|--ignore_error=EIO,28:EIO"
+	"cont-write-fatal|--continue_on_error=write"
+	"cont-all-list|--continue_on_error=all --ignore_error=,EIO:ENOSPC"
+	"dump|--ignore_error=,ENOSPC --error_dump=1"
+	"none|--continue_on_error=none"
+)
+for c in "${cases[@]}"; do
+	IFS='|' read -r name args <<<"$c"
+	for fmt in json normal terse; do
+		# shellcheck disable=SC2086 # ARGS are words
+		run_one ref "$name-$fmt" --name=x --filename=/dev/full --size=64k --bs=4k --rw=write $args --output-format=$fmt
+		# shellcheck disable=SC2086
+		run_one ut "$name-$fmt" $ut_extra --name=x --filename=/dev/full --size=64k --bs=4k --rw=write $args --output-format=$fmt
+	done
+done
+
+for c in "${cases[@]}"; do
+	IFS='|' read -r name _ <<<"$c"
+	case_ran
+	for fmt in json normal terse; do
+		[ "$(rc_of "$name-$fmt" ref)" = "$(rc_of "$name-$fmt" ut)" ] ||
+			add_err "$name ($fmt): exit $(rc_of "$name-$fmt" ref) (fio) / $(rc_of "$name-$fmt" ut) (iops)"
+	done
+	q='.jobs[0] | "error=\(.error) total_err=\(.total_err) first_error=\(.first_error) ios=\(.write.total_ios) bytes=\(.write.io_bytes)"'
+	a=$(json_doc "$T/$name-json.ref.out" | jq -r "$q" 2>&1)
+	b=$(json_doc "$T/$name-json.ut.out" | jq -r "$q" 2>&1)
+	[ "$a" = "$b" ] || add_err "$name: fio $a / iops $b"
+	# (fio prints its "fio: pid=N, err=" line on stdout, iops on stderr: README, Deliberate)
+	a=$(grep -E '^ +errors +:|err=' "$T/$name-normal.ref.out" | grep -v '^fio: pid=' | sed 's/pid=[0-9]*: .*//')
+	b=$(grep -E '^ +errors +:|err=' "$T/$name-normal.ut.out" | grep -v '^fio: pid=' | sed 's/pid=[0-9]*: .*//')
+	[ "$a" = "$b" ] || add_err "$name: normal output: fio '$a' / iops '$b'"
+	a=$(grep -v '^fio: ' "$T/$name-terse.ref.out" | tr ';' '\n' | wc -l)
+	b=$(grep -v '^fio: ' "$T/$name-terse.ut.out" | tr ';' '\n' | wc -l)
+	[ "$a" = "$b" ] || add_err "$name: terse: $a fields (fio) / $b (iops)"
+	a=$(grep -v '^fio: ' "$T/$name-terse.ref.out" | tr ';' '\n' | tail -n 2 | tr '\n' ' ')
+	b=$(grep -v '^fio: ' "$T/$name-terse.ut.out" | tr ';' '\n' | tail -n 2 | tr '\n' ' ')
+	[ "$a" = "$b" ] || add_err "$name: terse tail: fio '$a' / iops '$b'"
+	a=$(grep -c '^fio: io_u error on file' "$T/$name-normal.ref.err")
+	b=$(grep -c '^fio: io_u error on file' "$T/$name-normal.ut.err")
+	[ "$a" = "$b" ] || add_err "$name: $a io_u error lines (fio) / $b (iops)"
+done
+
+bad=("EFOO" "EIO,EIO,EIO,EIO" "0" "abc")
+for v in "${bad[@]}"; do
+	run_pair "bad-$v" --name=x --ioengine=null --size=1m --ignore_error="$v"
+	case_ran
+	[ "$(rc_of "bad-$v" ref)" = 1 ] && [ "$(rc_of "bad-$v" ut)" = 1 ] ||
+		add_err "ignore_error=$v: exit $(rc_of "bad-$v" ref) (fio) / $(rc_of "bad-$v" ut)"
+	diff <(grep -v '^$' "$T/bad-$v.ref.err") <(grep -v '^$' "$T/bad-$v.ut.err") >/dev/null ||
+		add_err "ignore_error=$v: fio '$(tr '\n' '|' <"$T/bad-$v.ref.err")' / iops '$(tr '\n' '|' <"$T/bad-$v.ut.err")'"
+done
+
+if [ ${#errors[@]} -gt 0 ]; then
+	printf '%s\n' "${errors[@]}" >&2
+	fail "${#errors[@]} problem(s)"
+fi
+echo "continue_on_error: ${#cases[@]} cases x 3 formats as fio, ${#bad[@]} refusals"
