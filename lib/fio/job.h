@@ -176,6 +176,7 @@ struct job {
 	uint64_t rate_min_bps[DDIR_NR];		/* rate_min= */
 	uint64_t rate_iops_min[DDIR_NR];	/* rate_iops_min= */
 	uint64_t rate_cycle_ms;			/* default 1000 */
+	uint64_t max_latency_ns[DDIR_NR];	/* max_latency: fail the job above it, 0 = none */
 	bool rate_poisson;			/* rate_process=poisson */
 	bool rate_ignore_thinktime;
 	uint64_t thinktime_ns, thinktime_spin_ns, thinktime_iotime_ns;

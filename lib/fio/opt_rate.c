@@ -194,3 +194,21 @@ int opt_rate_check(struct job *j, struct opt_diag *d)
 		j->thinktime_spin_ns = j->thinktime_ns;
 	return bad ? -EINVAL : 0;
 }
+
+/* max_latency=T[,T[,T]]: per direction, microseconds when no unit is given. */
+RATE_APPLY(opt_rate_apply_max_latency)
+{
+	char parts[3][PARSE_DIR_PART_MAX];
+	bool present[3];
+	uint64_t v[3] = { 0, 0, 0 };
+
+	if (!val || parse_dir_list(val, parts, present) < 0 || !(present[0] || present[1] || present[2]))
+		return rate_failed(d, od, val);
+	for (int i = 0; i < 3; i++)
+		if (present[i] && parse_time_ns(parts[i], NS_PER_US, &v[i]))
+			return rate_failed(d, od, val);
+	for (int i = 0; i < 3; i++)
+		if (present[i])
+			oj->j.max_latency_ns[i] = v[i];
+	return 0;
+}

@@ -18,6 +18,7 @@ opt_apply_fn opt_rate_apply_thinktime_spin;
 opt_apply_fn opt_rate_apply_thinktime_blocks;
 opt_apply_fn opt_rate_apply_thinktime_blocks_type;
 opt_apply_fn opt_rate_apply_thinktime_iotime;
+opt_apply_fn opt_rate_apply_max_latency;	/* max_latency */
 
 extern const struct opt_choice opt_rate_process_choices[];
 extern const struct opt_choice opt_rate_blocks_type_choices[];

@@ -95,7 +95,9 @@ static void *worker_main(void *arg)
 		goto out;
 
 	w->clat_on = !job->disable_clat && !job->gtod_reduce;
-	w->lat_on = !job->disable_lat && !job->gtod_reduce;
+	w->max_lat_on = job->max_latency_ns[DDIR_READ] || job->max_latency_ns[DDIR_WRITE] ||
+			job->max_latency_ns[DDIR_TRIM];
+	w->lat_on = (!job->disable_lat && !job->gtod_reduce) || w->max_lat_on;	/* max_latency needs it */
 	w->slat_on = !job->disable_slat && !job->gtod_reduce && !(w->ops->flags & ENGINE_F_SYNC);
 	w->lat_hist_on = w->lat_on && job->lat_percentiles;
 	w->slat_hist_on = w->slat_on && job->slat_percentiles;

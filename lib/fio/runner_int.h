@@ -73,6 +73,7 @@ struct worker {
 	bool og_ready;
 
 	bool clat_on, lat_on, slat_on, lat_hist_on, slat_hist_on, clock_per_io;
+	bool max_lat_on;		/* max_latency set for a direction */
 	bool issue_at_queue;		/* engine completes in queue(): stamp issue before it */
 	unsigned check_every, check_count;
 	uint64_t now_ns;

@@ -170,6 +170,22 @@ static void worker_io_error(struct worker *w, const struct io_req *req)
 	worker_set_error(w, e, "io_u.c:1876", "io_u error");
 }
 
+/* max_latency: an I/O slower than the bound fails the job (ETIMEDOUT), as fio. */
+static void worker_max_latency(struct worker *w, const struct io_req *req, uint64_t lat)
+{
+	const struct job *job = w->job;
+	uint64_t max = job->max_latency_ns[req->op];
+	const char *path = job->filenames && req->file_idx < job->nr_files ? job->filenames[req->file_idx] : job->name;
+
+	if (!max || lat <= max || w->error)
+		return;
+	fprintf(w->diag, "fio: latency of %llu nsec exceeds specified max (%llu nsec): %s %s %llu %llu\n",
+		(unsigned long long)lat, (unsigned long long)max, path,
+		req->op == IO_READ ? "read" : req->op == IO_WRITE ? "write" : "trim", (unsigned long long)req->offset,
+		(unsigned long long)req->len);
+	worker_set_error(w, ETIMEDOUT, "io_u.c:1432", "max latency exceeded");
+}
+
 /* ---- completions ------------------------------------------------------------------------ */
 
 static inline void worker_complete(struct worker *w, struct io_req *req, uint64_t now)
@@ -212,6 +228,8 @@ static inline void worker_complete(struct worker *w, struct io_req *req, uint64_
 			lat_stat_add(&dr->lat, lat);
 			if (w->lat_hist_on)
 				hist_add(&dr->lat_hist, lat);
+			if (__builtin_expect(w->max_lat_on, 0))
+				worker_max_latency(w, req, lat);
 		}
 		if (__builtin_expect(w->iolog != NULL, 0))	/* logs */
 			worker_log_io(w, req, now);

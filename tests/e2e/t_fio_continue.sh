@@ -3,7 +3,7 @@
 # For each case fio and the binary under test (which needs --allow_overwrite=1 to write to a
 # device): exit code, the job's error, total_err and first_error (JSON), total_ios and
 # io_bytes, the normal output's "errors" line, the terse fields, and how many io_u error lines
-# go to stderr. Bad ignore_error values: fio's lines, exit 1.
+# go to stderr. Bad ignore_error values: fio's lines, exit 1. max_latency: fio's line and error.
 . "$(dirname "$0")/fio_common.sh"
 [ -w /dev/full ] || skip_script "/dev/full is not writable here"
 
@@ -69,8 +69,24 @@ for v in "${bad[@]}"; do
 		add_err "ignore_error=$v: fio '$(tr '\n' '|' <"$T/bad-$v.ref.err")' / iops '$(tr '\n' '|' <"$T/bad-$v.ut.err")'"
 done
 
+# max_latency: an I/O slower than 1 us (every one here) fails the job with ETIMEDOUT
+for side in ref ut; do
+	run_one "$side" maxlat --name=x --filename=ml --size=1m --rw=randread --max_latency=1 --output-format=json
+	run_one "$side" maxlat-ok --name=x --filename=ml --size=1m --rw=randread --max_latency=10s,1 --output-format=json
+done
+case_ran
+for name in maxlat maxlat-ok; do
+	[ "$(rc_of $name ref)" = "$(rc_of $name ut)" ] || add_err "$name: exit $(rc_of $name ref) (fio) / $(rc_of $name ut) (iops)"
+	a=$(json_doc "$T/$name.ref.out" | jq -r '.jobs[0].error')
+	b=$(json_doc "$T/$name.ut.out" | jq -r '.jobs[0].error')
+	[ "$a" = "$b" ] || add_err "$name: error $a (fio) / $b (iops)"
+done
+a=$(sed -n 's/^fio: latency of [0-9]* nsec exceeds specified max (\([0-9]*\) nsec): ml read [0-9]* 4096$/\1/p' "$T/maxlat.ref.err")
+b=$(sed -n 's/^fio: latency of [0-9]* nsec exceeds specified max (\([0-9]*\) nsec): ml read [0-9]* 4096$/\1/p' "$T/maxlat.ut.err")
+[ -n "$a" ] && [ "$a" = "$b" ] || add_err "maxlat: fio '$(head -n 1 "$T/maxlat.ref.err")' / iops '$(head -n 1 "$T/maxlat.ut.err")'"
+
 if [ ${#errors[@]} -gt 0 ]; then
 	printf '%s\n' "${errors[@]}" >&2
 	fail "${#errors[@]} problem(s)"
 fi
-echo "continue_on_error: ${#cases[@]} cases x 3 formats as fio, ${#bad[@]} refusals"
+echo "continue_on_error: ${#cases[@]} cases x 3 formats as fio, ${#bad[@]} refusals; max_latency"
