@@ -521,6 +521,10 @@ static const struct fam_case fam_cases[] = {
 	{ "ignore_error", "EIO,EIO,EIO,EIO", false, "fio: failed parsing ignore_error=EIO,EIO,EIO,EIO" },
 	{ "ignore_error", "5x", false, NULL },
 	{ "error_dump", "1", true, NULL },
+	{ "max_latency", "100", true, NULL },
+	{ "max_latency", "10ms,1s", true, NULL },
+	{ "max_latency", "abc", false, "fio: failed parsing max_latency=abc" },
+	{ "max_latency", "1,2,3,4", false, NULL },
 };
 
 START_TEST(test_family_options)
@@ -571,6 +575,9 @@ START_TEST(test_family_values_land)
 	ck_assert_uint_eq(oj.j.nr_ignore_err[JOB_ERR_VERIFY], 1);
 	ck_assert_int_eq(oj.j.ignore_err[JOB_ERR_VERIFY][0], 5);	/* -5 counts as 5 */
 	ck_assert_int_ne(apply1(&oj, "ignore_error", "EILSEQ"), 0);	/* not one of fio's names */
+	ck_assert_int_eq(apply1(&oj, "max_latency", "100,2ms"), 0);
+	ck_assert_uint_eq(oj.j.max_latency_ns[DDIR_READ], 100000);	/* usec by default */
+	ck_assert_uint_eq(oj.j.max_latency_ns[DDIR_WRITE], 2000000);
 	opt_job_release(&oj);
 }
 END_TEST
