@@ -203,7 +203,7 @@ static const struct opt_case cases[] = {
 	{ "bssplit", "4k/60:8k:16k:32k/60", false, "fio: failed parsing bssplit=4k/60:8k:16k:32k/60" },
 	{ "random_distribution", "zipf:1.2", true, NULL },
 	{ "random_distribution", "zipf:1", false, "fio: failed parsing random_distribution=zipf:1" },
-	{ "max_latency", "100", false, "fio: option 'max_latency' is not supported by iops" },
+	{ "unlink_each_loop", "1", false, "fio: option 'unlink_each_loop' is not supported by iops" },
 	{ "ss", "100", false, "fio: option 'steadystate' is not supported by iops" },
 	{ "hipri", NULL, false, "fio: option 'hipri' is not supported by iops" },
 };
