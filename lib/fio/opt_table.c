@@ -227,7 +227,7 @@ static const struct opt_def table[] = {
 	O_UNSUP("io_submit_mode"), O_UNSUP("fill_device"), O_UNSUP("fill_fs"), O_UNSUP("file_append"),
 	O_UNSUP("offset_align"),
 	{ .name = "number_ios", .type = OPT_T_INT, .apply = opt_apply_number_ios,
-	  .help = "Force job completion after this number of IOs", .def = "0" },
+	  .help = "End each pass after this many I/Os (0: no limit)", .def = "0" },
 	{ .name = "random_distribution", .type = OPT_T_STR, .apply = opt_apply_random_distribution,
 	  .help = "Offset distribution: random, zipf:t, pareto:h, normal:dev, zoned:..., zoned_abs:...",
 	  .def = "random" },	/* dist */
