@@ -69,15 +69,15 @@ APPLY(opt_apply_verify_pattern)
 	return 0;
 }
 
-/* fio dumps the good and bad blocks into files in the working directory: iops does not. */
-APPLY(opt_apply_verify_dump)
-{
-	bool b;
-	int ret = opt_apply_get_bool(oj, od, val, d, &b);
+BOOL_FIELD_APPLY(opt_apply_verify_dump, verify_dump)
+BOOL_FIELD_APPLY(opt_apply_experimental_verify, experimental_verify)
 
-	if (!ret && b) {
-		opt_diag_add(d, false, "fio: option 'verify_dump=1' is not supported by iops (only verify_dump=0)");
-		return -EINVAL;
-	}
-	return ret;
+APPLY(opt_apply_verify_backlog)
+{
+	return opt_apply_get_uint(oj, od, val, d, &oj->j.verify_backlog);
+}
+
+APPLY(opt_apply_verify_backlog_batch)
+{
+	return opt_apply_get_uint(oj, od, val, d, &oj->j.verify_backlog_batch);
 }

@@ -237,8 +237,6 @@ if ! skip_if_fio "iops refusals"; then
 	refuse "fio: verify_offset too large (4060 + 44 header bytes > 4096)" --verify=crc32c --verify_offset=4060 --rw=write
 	refuse "fio: iops cannot verify overlapping writes of variable size: drop norandommap or use a single block size" \
 		--verify=crc32c --rw=randwrite --norandommap --bsrange=1k-8k
-	refuse "fio: option 'verify_dump=1' is not supported by iops (only verify_dump=0)" --verify_dump=1
-	refuse "fio: option 'verify_backlog' is not supported by iops" --verify_backlog=8
 fi
 
 if [ ${#errors[@]} -gt 0 ]; then
