@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void verify_log_init(struct verify_log *l, bool overlap, unsigned backlog, unsigned batch)
+void verify_log_init(struct verify_log *l, bool overlap, uint64_t backlog, uint64_t batch)
 {
 	memset(l, 0, sizeof(*l));
 	l->overlap = overlap;

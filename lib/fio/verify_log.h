@@ -16,6 +16,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "fio/verify.h"
 
@@ -23,12 +24,12 @@ struct verify_log {
 	struct verify_ent *ent;
 	size_t head, nr, cap;		/* the pending blocks are ent[head..nr) */
 	bool overlap;			/* writes may overlap: sorted, a write replaces what it covers */
-	unsigned backlog;		/* verify_backlog, 0 = no read-back during the writes */
-	unsigned batch;			/* blocks per batch */
-	unsigned left;			/* read-backs left in the batch under way */
+	uint64_t backlog;		/* verify_backlog, 0 = no read-back during the writes */
+	uint64_t batch;			/* blocks per batch */
+	uint64_t left;			/* read-backs left in the batch under way */
 };
 
-void verify_log_init(struct verify_log *l, bool overlap, unsigned backlog, unsigned batch);
+void verify_log_init(struct verify_log *l, bool overlap, uint64_t backlog, uint64_t batch);
 void verify_log_release(struct verify_log *l);
 
 static inline size_t verify_log_pending(const struct verify_log *l)
