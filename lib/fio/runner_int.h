@@ -177,8 +177,9 @@ __attribute__((cold)) void worker_verify_read(struct worker *w, struct io_req *r
 void worker_verify_prep(struct worker *w, struct io_req *req);
 /* verify_backlog: a read-back to issue before the next I/O (io filled), or false. */
 bool worker_verify_backlog(struct worker *w, struct offgen_io *io);
-/* Verify state of a job with verify= (runner_setup.c calls it, the files' ranges in hand). */
-int worker_verify_setup(struct worker *w, const uint64_t *starts, const uint64_t *lens, struct iops_err *err);
+/* Verify state of a job with verify= (runner_setup.c calls it once the offset generator is
+ * ready): 0 or -errno (err filled). */
+int worker_verify_setup(struct worker *w, struct iops_err *err);
 void worker_verify_teardown(struct worker *w);
 bool worker_verify_start(struct worker *w);	/* false: the job stops instead */
 bool worker_verify_next(struct worker *w, struct offgen_io *io);	/* false: the phase is over */

@@ -77,15 +77,17 @@ int worker_setup(struct worker *w, struct iops_err *err)
 		lens[f] = tj->files[f].io_len;
 	}
 	ret = offgen_init(&w->og, job, starts, lens, tj->nr_files, tj->total_size, err);
-	if (ret == 0)
-		w->og_ready = true;
-	if (ret == 0 && job->verify != VERIFY_NONE)	/* verify */
-		ret = worker_verify_setup(w, starts, lens, err);
 	free(starts);
 	free(lens);
 	starts = lens = NULL;
 	if (ret < 0)
 		return ret;
+	w->og_ready = true;
+	if (job->verify != VERIFY_NONE) {	/* verify */
+		ret = worker_verify_setup(w, err);
+		if (ret < 0)
+			return ret;
+	}
 
 	ret = target_open(w->ts, w->idx, w->fds, w->diag, err);
 	if (ret < 0)

@@ -22,11 +22,38 @@ static bool worker_verify_overlap(const struct offgen *og)
 	return og->seq_add != 0;
 }
 
-int worker_verify_setup(struct worker *w, const uint64_t *starts, const uint64_t *lens, struct iops_err *err)
+/* experimental_verify: vog, a second generator over the same files that starts where og is
+ * now (before the first I/O). */
+static int worker_verify_replay_setup(struct worker *w, struct iops_err *err)
+{
+	const struct target_job *tj = &w->ts->jobs[w->idx];
+	uint64_t *starts = calloc(tj->nr_files, sizeof(*starts));
+	uint64_t *lens = calloc(tj->nr_files, sizeof(*lens));
+	int ret = -ENOMEM;
+
+	if (!starts || !lens) {
+		iops_err_set(err, ENOMEM, "fio: %s: out of memory for the verify state", w->job->name);
+		goto out;
+	}
+	for (unsigned f = 0; f < tj->nr_files; f++) {
+		starts[f] = tj->files[f].io_start;
+		lens[f] = tj->files[f].io_len;
+	}
+	ret = offgen_init(&w->vog, w->job, starts, lens, tj->nr_files, tj->total_size, err);
+	if (ret < 0)
+		goto out;
+	w->vog_ready = true;
+	offgen_copy_state(&w->vog, &w->og);	/* the same generators, seeds included */
+	w->vog.pause_passes = true;		/* the replay is one pass */
+out:
+	free(starts);
+	free(lens);
+	return ret;
+}
+
+int worker_verify_setup(struct worker *w, struct iops_err *err)
 {
 	const struct job *job = w->job;
-	const struct target_job *tj = &w->ts->jobs[w->idx];
-	int ret;
 
 	verify_ctx_init(&w->vfy, job);
 	w->vfy_fill = job->rw_has_write;
@@ -46,15 +73,7 @@ int worker_verify_setup(struct worker *w, const uint64_t *starts, const uint64_t
 		iops_err_set(err, ENOMEM, "fio: %s: out of memory for the verify state", job->name);
 		return -ENOMEM;
 	}
-	if (!w->vexp)
-		return 0;
-	ret = offgen_init(&w->vog, job, starts, lens, tj->nr_files, tj->total_size, err);
-	if (ret < 0)
-		return ret;
-	w->vog_ready = true;
-	offgen_copy_state(&w->vog, &w->og);	/* the same generators, seeds included */
-	w->vog.pause_passes = true;		/* the replay is one pass */
-	return 0;
+	return w->vexp ? worker_verify_replay_setup(w, err) : 0;
 }
 
 void worker_verify_teardown(struct worker *w)
