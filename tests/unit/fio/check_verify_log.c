@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "runner_testjob.h"
+#include "fio/offgen.h"
 #include "fio/verify.h"
 #include "fio/verify_dump.h"
 #include "fio/verify_log.h"
@@ -346,6 +347,47 @@ START_TEST(test_dump_files)
 }
 END_TEST
 
+/* ---- experimental_verify's replay: offgen_copy_state() ------------------------------------ */
+
+/* A copy taken mid-pass (maps, positions, generators, randrepeat=0 seeds) hands out exactly
+ * what the original hands out from there, to the end of the job; the copy owns its memory. */
+START_TEST(test_replay_copy)
+{
+	static const enum rw_mode modes[] = { RW_RANDRW, RW_RANDWRITE, RW_WRITE };
+	uint64_t start[2] = { 0, 4096 }, len[2] = { 1 << 20, 1 << 19 };
+	struct iops_err err = { 0 };
+
+	for (size_t m = 0; m < sizeof(modes) / sizeof(modes[0]); m++) {
+		struct offgen a, b;
+		struct offgen_io ia, ib;
+		struct job j;
+		unsigned n = 0;
+
+		testjob_init(&j, modes[m]);
+		j.randrepeat = false;	/* seeds from the kernel: only a copy repeats them */
+		j.loops = 2;
+		ck_assert_int_eq(offgen_init(&a, &j, start, len, 2, len[0] + len[1], &err), 0);
+		ck_assert_int_eq(offgen_init(&b, &j, start, len, 2, len[0] + len[1], &err), 0);
+		for (int i = 0; i < 100; i++)
+			ck_assert(offgen_next(&a, &ia));
+		offgen_copy_state(&b, &a);
+		for (;;) {
+			bool ra = offgen_next(&a, &ia), rb = offgen_next(&b, &ib);
+
+			ck_assert_int_eq(ra, rb);
+			if (!ra)
+				break;
+			if (ia.ddir != ib.ddir || ia.file != ib.file || ia.offset != ib.offset || ia.len != ib.len)
+				ck_abort_msg("mode %zu, I/O %u: the copy went another way", m, n);
+			n++;
+		}
+		ck_assert_uint_gt(n, 300);
+		offgen_release(&a);
+		offgen_release(&b);	/* its own maps: no double free */
+	}
+}
+END_TEST
+
 Suite *verify_log_suite(void)
 {
 	Suite *s = suite_create("verify_log");
@@ -357,6 +399,7 @@ Suite *verify_log_suite(void)
 	tcase_add_test(tc, test_no_backlog);
 	tcase_add_test(tc, test_dump_name);
 	tcase_add_test(tc, test_dump_files);
+	tcase_add_test(tc, test_replay_copy);
 	suite_add_tcase(s, tc);
 	return s;
 }
