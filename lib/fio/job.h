@@ -199,6 +199,10 @@ struct job {
 	unsigned nr_verify_pattern_o;	/* %o: the offset goes at these pattern positions */
 	unsigned short verify_pattern_o[JOB_VERIFY_PATTERN_O_MAX];
 	unsigned char verify_pattern[JOB_VERIFY_PATTERN_MAX];
+	uint64_t verify_backlog;	/* read back every N written blocks during the writes, 0 = off */
+	uint64_t verify_backlog_batch;	/* blocks per read-back, 0 = verify_backlog */
+	bool verify_dump;		/* a failed block goes to <file>.<offset>.received/.expected/.hdr_fail */
+	bool experimental_verify;	/* the verify phase replays the offsets instead of a log */
 	/* trim: rw=trim/randtrim/trimwrite/randtrimwrite (derived from rw, like rw_has_write) */
 	bool rw_has_trim;
 };

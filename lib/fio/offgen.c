@@ -499,3 +499,25 @@ bool offgen_next(struct offgen *og, struct offgen_io *io)
 	}
 	return false;
 }
+
+void offgen_copy_state(struct offgen *dst, const struct offgen *src)
+{
+	struct offgen_file *files = dst->files;
+	struct dist_bs_pick *bs_pick[DDIR_NR];
+	struct dist_gen *dist[DDIR_NR];
+
+	memcpy(bs_pick, dst->bs_pick, sizeof(bs_pick));
+	memcpy(dist, dst->dist, sizeof(dist));
+	*dst = *src;
+	dst->files = files;
+	memcpy(dst->bs_pick, bs_pick, sizeof(bs_pick));
+	memcpy(dst->dist, dist, sizeof(dist));
+	for (unsigned i = 0; i < src->nr_files; i++) {
+		uint64_t *map = files[i].map;
+
+		files[i] = src->files[i];
+		files[i].map = map;
+		if (map)
+			memcpy(map, src->files[i].map, (size_t)((files[i].nr_blocks + 63) / 64) * sizeof(uint64_t));
+	}
+}

@@ -144,4 +144,9 @@ void offgen_set_ddir(struct offgen *og, enum ddir d);
 /* Start the sequential and random state of every file afresh (used by tests and time_based). */
 void offgen_reset_files(struct offgen *og);
 
+/* verify (experimental_verify): dst, set up by offgen_init() for the same job and files,
+ * takes src's whole state (positions, maps, generators) and keeps its own allocations, so that
+ * it hands out from there the I/Os src hands out. */
+void offgen_copy_state(struct offgen *dst, const struct offgen *src);
+
 #endif

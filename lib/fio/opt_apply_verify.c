@@ -69,15 +69,27 @@ APPLY(opt_apply_verify_pattern)
 	return 0;
 }
 
-/* fio dumps the good and bad blocks into files in the working directory: iops does not. */
-APPLY(opt_apply_verify_dump)
-{
-	bool b;
-	int ret = opt_apply_get_bool(oj, od, val, d, &b);
+BOOL_FIELD_APPLY(opt_apply_verify_dump, verify_dump)
+BOOL_FIELD_APPLY(opt_apply_experimental_verify, experimental_verify)
 
-	if (!ret && b) {
-		opt_diag_add(d, false, "fio: option 'verify_dump=1' is not supported by iops (only verify_dump=0)");
-		return -EINVAL;
-	}
+/* A count of blocks, 0 and up (fio: unsigned 64-bit). */
+static int get_blocks(struct opt_job *oj, const struct opt_def *od, const char *val, struct opt_diag *d,
+		      uint64_t *out)
+{
+	int64_t v;
+	int ret = opt_apply_get_int(oj, od, val, d, &v);
+
+	if (!ret)
+		*out = (uint64_t)v;	/* the table's minimum (0) is checked already */
 	return ret;
+}
+
+APPLY(opt_apply_verify_backlog)
+{
+	return get_blocks(oj, od, val, d, &oj->j.verify_backlog);
+}
+
+APPLY(opt_apply_verify_backlog_batch)
+{
+	return get_blocks(oj, od, val, d, &oj->j.verify_backlog_batch);
 }

@@ -36,6 +36,7 @@
 #include "fio/runner.h"
 #include "fio/target.h"
 #include "fio/verify.h"
+#include "fio/verify_log.h"
 
 struct runner_exit;
 
@@ -108,11 +109,20 @@ struct worker {
 	bool vfy_phases;		/* a verify phase follows each pass of writes */
 	bool vfy_in_phase;
 	bool vfy_check;			/* reads return data (not the null engine): check them */
-	struct verify_ent *vlog;	/* blocks written in this pass */
-	size_t vlog_nr, vlog_cap, vlog_pos;
+	bool vfy_log;			/* writes are logged (verify phases without experimental_verify, backlog) */
+	struct verify_log vlog;		/* blocks written and not read back yet */
 	uint64_t vlog_seq;
 	uint64_t vcur_seed;		/* seed of the block being read back */
+	unsigned char vcur_kind;	/* VREQ_* of the read the loop is about to issue */
 	uint64_t *vreq_seed;		/* per request (by index): the seed the verify read expects */
+	unsigned char *vreq_kind;	/* per request: VREQ_* */
+	bool vbl_on;			/* verify_backlog: read-backs during the writes */
+	bool vlast_read;		/* the last I/O issued was a read (fio's rule for a backlog batch) */
+	uint64_t vdone_seq;		/* writes numbered below this have completed */
+	bool vexp;			/* experimental_verify: the phase replays the offsets (vog) */
+	bool vexp_phase;		/* that replay is under way */
+	bool vog_ready;
+	struct offgen vog;		/* the offset generator as it was when the job started */
 	uint64_t vseg_t0_ns;		/* start of the current segment (I/O or verify phase) */
 	uint64_t vio_ns, vread_ns;	/* time in I/O segments and in verify phases so far */
 	unsigned nr_vphases;
@@ -173,6 +183,12 @@ bool worker_rate_after(struct worker *w, enum ddir d, uint64_t len);	/* false: s
 /* cold: as worker_log_io(), for the read completions of a verifying job. */
 __attribute__((cold)) void worker_verify_read(struct worker *w, struct io_req *req);
 void worker_verify_prep(struct worker *w, struct io_req *req);
+/* verify_backlog: a read-back to issue before the next I/O (io filled), or false. */
+bool worker_verify_backlog(struct worker *w, struct offgen_io *io);
+/* Verify state of a job with verify= (runner_setup.c calls it once the offset generator is
+ * ready): 0 or -errno (err filled). */
+int worker_verify_setup(struct worker *w, struct iops_err *err);
+void worker_verify_teardown(struct worker *w);
 bool worker_verify_start(struct worker *w);	/* false: the job stops instead */
 bool worker_verify_next(struct worker *w, struct offgen_io *io);	/* false: the phase is over */
 

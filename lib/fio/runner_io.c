@@ -479,6 +479,8 @@ void worker_loop(struct worker *w)
 		if (__builtin_expect(w->vfy_in_phase, 0)) {
 			if (!worker_verify_next(w, &io))
 				continue;	/* verify: the pass is checked, on to the next one */
+		} else if (__builtin_expect(w->vbl_on, 0) && worker_verify_backlog(w, &io)) {
+			;	/* verify: a read-back of verify_backlog comes first */
 		} else if (!offgen_next(&w->og, &io)) {
 			if (__builtin_expect(w->og.paused, 0) && worker_verify_start(w))
 				continue;	/* verify: read the pass back first */

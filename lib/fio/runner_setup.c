@@ -89,15 +89,9 @@ int worker_setup(struct worker *w, struct iops_err *err)
 		return ret;
 	w->og_ready = true;
 	if (job->verify != VERIFY_NONE) {	/* verify */
-		verify_ctx_init(&w->vfy, job);
-		w->vfy_fill = job->rw_has_write;
-		w->vfy_check = !(w->ops->flags & ENGINE_F_DISKLESS);	/* fio checks nothing there either */
-		w->vfy_reads = w->vfy_check && !job->rw_has_write;
-		w->vfy_phases = job->rw_has_write && job->do_verify && !w->og.wrap;
-		w->og.pause_passes = w->vfy_phases;
-		w->vreq_seed = calloc(w->depth, sizeof(*w->vreq_seed));
-		if (!w->vreq_seed)
-			goto nomem;
+		ret = worker_verify_setup(w, err);
+		if (ret < 0)
+			return ret;
 	}
 
 	ret = target_open(w->ts, w->idx, w->fds, w->diag, err);
@@ -153,10 +147,7 @@ void worker_teardown(struct worker *w)
 		offgen_release(&w->og);
 	w->og_ready = false;
 	free(w->buf_mem);
-	free(w->vlog);		/* verify */
-	free(w->vreq_seed);
-	w->vlog = NULL;
-	w->vreq_seed = NULL;
+	worker_verify_teardown(w);	/* verify */
 	free(w->fds);
 	free(w->reqs);
 	free(w->free_reqs);

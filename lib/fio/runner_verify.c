@@ -1,5 +1,7 @@
-/* runner_verify: verify in the runner (fio/verify.h, runner_int.h): headers on the writes, the
- * log of written blocks, the verify phase that reads them back, and the check of each read. */
+/* runner_verify: verify in the runner (fio/verify.h, fio/verify_log.h, runner_int.h): headers
+ * on the writes, the log of written blocks, the read-backs of verify_backlog, the verify phase
+ * that reads the rest back (or, with experimental_verify, replays the pass's offsets), and the
+ * check of each read. */
 #include "fio/runner_int.h"
 
 #include <errno.h>
@@ -7,18 +9,100 @@
 
 #include "fio/eta.h"
 
+/* vreq_kind: what a read is */
+enum { VREQ_PLAIN = 0, VREQ_LOGGED = 1, VREQ_REPLAY = 2 };
+
+/* Writes of one pass may land on the same place: the log keeps the last (fio's rbtree). */
+static bool worker_verify_overlap(const struct offgen *og)
+{
+	if (og->wrap)
+		return true;
+	if (og->random)
+		return og->percentage_random < 100 || !(og->use_map || og->use_lfsr);
+	return og->seq_add != 0;
+}
+
+/* experimental_verify: vog, a second generator over the same files that starts where og is
+ * now (before the first I/O). */
+static int worker_verify_replay_setup(struct worker *w, struct iops_err *err)
+{
+	const struct target_job *tj = &w->ts->jobs[w->idx];
+	uint64_t *starts = calloc(tj->nr_files, sizeof(*starts));
+	uint64_t *lens = calloc(tj->nr_files, sizeof(*lens));
+	int ret = -ENOMEM;
+
+	if (!starts || !lens) {
+		iops_err_set(err, ENOMEM, "fio: %s: out of memory for the verify state", w->job->name);
+		goto out;
+	}
+	for (unsigned f = 0; f < tj->nr_files; f++) {
+		starts[f] = tj->files[f].io_start;
+		lens[f] = tj->files[f].io_len;
+	}
+	ret = offgen_init(&w->vog, w->job, starts, lens, tj->nr_files, tj->total_size, err);
+	if (ret < 0)
+		goto out;
+	w->vog_ready = true;
+	offgen_copy_state(&w->vog, &w->og);	/* the same generators, seeds included */
+	w->vog.pause_passes = true;		/* the replay is one pass */
+out:
+	free(starts);
+	free(lens);
+	return ret;
+}
+
+int worker_verify_setup(struct worker *w, struct iops_err *err)
+{
+	const struct job *job = w->job;
+
+	verify_ctx_init(&w->vfy, job);
+	w->vfy_fill = job->rw_has_write;
+	w->vfy_check = !(w->ops->flags & ENGINE_F_DISKLESS);	/* fio checks nothing there either */
+	w->vfy_phases = job->rw_has_write && job->do_verify && !w->og.wrap;
+	/* fio: experimental_verify logs nothing, so it has no backlog either */
+	w->vbl_on = job->rw_has_write && job->do_verify && job->verify_backlog && !job->experimental_verify;
+	w->vexp = w->vfy_phases && job->experimental_verify;
+	w->vfy_log = (w->vfy_phases && !w->vexp) || w->vbl_on;
+	w->vfy_reads = w->vfy_check && (!job->rw_has_write || w->vbl_on);
+	w->og.pause_passes = w->vfy_phases;
+	verify_log_init(&w->vlog, worker_verify_overlap(&w->og), w->vbl_on ? job->verify_backlog : 0,
+			job->verify_backlog_batch);
+	w->vreq_seed = calloc(w->depth, sizeof(*w->vreq_seed));
+	w->vreq_kind = calloc(w->depth, sizeof(*w->vreq_kind));
+	if (!w->vreq_seed || !w->vreq_kind) {
+		iops_err_set(err, ENOMEM, "fio: %s: out of memory for the verify state", job->name);
+		return -ENOMEM;
+	}
+	return w->vexp ? worker_verify_replay_setup(w, err) : 0;
+}
+
+void worker_verify_teardown(struct worker *w)
+{
+	verify_log_release(&w->vlog);
+	free(w->vreq_seed);
+	free(w->vreq_kind);
+	w->vreq_seed = NULL;
+	w->vreq_kind = NULL;
+	if (w->vog_ready)
+		offgen_release(&w->vog);
+	w->vog_ready = false;
+}
+
 void worker_verify_read(struct worker *w, struct io_req *req)
 {
 	const struct job *job = w->job;
+	unsigned kind = w->vreq_kind ? w->vreq_kind[req->index] : VREQ_PLAIN;
 	struct verify_io vio = {
 		.path = req->file_idx < job->nr_files ? job->filenames[req->file_idx] : job->name,
 		.offset = req->offset,
 		.len = req->len,
-		.flags = w->vfy_in_phase ? 0x88u : 0x8u,
-		.seed_known = w->vfy_in_phase && job->verify_pattern_len == 0,
+		.flags = kind != VREQ_PLAIN ? 0x88u : 0x8u,
+		.seed_known = kind == VREQ_LOGGED && job->verify_pattern_len == 0,
 		.seed = w->vreq_seed ? w->vreq_seed[req->index] : 0,
 	};
 
+	if (job->rw_has_write && kind == VREQ_PLAIN)
+		return;	/* a read of a mix: fio checks only what it reads back */
 	if (job->verify_fatal && w->error)
 		return;
 	if (verify_check(&w->vfy, req->buf, &vio, w->diag) == 0 || w->error)
@@ -31,44 +115,66 @@ void worker_verify_read(struct worker *w, struct io_req *req)
 		 "io_u.c:2190, func=io_u_queued_complete");
 }
 
-/* A request of a verifying writer: a write gets its headers and is logged for the verify
- * phase; a read-back remembers the seed it must find. */
+/* A request of a verifying writer: a write gets its headers and is logged for the read-back;
+ * a read-back remembers the seed it must find. */
 void worker_verify_prep(struct worker *w, struct io_req *req)
 {
 	uint64_t seq, seed;
-	struct verify_ent *e;
+	struct verify_ent e;
 
 	if (req->op != IO_WRITE) {
-		if (w->vfy_in_phase)
-			w->vreq_seed[req->index] = w->vcur_seed;
+		w->vlast_read = true;
+		w->vreq_kind[req->index] = w->vcur_kind;
+		w->vreq_seed[req->index] = w->vcur_seed;
+		w->vcur_kind = VREQ_PLAIN;
 		return;
 	}
+	w->vlast_read = false;
 	seq = w->vlog_seq++;
 	seed = verify_fill(&w->vfy, req->buf, req->len, req->offset, &w->buf_rng, (uint32_t)seq, clock_now_ns());
-	if (!w->vfy_phases)
+	if (!w->vfy_log)
 		return;
-	if (w->vlog_nr == w->vlog_cap) {
-		size_t cap = w->vlog_cap ? w->vlog_cap * 2 : 4096;
-		struct verify_ent *n = cap > SIZE_MAX / sizeof(*n) ? NULL : realloc(w->vlog, cap * sizeof(*n));
-
-		if (!n) {
-			fprintf(w->diag, "fio: %s: out of memory for the verify log (%zu blocks)\n", w->job->name, cap);
-			worker_set_error(w, ENOMEM, "verify.c:0", "log_io_piece");
-			return;
-		}
-		w->vlog = n;
-		w->vlog_cap = cap;
+	e.offset = req->offset;
+	e.len = (uint32_t)req->len;
+	e.file = req->file_idx;
+	e.seed = seed;
+	e.seq = seq;
+	if (verify_log_add(&w->vlog, &e)) {
+		fprintf(w->diag, "fio: %s: out of memory for the verify log (%zu blocks)\n", w->job->name,
+			verify_log_pending(&w->vlog));
+		worker_set_error(w, ENOMEM, "verify.c:0", "log_io_piece");
 	}
-	e = &w->vlog[w->vlog_nr++];
-	e->offset = req->offset;
-	e->len = (uint32_t)req->len;
-	e->file = req->file_idx;
-	e->seed = seed;
-	e->seq = seq;
 }
 
-/* The pass just ended: its blocks are read back next (sorted by file and offset, the last
- * write of a block wins). Returns false when the job stops instead. */
+/* The read-back of e next: io filled, its seed kept for the check. */
+static void worker_verify_use(struct worker *w, const struct verify_ent *e, struct offgen_io *io)
+{
+	if (e->seq >= w->vdone_seq) {
+		worker_drain(w);	/* its write may still be in flight: let it land first */
+		w->vdone_seq = w->vlog_seq;
+	}
+	io->ddir = DDIR_READ;
+	io->file = e->file;
+	io->offset = e->offset;
+	io->len = e->len;
+	io->fresh = OFFGEN_FRESH_NONE;
+	w->vcur_seed = e->seed;
+	w->vcur_kind = VREQ_LOGGED;
+	w->og.verify_bytes += e->len;
+}
+
+bool worker_verify_backlog(struct worker *w, struct offgen_io *io)
+{
+	struct verify_ent e;
+
+	if (!verify_log_backlog_next(&w->vlog, w->vlast_read, &e))
+		return false;
+	worker_verify_use(w, &e, io);
+	return true;
+}
+
+/* The pass just ended: its blocks are read back next (the log's order, or the replay of the
+ * pass with experimental_verify). Returns false when the job stops instead. */
 bool worker_verify_start(struct worker *w)
 {
 	uint64_t t;
@@ -80,38 +186,51 @@ bool worker_verify_start(struct worker *w)
 	w->nr_vphases++;
 	if (w->error || ctl_stopped(w->ctl))
 		return false;
-	w->vlog_nr = verify_log_sort(w->vlog, w->vlog_nr);
-	w->vlog_pos = 0;
+	w->vdone_seq = w->vlog_seq;
+	verify_log_phase(&w->vlog);
+	w->vexp_phase = w->vexp;
 	w->vfy_in_phase = true;
 	w->vfy_reads = w->vfy_check;
 	worker_set_state(w, 'V');
 	return true;
 }
 
+/* experimental_verify: the next write of the replayed pass, as a read. fio 3.33 counts these
+ * reads as I/O of the job (size, io_size, loops) and verifies the first pass only. */
+static bool worker_verify_replay(struct worker *w, struct offgen_io *io)
+{
+	while (offgen_next(&w->vog, io)) {
+		if (io->ddir != DDIR_WRITE)
+			continue;
+		io->ddir = DDIR_READ;
+		io->fresh = OFFGEN_FRESH_NONE;
+		w->vcur_kind = VREQ_REPLAY;
+		w->vcur_seed = 0;
+		w->og.issued_bytes += io->len;
+		return true;
+	}
+	w->og.pause_passes = false;
+	return false;
+}
+
 /* The next block to read back; at the end of the phase, false (and back to writing). */
 bool worker_verify_next(struct worker *w, struct offgen_io *io)
 {
+	struct verify_ent e;
 	uint64_t t;
 
-	if (w->vlog_pos < w->vlog_nr) {
-		const struct verify_ent *e = &w->vlog[w->vlog_pos++];
-
-		io->ddir = DDIR_READ;
-		io->file = e->file;
-		io->offset = e->offset;
-		io->len = e->len;
-		io->fresh = OFFGEN_FRESH_NONE;
-		w->vcur_seed = e->seed;
-		w->og.verify_bytes += e->len;
+	if (w->vexp_phase ? worker_verify_replay(w, io) : verify_log_pop(&w->vlog, &e)) {
+		if (!w->vexp_phase)
+			worker_verify_use(w, &e, io);
 		return true;
 	}
 	worker_drain(w);
 	t = clock_src_now(w->clk);
 	w->vread_ns += t > w->vseg_t0_ns ? t - w->vseg_t0_ns : 0;
 	w->vseg_t0_ns = t;
-	w->vlog_nr = 0;
+	w->vexp_phase = false;
 	w->vfy_in_phase = false;
-	w->vfy_reads = w->vfy_check && !w->job->rw_has_write;
+	w->vfy_reads = w->vfy_check && (!w->job->rw_has_write || w->vbl_on);
 	worker_set_state(w, eta_run_char(w->job));
 	return false;
 }

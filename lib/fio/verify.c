@@ -2,6 +2,7 @@
 
 #include "fio/opt.h"
 #include "fio/pattern.h"
+#include "fio/verify_dump.h"
 #include "fio/verify_sum.h"
 
 #include <errno.h>
@@ -100,6 +101,7 @@ void verify_ctx_init(struct verify_ctx *vc, const struct job *job)
 	vc->hdr_bytes = VERIFY_HDR_BYTES + verify_csum_bytes(job->verify);
 	vc->thread = job->thread_number;
 	vc->fatal = job->verify_fatal;
+	vc->dump = job->verify_dump;
 	vc->hw_crc = verify_sum_has_crc32c();
 	vc->job = job;
 }
@@ -172,6 +174,27 @@ static uint64_t piece_len(const struct verify_ctx *vc, uint64_t pos, uint64_t le
 	return n >= (uint64_t)vc->hdr_bytes + vc->hdr_offset ? n : 0;
 }
 
+/* The header of an n-byte interval at p (its data in place), then its checksum. */
+static void put_hdr(const struct verify_ctx *vc, unsigned char *p, uint64_t n, uint64_t seed, uint64_t off,
+		    uint32_t sec, uint32_t nsec, uint16_t thread, uint16_t numberio)
+{
+	p[0] = (unsigned char)VERIFY_MAGIC;
+	p[1] = (unsigned char)(VERIFY_MAGIC >> 8);
+	p[2] = (unsigned char)vc->type;
+	p[3] = (unsigned char)(vc->type >> 8);
+	put_le32(p + 4, (uint32_t)n);
+	put_le64(p + 8, seed);
+	put_le64(p + 16, off);
+	put_le32(p + 24, sec);
+	put_le32(p + 28, nsec);
+	p[32] = (unsigned char)thread;
+	p[33] = (unsigned char)(thread >> 8);
+	p[34] = (unsigned char)numberio;
+	p[35] = (unsigned char)(numberio >> 8);
+	put_le32(p + 36, hdr_crc(vc, p));
+	csum(vc, p + vc->hdr_bytes, (size_t)(n - vc->hdr_bytes), p + VERIFY_HDR_BYTES);
+}
+
 uint64_t verify_fill(const struct verify_ctx *vc, void *buf, uint64_t len, uint64_t offset,
 		     struct rng *r, uint32_t numberio, uint64_t now_ns)
 {
@@ -181,8 +204,11 @@ uint64_t verify_fill(const struct verify_ctx *vc, void *buf, uint64_t len, uint6
 	if (vc->job->verify_pattern_len) {
 		pattern_fill(vc->job, b, len, offset);
 	} else {
+		struct rng data;
+
 		seed = rng_next(r);
-		rng_fill(r, b, (size_t)len);
+		rng_init(&data, seed);	/* the data follows from the seed: a dump can show it again */
+		rng_fill(&data, b, (size_t)len);
 	}
 	if (!vc->hdr)
 		return seed;
@@ -192,26 +218,51 @@ uint64_t verify_fill(const struct verify_ctx *vc, void *buf, uint64_t len, uint6
 
 		if (!n)
 			break;
-		p[0] = (unsigned char)VERIFY_MAGIC;
-		p[1] = (unsigned char)(VERIFY_MAGIC >> 8);
-		p[2] = (unsigned char)vc->type;
-		p[3] = (unsigned char)(vc->type >> 8);
-		put_le32(p + 4, (uint32_t)n);
-		put_le64(p + 8, seed);
-		put_le64(p + 16, offset + pos);
-		put_le32(p + 24, (uint32_t)(now_ns / 1000000000u));
-		put_le32(p + 28, (uint32_t)(now_ns % 1000000000u));
-		p[32] = (unsigned char)vc->thread;
-		p[33] = (unsigned char)(vc->thread >> 8);
-		p[34] = (unsigned char)numberio;
-		p[35] = (unsigned char)(numberio >> 8);
-		put_le32(p + 36, hdr_crc(vc, p));
-		csum(vc, p + vc->hdr_bytes, (size_t)(n - vc->hdr_bytes), p + VERIFY_HDR_BYTES);
+		put_hdr(vc, p, n, seed, offset + pos, (uint32_t)(now_ns / 1000000000u),
+			(uint32_t)(now_ns % 1000000000u), (uint16_t)vc->thread, (uint16_t)numberio);
 		if (vc->hdr_offset)
 			hdr_swap(p, vc->hdr_offset, vc->hdr_bytes, true);
 		pos += n;
 	}
 	return seed;
+}
+
+/* verify_dump: what the interval [pos, pos+n) of the block read (buf, header in place at pos)
+ * should have held: the data of the seed (or the pattern) and the header it carries. */
+static void dump_expected(const struct verify_ctx *vc, FILE *diag, const unsigned char *buf, const struct verify_io *io,
+			  uint64_t pos, uint64_t n)
+{
+	const unsigned char *h = buf + pos;
+	unsigned char *exp = malloc((size_t)io->len);
+
+	if (!exp) {
+		fprintf(diag, "fio: verify dump: out of memory for the expected data\n");
+		return;
+	}
+	if (vc->job->verify_pattern_len) {
+		pattern_fill(vc->job, exp, io->len, io->offset);
+	} else {
+		struct rng data;
+
+		rng_init(&data, get_le64(h + 8));
+		rng_fill(&data, exp, (size_t)io->len);
+	}
+	if (vc->hdr)
+		put_hdr(vc, exp + pos, n, get_le64(h + 8), io->offset + pos, get_le32(h + 24), get_le32(h + 28),
+			(uint16_t)(h[32] | h[33] << 8), (uint16_t)(h[34] | h[35] << 8));
+	verify_dump_write(diag, io->path, io->offset + pos, "expected", exp + pos, n);
+	free(exp);
+}
+
+/* verify_dump: the bad interval as read, then (data failures) as it should be. */
+static void dump_bad(const struct verify_ctx *vc, FILE *diag, const unsigned char *buf, const struct verify_io *io,
+		     uint64_t pos, uint64_t n, bool hdr_fail)
+{
+	if (!vc->dump)
+		return;
+	verify_dump_write(diag, io->path, io->offset + pos, hdr_fail ? "hdr_fail" : "received", buf + pos, n);
+	if (!hdr_fail)
+		dump_expected(vc, diag, buf, io, pos, n);
 }
 
 static void hex(char *out, const unsigned char *p, unsigned n)
@@ -246,7 +297,7 @@ static int check_pattern(const struct verify_ctx *vc, const unsigned char *b, ui
 				for (unsigned x = got ^ want; x; x >>= 1)
 					bad += x & 1u;
 				fprintf(diag, "fio: got pattern '%02x', wanted '%02x'. Bad bits %u\n", got, want, bad);
-				fprintf(diag, "fio: bad pattern block offset %llu\n", (unsigned long long)(pos + i));
+				fprintf(diag, "fio: bad pattern block offset %llu\n", (unsigned long long)(pos + i - from));
 				fprintf(diag, "pattern: verify failed at file %s offset %llu, length %llu (requested block: "
 					"offset=%llu, length=%llu, flags=%x)\n", io->path, (unsigned long long)io->offset,
 					(unsigned long long)io->len, (unsigned long long)io->offset,
@@ -263,8 +314,12 @@ int verify_check(const struct verify_ctx *vc, void *buf, const struct verify_io 
 	unsigned char *b = buf;
 	int ret = 0;
 
-	if (vc->type == VERIFY_PATTERN)
-		return check_pattern(vc, b, 0, io->len, io, diag);
+	if (vc->type == VERIFY_PATTERN) {
+		ret = check_pattern(vc, b, 0, io->len, io, diag);
+		if (ret)
+			dump_bad(vc, diag, b, io, 0, io->len, false);
+		return ret;
+	}
 	if (!vc->hdr)
 		return 0;
 	for (uint64_t pos = 0; pos < io->len;) {
@@ -287,31 +342,38 @@ int verify_check(const struct verify_ctx *vc, void *buf, const struct verify_io 
 		type = (unsigned)p[2] | (unsigned)p[3] << 8;
 		if ((p[0] | p[1] << 8) != (int)VERIFY_MAGIC) {
 			fprintf(diag, "verify: bad magic header %x, wanted %x %s)\n", p[0] | p[1] << 8, VERIFY_MAGIC, where);
+			dump_bad(vc, diag, b, io, pos, n, true);
 			return -EILSEQ;
 		}
 		if (get_le32(p + 4) != n) {
 			fprintf(diag, "verify: bad header length %u, wanted %llu %s)\n", get_le32(p + 4),
 				(unsigned long long)n, where);
+			dump_bad(vc, diag, b, io, pos, n, true);
 			return -EILSEQ;
 		}
 		if (get_le64(p + 16) != off) {
 			fprintf(diag, "verify: bad header offset %llu, wanted %llu %s)\n",
 				(unsigned long long)get_le64(p + 16), (unsigned long long)off, where);
+			dump_bad(vc, diag, b, io, pos, n, true);
 			return -EILSEQ;
 		}
 		if (get_le32(p + 36) != hdr_crc(vc, p)) {
 			fprintf(diag, "verify: bad header crc %x, calculated %x %s)\n", get_le32(p + 36), hdr_crc(vc, p),
 				where);
+			dump_bad(vc, diag, b, io, pos, n, true);
 			return -EILSEQ;
 		}
 		if (io->seed_known && get_le64(p + 8) != io->seed) {
 			fprintf(diag, "verify: bad header rand_seed %llu, wanted %llu %s)\n",
 				(unsigned long long)get_le64(p + 8), (unsigned long long)io->seed, where);
+			dump_bad(vc, diag, b, io, pos, n, true);
 			return -EILSEQ;
 		}
 		if (vc->type == VERIFY_PATTERN_HDR) {
-			if (check_pattern(vc, b, pos + vc->hdr_bytes, pos + n, io, diag))
+			if (check_pattern(vc, b, pos + vc->hdr_bytes, pos + n, io, diag)) {
+				dump_bad(vc, diag, b, io, pos, n, false);
 				return -EILSEQ;
+			}
 		} else if (vc->type != VERIFY_META) {
 			unsigned cb = verify_csum_bytes(vc->type);
 
@@ -323,6 +385,7 @@ int verify_check(const struct verify_ctx *vc, void *buf, const struct verify_io 
 				hex(r, want, cb);
 				fprintf(diag, "%s: verify failed %s, flags=%x)\n       Expected CRC: %s\n       Received CRC: %s\n",
 					verify_type_name(vc->type), where, io->flags, e, r);
+				dump_bad(vc, diag, b, io, pos, n, false);
 				if (type != vc->type)
 					fprintf(diag, "fio: verify type mismatch (%u media, %u given)\n", type, vc->type);
 				ret = -EILSEQ;	/* fio goes on with the next interval too */
@@ -392,7 +455,7 @@ int verify_fixup(struct job *job, struct opt_diag *d)
 			     "or use a single block size");
 		return -EINVAL;
 	}
-	if (job->time_based && job->do_verify && job->rw_has_write && !job->rw_has_read)
+	if (job->time_based && job->do_verify && job->rw_has_write && !job->rw_has_read && !job->verify_backlog)
 		opt_diag_add(d, false, "fio: verification read phase will never start because write phase uses all of runtime");
 	return 0;
 }

@@ -66,6 +66,7 @@ struct verify_ctx {
 	bool hw_crc;
 	bool hdr;			/* the type writes headers */
 	bool fatal;			/* verify_fatal: stop at the first bad interval */
+	bool dump;			/* verify_dump: bad intervals go to files (fio/verify_dump.h) */
 	const struct job *job;		/* pattern */
 };
 
@@ -86,7 +87,9 @@ struct verify_io {
 };
 
 /* Check buf (may be modified: verify_offset is undone in place). Returns 0, or -EILSEQ after
- * printing fio's message lines to diag. */
+ * printing fio's message lines to diag. With verify_dump, a bad interval is written to
+ * <file>.<offset>.hdr_fail (bad header), or to .received and .expected (bad data: the data of
+ * the header's seed, or the pattern), in the working directory, as fio names them. */
 int verify_check(const struct verify_ctx *vc, void *buf, const struct verify_io *io, FILE *diag);
 
 /* ---- the written-block log of a verify phase ---- */

@@ -118,6 +118,53 @@ for a in "${bad[@]}"; do
 	par_run run_pair "bad$i" --name=v --size=1m --rw=write "$a"
 	i=$((i + 1))
 done
+# verify_backlog, experimental_verify: the same reads and writes as fio
+bcases=(
+	"bl-write|--size=1m --rw=write --verify=crc32c --verify_backlog=32"
+	"bl-write-30|--size=1m --rw=write --verify=crc32c --verify_backlog=30"
+	"bl-batch5|--size=1m --rw=write --verify=md5 --verify_backlog=16 --verify_backlog_batch=5"
+	"bl-batch20|--size=1m --rw=write --verify=md5 --verify_backlog=8 --verify_backlog_batch=20"
+	"bl-randwrite-libaio|--size=1m --rw=randwrite --verify=md5 --verify_backlog=64 --ioengine=libaio --iodepth=16 --direct=1"
+	"bl-loops2|--size=1m --rw=randwrite --verify=xxhash --verify_backlog=10 --loops=2"
+	"bl-io_size|--size=1m --io_size=3m --rw=write --verify=md5 --verify_backlog=16"
+	"bl-do_verify0|--size=1m --rw=write --verify=md5 --verify_backlog=4 --do_verify=0"
+	"bl-interval-nrfiles2|--size=1m --rw=randwrite --verify=crc32c --verify_backlog=7 --bs=8k --verify_interval=1k --nrfiles=2"
+	"ev-randwrite|--size=1m --rw=randwrite --verify=md5 --experimental_verify=1"
+	"ev-loops8|--size=256k --rw=write --verify=md5 --experimental_verify=1 --loops=8"
+	"ev-io_size|--size=256k --io_size=1m --rw=randwrite --verify=sha256 --experimental_verify=1"
+	"ev-backlog|--size=256k --rw=write --verify=md5 --experimental_verify=1 --verify_backlog=4"
+)
+for c in "${bcases[@]}"; do
+	IFS='|' read -r name args <<<"$c"
+	# shellcheck disable=SC2086
+	par_run run_pair "$name" --name=v $args --output-format=json
+done
+# mixes: every write read back once (backlog=1 and readwrite: fio's t0008)
+par_run run_pair bl-randrw --name=v --size=2m --rw=randrw --verify=crc32c --verify_backlog=16 --output-format=json
+par_run run_pair bl-readwrite --name=v --size=4m --rw=readwrite --verify=crc32c --verify_backlog=1 --output-format=json
+# time_based: read-backs all along, no warning, at most a backlog left unread at the end
+par_run run_pair bl-timed --name=v --size=256k --rw=write --verify=crc32c --verify_backlog=8 --time_based \
+	--runtime=1 --output-format=json
+# verify_dump: a corrupted block's files (written by iops, read by both)
+dump_case() {
+	local name=$1 off=$2 side bin d
+	mkdir -p "$T/$name.src"
+	(cd "$T/$name.src" && "$UT_FIO" --name=v --size=64k --bs=8k --rw=write --verify=md5 --verify_interval=4k \
+		--do_verify=0 --verify_state_save=0 >/dev/null 2>&1)
+	for side in ref ut; do
+		bin=$REF_FIO
+		[ "$side" = ut ] && bin=$UT_FIO
+		d=$T/$name.$side.d
+		mkdir -p "$d"
+		cp "$T/$name.src/v.0.0" "$d/v.0.0"
+		printf '\x55\xaa' | dd of="$d/v.0.0" bs=1 seek="$off" conv=notrunc status=none
+		(cd "$d" && exec "$bin" --name=v --size=64k --bs=8k --rw=read --verify=md5 --verify_interval=4k \
+			--verify_dump=1 --verify_state_save=0) >"$T/$name.$side.out" 2>"$T/$name.$side.err"
+		echo $? >"$T/$name.$side.rc"
+	done
+}
+par_run dump_case dump-data $((16384 + 4096 + 900))
+par_run dump_case dump-hdr 24576
 par_wait
 
 # totals NAME SIDE: per job: name, error, read ios and bytes, write ios and bytes, and whether the
@@ -237,8 +284,58 @@ if ! skip_if_fio "iops refusals"; then
 	refuse "fio: verify_offset too large (4060 + 44 header bytes > 4096)" --verify=crc32c --verify_offset=4060 --rw=write
 	refuse "fio: iops cannot verify overlapping writes of variable size: drop norandommap or use a single block size" \
 		--verify=crc32c --rw=randwrite --norandommap --bsrange=1k-8k
-	refuse "fio: option 'verify_dump=1' is not supported by iops (only verify_dump=0)" --verify_dump=1
-	refuse "fio: option 'verify_backlog' is not supported by iops" --verify_backlog=8
+fi
+
+# ---- 5. verify_backlog, experimental_verify, verify_dump -----------------------------------
+# (fio's read runtime of a backlog job is not the time of its reads: left out)
+btotals() {
+	local f=$T/$1.$2.out
+	if [ "$2" = ref ] || [ "$UT_IS_FIO" = 1 ]; then json_doc "$f"; else cat "$f"; fi |
+		jq -r '.jobs[] | [.jobname, .error, .read.total_ios, .read.io_bytes, .write.total_ios,
+			.write.io_bytes] | map(tostring) | join(" ")' 2>/dev/null
+}
+for c in "${bcases[@]}"; do
+	IFS='|' read -r name _ <<<"$c"
+	case_ran
+	assert_eq "$name rc" "$(rc_of "$name" ref)" "$(rc_of "$name" ut)"
+	[ "$UT_IS_FIO" = 1 ] || [ ! -s "$T/$name.ut.err" ] || add_err "$name: stderr: $(head -c 300 "$T/$name.ut.err")"
+	a=$(btotals "$name" ref) b=$(btotals "$name" ut)
+	[ -n "$b" ] && [ "$a" = "$b" ] || add_err "$name: totals differ
+    fio:  $a
+    ours: $b"
+done
+assert_eq "backlog, do_verify=0: no read" "v 0 0 0 256 1048576" "$(btotals bl-do_verify0 ut)"
+assert_eq "experimental, loops=8: the read-back counts as a loop" "v 0 64 262144 448 1835008" "$(btotals ev-loops8 ut)"
+for side in ref ut; do
+	read -r _ e ri rb wi wb <<<"$(btotals bl-randrw "$side")"
+	assert_eq "bl-randrw ($side) error" 0 "$e"
+	assert_eq "bl-randrw ($side): reads (the mix's and one per write)" "512 2097152" "$ri $rb"
+	[ "$wi" -gt 150 ] && [ "$wi" -lt 362 ] && [ "$wb" = $((wi * 4096)) ] || add_err "bl-randrw ($side): $wi writes"
+	read -r _ e ri rb wi _ <<<"$(btotals bl-readwrite "$side")"
+	assert_eq "bl-readwrite ($side): reads" "1024 4194304 0" "$ri $rb $e"
+	[ "$wi" -gt 400 ] && [ "$wi" -lt 624 ] || add_err "bl-readwrite ($side): $wi writes"
+	read -r _ e ri _ wi _ <<<"$(btotals bl-timed "$side")"
+	assert_eq "bl-timed ($side) rc, error" "0 0" "$(rc_of bl-timed "$side") $e"
+	[ "$ri" -gt 0 ] && [ $((wi - ri)) -ge 0 ] && [ $((wi - ri)) -le 8 ] || add_err "bl-timed ($side): $ri reads, $wi writes"
+	assert_eq "bl-timed ($side): no warning" 0 "$(cat "$T/bl-timed.$side.out" "$T/bl-timed.$side.err" | grep -c '^fio: verification')"
+done
+# dump files: fio's names, sizes and lines; the block as read is the same; ours expects what
+# was written (fio rebuilds the expected data with its own generator: not compared)
+dumped() { files_in "$T/$1.$2.d" | grep -v -e ' v\.0\.0$' -e -- '-verify\.state$'; }
+for name in dump-data dump-hdr; do
+	assert_eq "$name rc" "1 1" "$(rc_of $name ref) $(rc_of $name ut)"
+	assert_eq "$name files" "$(dumped $name ref)" "$(dumped $name ut)"
+	assert_eq "$name lines" "$(grep 'dumped as' "$T/$name.ref.err")" "$(grep 'dumped as' "$T/$name.ut.err")"
+	for f in $(cd "$T/$name.ut.d" && ls v.0.0.*.received v.0.0.*.hdr_fail 2>/dev/null); do
+		cmp -s "$T/$name.ref.d/$f" "$T/$name.ut.d/$f" || add_err "$name: $f differs from fio's"
+	done
+done
+assert_eq "dump-data files" "4096 v.0.0.20480.expected
+4096 v.0.0.20480.received" "$(dumped dump-data ut)"
+assert_eq "dump-hdr files" "4096 v.0.0.24576.hdr_fail" "$(dumped dump-hdr ut)"
+if ! skip_if_fio "expected data rebuilt"; then
+	cmp -s <(dd if="$T/dump-data.src/v.0.0" bs=4096 skip=5 count=1 status=none) "$T/dump-data.ut.d/v.0.0.20480.expected" ||
+		add_err "dump-data: .expected is not the block as written"
 fi
 
 if [ ${#errors[@]} -gt 0 ]; then
