@@ -11,6 +11,7 @@
 
 #include "fio/job.h"
 #include "fio/opt_apply.h"
+#include "fio/opt_flow.h"
 #include "fio/opt_rate.h"
 
 #define IODEPTH_MAX	65536u		/* iops bound: requests are preallocated */
@@ -221,8 +222,13 @@ static const struct opt_def table[] = {
 	O_UNSUP_FIRST("lockfile"), O_UNSUP("unique_filename"), O_UNSUP("opendir"),
 	{ .name = "bssplit", .type = OPT_T_STR, .apply = opt_apply_bssplit,
 	  .help = "Mix of block sizes: size/percent pairs, ':' separated, per direction" },	/* dist */
-	O_UNSUP("ignore_error"), O_UNSUP("rw_sequencer"), O_UNSUP("serialize_overlap"),
-	O_UNSUP("io_submit_mode"), O_UNSUP("fill_device"), O_UNSUP("fill_fs"), O_UNSUP("file_append"),
+	O_UNSUP("ignore_error"), O_UNSUP("rw_sequencer"),
+	{ .name = "serialize_overlap", .type = OPT_T_BOOL, .apply = opt_flow_apply_serialize_overlap,
+	  .help = "Wait for in-flight IOs that collide to complete", .def = "0", .max = 1 },
+	{ .name = "io_submit_mode", .type = OPT_T_CHOICE, .apply = opt_flow_apply_submit_mode,
+	  .help = "How IO submissions and completions are done", .def = "inline",
+	  .choices = opt_flow_submit_mode_choices },
+	O_UNSUP("fill_device"), O_UNSUP("fill_fs"), O_UNSUP("file_append"),
 	O_UNSUP("offset_align"), O_UNSUP("number_ios"),
 	{ .name = "random_distribution", .type = OPT_T_STR, .apply = opt_apply_random_distribution,
 	  .help = "Offset distribution: random, zipf:t, pareto:h, normal:dev, zoned:..., zoned_abs:...",
@@ -321,7 +327,14 @@ static const struct opt_def table[] = {
 	O_UNSUP("dedupe_global"), O_UNSUP("gtod_cpu"), O_UNSUP("error_dump"), O_UNSUP("profile"),
 	O_UNSUP("cgroup"), O_UNSUP("cgroup_nodelete"),
 	O_UNSUP("cgroup_weight"), O_UNSUP("uid"), O_UNSUP("gid"), O_UNSUP("hugepage-size"),
-	O_UNSUP("flow_id"), O_UNSUP("flow"), O_UNSUP("flow_sleep"), O_UNSUP_A("steadystate", "ss"),
+	{ .name = "flow_id", .type = OPT_T_INT, .apply = opt_flow_apply_flow_id,
+	  .help = "The flow index ID to use", .def = "0" },
+	{ .name = "flow", .type = OPT_T_INT, .apply = opt_flow_apply_flow,
+	  .help = "Weight for flow control of this job", .def = "0", .max = 1000 },
+	{ .name = "flow_sleep", .type = OPT_T_INT, .apply = opt_flow_apply_flow_sleep,
+	  .help = "How many microseconds to sleep after being held back by the flow control mechanism",
+	  .def = "0" },
+	O_UNSUP_A("steadystate", "ss"),
 	O_UNSUP_A("steadystate_duration", "ss_dur"), O_UNSUP_A("steadystate_ramp_time", "ss_ramp"),
 	O_UNSUP("steadystate_check_interval"),
 	O_UNSUP("rwmix_read"), O_UNSUP("bs_is_seq_rand"), O_UNSUP("zero_fill"), O_UNSUP("readonly"),

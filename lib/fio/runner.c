@@ -94,9 +94,16 @@ static void *worker_main(void *arg)
 	}
 	worker_set_state(w, w->in_ramp ? ETA_ST_RAMP : eta_run_char(job));
 	worker_plan_check(w);
+	if (w->flow) {	/* flow: the job's weight counts while it runs */
+		flow_join(w->flow, job->flow);
+		w->flow_joined = true;
+	}
 	worker_rate_setup(w);	/* rate */
 
 	worker_loop(w);
+	if (w->flow_joined)
+		flow_leave(w->flow, job->flow);
+	w->flow_joined = false;
 	worker_publish(w);
 	worker_set_state(w, ETA_ST_FINISHING);
 	worker_end_fsync(w);
@@ -164,6 +171,7 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 {
 	struct runner_thread *threads = NULL;
 	struct target_set ts;
+	struct flow_set flows;
 	pthread_attr_t attr;
 	bool *diskless = NULL;
 	struct clock_src clk;
@@ -197,9 +205,14 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 	ret = iolog_check(cfg, err);	/* logs: refuse before anything is touched */
 	if (ret < 0)
 		goto free_arrays;
+	if (flow_set_init(&flows, cfg) < 0) {	/* flow */
+		iops_err_set(err, ENOMEM, "fio: out of memory");
+		ret = -ENOMEM;
+		goto free_arrays;
+	}
 	ret = target_plan(&ts, cfg, diskless, err);
 	if (ret < 0)
-		goto free_arrays;
+		goto release_flows;
 	ret = target_layout(&ts, info, ctl, err);
 	if (ret < 0)
 		goto release_targets;
@@ -258,6 +271,7 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 		t->w.idx = j;
 		t->w.run_t0_ns = t0;
 		t->w.clk = &clk;
+		t->w.flow = flow_set_of(&flows, job);
 		r = pthread_create(&t->tid, &attr, worker_main, &t->w);
 		if (r) {
 			res[j]->error = r;
@@ -284,6 +298,8 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 
 release_targets:
 	target_release(&ts);
+release_flows:
+	flow_set_release(&flows);
 free_arrays:
 	free(diskless);
 	free(threads);
