@@ -24,6 +24,7 @@
 #include <string.h>
 
 #define OFFLOAD_RETRY_MAX	1000u	/* commits that submit nothing before the requests fail */
+#define OFFLOAD_MAX_DEPTH	65536u
 
 struct offload_ring {
 	unsigned cap;
@@ -263,6 +264,11 @@ static int offload_init(const struct engine_cfg *cfg, void **ctxp, struct iops_e
 
 	if (!cfg->inner || cfg->inner->init == NULL) {
 		iops_err_set(err, EINVAL, "fio: io_submit_mode=offload: no engine to offload to");
+		return -EINVAL;
+	}
+	if (depth > OFFLOAD_MAX_DEPTH) {
+		iops_err_set(err, EINVAL, "fio: iodepth %u is too large for io_submit_mode=offload (max %u)", depth,
+			     OFFLOAD_MAX_DEPTH);
 		return -EINVAL;
 	}
 	c = calloc(1, sizeof(*c));

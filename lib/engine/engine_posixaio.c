@@ -105,10 +105,10 @@ static int posixaio_queue(void *vctx, struct io_req *req)
 		req->result = -EINVAL;
 		return ENGINE_DONE;
 	}
-	if (req->engine_data == NULL)
-		return -EINVAL;
 	if (ctx->nr_queued + ctx->nr_flight >= ctx->depth)
 		return ENGINE_BUSY;
+	if (req->engine_data == NULL)
+		return -EINVAL;
 	ctx->queued[ctx->nr_queued++] = req;
 	return ENGINE_QUEUED;
 }
