@@ -11,8 +11,15 @@ int flow_set_init(struct flow_set *fs, const struct fio_config *cfg)
 	for (unsigned j = 0; j < cfg->nr_jobs; j++) {
 		const struct job *job = &cfg->jobs[j];
 
-		if (!job->flow || flow_set_of(fs, job))
+		struct flow *f;
+
+		if (!job->flow)
 			continue;
+		f = flow_set_of(fs, job);
+		if (f) {
+			atomic_fetch_add_explicit(&f->weight, job->flow, memory_order_relaxed);
+			continue;
+		}
 		if (!fs->flows) {
 			fs->flows = calloc(cfg->nr_jobs, sizeof(*fs->flows));	/* at most one per job */
 			if (!fs->flows)
@@ -20,7 +27,7 @@ int flow_set_init(struct flow_set *fs, const struct fio_config *cfg)
 		}
 		fs->flows[fs->nr].id = job->flow_id;
 		atomic_init(&fs->flows[fs->nr].counter, 1);
-		atomic_init(&fs->flows[fs->nr].weight, 0);
+		atomic_init(&fs->flows[fs->nr].weight, job->flow);
 		fs->nr++;
 	}
 	return 0;

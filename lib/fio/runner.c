@@ -21,9 +21,8 @@ struct runner_thread {
 
 /* ---- the job's thread ------------------------------------------------------------------- */
 
-static void *worker_main(void *arg)
+static void worker_run(struct worker *w)
 {
-	struct worker *w = arg;
 	const struct job *job = w->job;
 	struct job_result *res = w->res;
 	struct iops_err err = { 0 };
@@ -32,9 +31,9 @@ static void *worker_main(void *arg)
 	res->job = job;
 	res->pid = (int)syscall(SYS_gettid);
 	if (job->startdelay_ns && !ctl_sleep_until(w->ctl, clock_now_ns() + job->startdelay_ns))
-		return NULL;
+		return;
 	if (ctl_stopped(w->ctl))
-		return NULL;
+		return;
 
 	w->clat_on = !job->disable_clat && !job->gtod_reduce;
 	w->lat_on = !job->disable_lat && !job->gtod_reduce;
@@ -94,16 +93,9 @@ static void *worker_main(void *arg)
 	}
 	worker_set_state(w, w->in_ramp ? ETA_ST_RAMP : eta_run_char(job));
 	worker_plan_check(w);
-	if (w->flow) {	/* flow: the job's weight counts while it runs */
-		flow_join(w->flow, job->flow);
-		w->flow_joined = true;
-	}
 	worker_rate_setup(w);	/* rate */
 
 	worker_loop(w);
-	if (w->flow_joined)
-		flow_leave(w->flow, job->flow);
-	w->flow_joined = false;
 	worker_publish(w);
 	worker_set_state(w, ETA_ST_FINISHING);
 	worker_end_fsync(w);
@@ -137,6 +129,16 @@ out:
 		target_unlink(w->ts, w->idx, w->diag);
 	atomic_store_explicit(&w->prog->snap_final, true, memory_order_release);	/* status-interval */
 	worker_set_state(w, ETA_ST_EXITED);
+	return;
+}
+
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+
+	worker_run(w);
+	if (w->flow)	/* flow: as in fio, a job's weight counts until it ends */
+		flow_leave(w->flow, w->job->flow);
 	return NULL;
 }
 
@@ -250,6 +252,12 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 					runner_join(&threads[k]);
 		}
 		res[j]->job = job;
+		if (ts.jobs[j].error || ctl_stopped(ctl)) {	/* flow: never runs, weighs nothing */
+			struct flow *f = flow_set_of(&flows, job);
+
+			if (f)
+				flow_leave(f, job->flow);
+		}
 		if (ts.jobs[j].error) {
 			fprintf(diag, "%s: you need to specify size=\n"
 				"fio: pid=0, err=22/file:filesetup.c:1155, func=total_file_size, error=Invalid argument\n",
@@ -274,6 +282,8 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 		t->w.flow = flow_set_of(&flows, job);
 		r = pthread_create(&t->tid, &attr, worker_main, &t->w);
 		if (r) {
+			if (t->w.flow)
+				flow_leave(t->w.flow, job->flow);
 			res[j]->error = r;
 			snprintf(res[j]->verror, sizeof(res[j]->verror), "file:backend.c:0, func=pthread_create, error=%s",
 				 strerror(r));

@@ -210,9 +210,11 @@ static int worker_commit(struct worker *w)
 			if (w->clock_per_io) {
 				if (!w->sets_issue)
 					req->issue_ns = now;
-				if (w->slat_on) {
+				/* slat: data directions only (a sync through an engine that does it
+				 * asynchronously, posixaio, has none, as in fio) */
+				if (w->slat_on && (unsigned)req->op < (unsigned)DDIR_NR) {
 					uint64_t slat = req->issue_ns > req->start_ns ? req->issue_ns - req->start_ns : 0;
-					struct ddir_result *dr = &w->res->ddir[(unsigned)req->op < (unsigned)DDIR_NR ? req->op : 0];
+					struct ddir_result *dr = &w->res->ddir[req->op];
 
 					lat_stat_add(&dr->slat, slat);
 					if (w->slat_hist_on)	/* slat_percentiles */

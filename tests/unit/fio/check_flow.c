@@ -164,7 +164,8 @@ START_TEST(test_flow_set)
 	ck_assert_ptr_nonnull(flow_set_of(&fs, &jobs[3]));
 	ck_assert_ptr_ne(flow_set_of(&fs, &jobs[0]), flow_set_of(&fs, &jobs[3]));
 	ck_assert_uint_eq(atomic_load(&flow_set_of(&fs, &jobs[3])->counter), 1);
-	ck_assert_uint_eq(atomic_load(&flow_set_of(&fs, &jobs[3])->weight), 0);
+	ck_assert_uint_eq(atomic_load(&flow_set_of(&fs, &jobs[3])->weight), 2);	/* weighs from the start */
+	ck_assert_uint_eq(atomic_load(&flow_set_of(&fs, &jobs[0])->weight), 4);
 	flow_set_release(&fs);
 	ck_assert_uint_eq(fs.nr, 0);
 
