@@ -9,10 +9,12 @@
 #ifndef IOPS_FLOW_H
 #define IOPS_FLOW_H
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/clock.h"
 #include "fio/job.h"
 
 struct flow {
@@ -21,9 +23,26 @@ struct flow {
 	_Atomic uint64_t weight;	/* sum of flow= of the jobs not ended yet */
 };
 
+/* The start gate of the jobs in flows: fio starts the jobs it launches together at once, so
+ * that a job of a flow does not run alone (unthrottled) for the time its mates take to set
+ * up, and does not end that much before them either. The runner says which jobs start
+ * (flow_gate_starting) and when it stops launching for a while (flow_gate_close: it is about
+ * to wait for jobs, or has launched them all); a job waits in flow_gate_wait until every job
+ * launched with it has set up (or given up: flow_gate_skip). */
+struct flow_gate {
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	unsigned starting, ready;	/* launched, and at the gate, in the current batch */
+	bool launching;			/* the runner is still launching this batch */
+	uint64_t gen;			/* batches closed */
+	uint64_t t0, t0_key;		/* the batch's common start, and which batch it is */
+};
+
 struct flow_set {
 	struct flow *flows;
 	unsigned nr;
+	struct flow_gate gate;
+	bool gate_ok;
 };
 
 /* One flow per distinct flow_id among the jobs with flow > 0, weighing all of them. 0 or
@@ -32,6 +51,15 @@ int flow_set_init(struct flow_set *fs, const struct fio_config *cfg);
 void flow_set_release(struct flow_set *fs);
 /* The job's flow, or NULL when it has flow=0. */
 struct flow *flow_set_of(const struct flow_set *fs, const struct job *job);
+
+/* The gate (fs->gate, set up by flow_set_init when there is a flow). */
+void flow_gate_starting(struct flow_gate *g);		/* runner: one more job launched */
+void flow_gate_failed(struct flow_gate *g);		/* runner: that launch failed */
+void flow_gate_close(struct flow_gate *g);		/* runner: no more launches for now */
+/* job: set up, wait for the others. Returns the batch's start (clk time, when the first job
+ * left the gate): the jobs of a batch share it, so their runtimes end together too. */
+uint64_t flow_gate_wait(struct flow_gate *g, const struct clock_src *clk);
+void flow_gate_skip(struct flow_gate *g);		/* job: will not do I/O, do not wait for me */
 
 /* Weight w joins / leaves the flow (the runner: a job ends or never runs). */
 void flow_join(struct flow *f, unsigned w);

@@ -57,6 +57,12 @@ static void worker_run(struct worker *w)
 
 	worker_rusage(&w->ru0);
 	w->start_ns = w->sample_t0_ns = w->now_ns = clock_src_now(w->clk);
+	if (w->gate) {	/* flow: start with the jobs launched together, at their common start */
+		w->start_ns = w->sample_t0_ns = flow_gate_wait(w->gate, w->clk);
+		w->now_ns = clock_src_now(w->clk);
+		w->gate_passed = true;
+		worker_rusage(&w->ru0);
+	}
 	w->iops_t0_ns = w->start_ns;
 	w->bw_win_ns = iolog_sample_ms(job, IOLOG_BW) * CLOCK_NS_PER_MS;	/* logs may change the windows */
 	w->iops_win_ns = iolog_sample_ms(job, IOLOG_IOPS) * CLOCK_NS_PER_MS;
@@ -137,6 +143,8 @@ static void *worker_main(void *arg)
 	struct worker *w = arg;
 
 	worker_run(w);
+	if (w->gate && !w->gate_passed)
+		flow_gate_skip(w->gate);
 	if (w->flow)	/* flow: as in fio, a job's weight counts until it ends */
 		flow_leave(w->flow, w->job->flow);
 	return NULL;
@@ -240,12 +248,18 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 		struct runner_thread *t = &threads[j];
 		int r;
 
-		if (job->stonewall && job->subjob == 0)
+		if (job->stonewall && job->subjob == 0) {
+			if (flows.gate_ok)	/* flow: the jobs launched so far may start */
+				flow_gate_close(&flows.gate);
 			for (unsigned k = 0; k < j; k++)
 				runner_join(&threads[k]);
+		}
 		if (job->wait_for >= 0 && (unsigned)job->wait_for < j) {
 			/* fio waits while any job of that name runs: every clone of it */
 			const char *waitee = cfg->jobs[job->wait_for].name;
+
+			if (flows.gate_ok)
+				flow_gate_close(&flows.gate);
 
 			for (unsigned k = 0; k < j; k++)
 				if (!strcmp(cfg->jobs[k].name, waitee))
@@ -280,8 +294,14 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 		t->w.run_t0_ns = t0;
 		t->w.clk = &clk;
 		t->w.flow = flow_set_of(&flows, job);
+		/* flow: a job with a startdelay starts on its own, as fio launches it later */
+		t->w.gate = t->w.flow && !job->startdelay_ns ? &flows.gate : NULL;
+		if (t->w.gate)
+			flow_gate_starting(t->w.gate);
 		r = pthread_create(&t->tid, &attr, worker_main, &t->w);
 		if (r) {
+			if (t->w.gate)
+				flow_gate_failed(t->w.gate);
 			if (t->w.flow)
 				flow_leave(t->w.flow, job->flow);
 			res[j]->error = r;
@@ -292,6 +312,8 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 		}
 		t->started = true;
 	}
+	if (flows.gate_ok)
+		flow_gate_close(&flows.gate);
 	for (unsigned j = 0; j < cfg->nr_jobs; j++)
 		runner_join(&threads[j]);
 	pthread_attr_destroy(&attr);

@@ -93,6 +93,8 @@ struct worker {
 	/* flow: flow control between jobs (fio/flow.h); NULL = the job is in no flow */
 	struct flow *flow;
 	uint64_t flow_ios;		/* the I/Os the flow counted for this job */
+	struct flow_gate *gate;		/* start gate of the flow jobs launched together, or NULL */
+	bool gate_passed;
 	bool *ser_mark;			/* serialize_overlap: depth marks (NULL = off) */
 	/* logs (write_bw_log / write_iops_log / write_lat_log) */
 	struct iolog_job *iolog;	/* NULL = the job writes no log */
