@@ -13,8 +13,8 @@ UINT_FIELD_APPLY(opt_flow_apply_flow_sleep, flow_sleep_ns, oj->j.flow_sleep_ns *
 BOOL_FIELD_APPLY(opt_flow_apply_serialize_overlap, serialize_overlap)
 
 const struct opt_choice opt_flow_submit_mode_choices[] = {
-	{ "inline", "Submit and complete IO inline", 0 },
-	{ "offload", "Offload submit and complete to threads", 1 },
+	{ "inline", "The job's thread queues, submits and reaps", 0 },
+	{ "offload", "A submit thread per job runs the engine", 1 },
 	{ NULL, NULL, 0 },
 };
 
