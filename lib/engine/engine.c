@@ -9,6 +9,7 @@
 
 extern const struct engine_ops engine_libaio_ops;
 extern const struct engine_ops engine_uring_ops;
+extern const struct engine_ops engine_posixaio_ops;
 extern const struct engine_ops engine_psync_ops;
 extern const struct engine_ops engine_sync_ops;
 extern const struct engine_ops engine_pvsync_ops;
@@ -17,6 +18,7 @@ extern const struct engine_ops engine_null_ops;
 static const struct engine_ops *const engine_table[] = {
 	&engine_libaio_ops,
 	&engine_uring_ops,
+	&engine_posixaio_ops,
 	&engine_psync_ops,
 	&engine_sync_ops,
 	&engine_pvsync_ops,
@@ -38,7 +40,7 @@ const struct engine_ops *engine_find(const char *name)
 const char *engine_names(void)
 {
 	/* Kept in step with engine_table by tests/unit/engine/check_engine.c. */
-	return "libaio, io_uring, psync, sync, pvsync, null";
+	return "libaio, io_uring, posixaio, psync, sync, pvsync, null";
 }
 
 int64_t engine_sync_req(const struct io_req *req)

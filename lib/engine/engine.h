@@ -46,6 +46,7 @@ enum engine_queue_status {
 struct engine_cfg {
 	unsigned depth;		/* iodepth */
 	bool direct;
+	const struct engine_ops *inner;	/* engine_offload_ops only: the engine it runs */
 };
 
 struct engine_ops {
@@ -70,6 +71,10 @@ struct engine_ops {
 /* fsync() or fdatasync() of req->fd as req->op says, EINTR retried: 0 or -errno. The engines
  * that sync synchronously (psync, sync, pvsync, libaio) share it. */
 int64_t engine_sync_req(const struct io_req *req);
+
+/* io_submit_mode=offload (engine_offload.c): runs cfg->inner on a submit thread of its own.
+ * Not in the table: the runner wraps the job's engine with it. */
+extern const struct engine_ops engine_offload_ops;
 
 /* The engine called name, or NULL. */
 const struct engine_ops *engine_find(const char *name);

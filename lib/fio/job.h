@@ -205,6 +205,12 @@ struct job {
 	bool experimental_verify;	/* the verify phase replays the offsets instead of a log */
 	/* trim: rw=trim/randtrim/trimwrite/randtrimwrite (derived from rw, like rw_has_write) */
 	bool rw_has_trim;
+	/* flow control (lib/flow.h), io_submit_mode, serialize_overlap */
+	unsigned flow;			/* flow= weight 0..1000, 0 = the job is in no flow */
+	unsigned flow_id;
+	uint64_t flow_sleep_ns;		/* flow_sleep= (usec) */
+	bool submit_offload;		/* io_submit_mode=offload: a submit thread runs the engine */
+	bool serialize_overlap;
 };
 
 enum out_format { OUT_NORMAL = 1u << 0, OUT_JSON = 1u << 1, OUT_JSON_PLUS = 1u << 2, OUT_TERSE = 1u << 3 };

@@ -11,6 +11,7 @@
 
 #include "fio/job.h"
 #include "fio/opt_apply.h"
+#include "fio/opt_flow.h"
 #include "fio/opt_rate.h"
 
 #define IODEPTH_MAX	65536u		/* iops bound: requests are preallocated */
@@ -223,8 +224,13 @@ static const struct opt_def table[] = {
 	  .help = "Mix of block sizes: size/percent pairs, ':' separated, per direction" },	/* dist */
 	{ .name = "ignore_error", .type = OPT_T_STR, .apply = opt_apply_ignore_error,
 	  .help = "Errors to go on after: READ,WRITE,VERIFY lists of names or numbers (EIO:5)" },
-	O_UNSUP("rw_sequencer"), O_UNSUP("serialize_overlap"),
-	O_UNSUP("io_submit_mode"), O_UNSUP("fill_device"), O_UNSUP("fill_fs"), O_UNSUP("file_append"),
+	O_UNSUP("rw_sequencer"),
+	{ .name = "serialize_overlap", .type = OPT_T_BOOL, .apply = opt_flow_apply_serialize_overlap,
+	  .help = "Hold back an I/O that overlaps one in flight until that one is done", .def = "0", .max = 1 },
+	{ .name = "io_submit_mode", .type = OPT_T_CHOICE, .apply = opt_flow_apply_submit_mode,
+	  .help = "Who calls the engine: the job's thread or a submit thread", .def = "inline",
+	  .choices = opt_flow_submit_mode_choices },
+	O_UNSUP("fill_device"), O_UNSUP("fill_fs"), O_UNSUP("file_append"),
 	O_UNSUP("offset_align"),
 	{ .name = "number_ios", .type = OPT_T_INT, .apply = opt_apply_number_ios,
 	  .help = "End each pass after this many I/Os (0: no limit)", .def = "0" },
@@ -370,7 +376,13 @@ static const struct opt_def table[] = {
 	  .help = "Print every I/O error, also those the job goes on after", .def = "0", .max = 1 }, O_UNSUP("profile"),
 	O_UNSUP("cgroup"), O_UNSUP("cgroup_nodelete"),
 	O_UNSUP("cgroup_weight"), O_UNSUP("uid"), O_UNSUP("gid"), O_UNSUP("hugepage-size"),
-	O_UNSUP("flow_id"), O_UNSUP("flow"), O_UNSUP("flow_sleep"), O_UNSUP_A("steadystate", "ss"),
+	{ .name = "flow_id", .type = OPT_T_INT, .apply = opt_flow_apply_flow_id,
+	  .help = "Flow the job belongs to: jobs with one id share a counter", .def = "0" },
+	{ .name = "flow", .type = OPT_T_INT, .apply = opt_flow_apply_flow,
+	  .help = "Weight of the job in its flow (0: in no flow)", .def = "0", .max = 1000 },
+	{ .name = "flow_sleep", .type = OPT_T_INT, .apply = opt_flow_apply_flow_sleep,
+	  .help = "Sleep this long (usec) each time the flow holds the job back", .def = "0" },
+	O_UNSUP_A("steadystate", "ss"),
 	O_UNSUP_A("steadystate_duration", "ss_dur"), O_UNSUP_A("steadystate_ramp_time", "ss_ramp"),
 	O_UNSUP("steadystate_check_interval"),
 	O_UNSUP("rwmix_read"), O_UNSUP("bs_is_seq_rand"), O_UNSUP("zero_fill"), O_UNSUP("readonly"),

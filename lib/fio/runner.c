@@ -76,9 +76,8 @@ static int worker_place(struct worker *w)
 	return 0;
 }
 
-static void *worker_main(void *arg)
+static void worker_run(struct worker *w)
 {
-	struct worker *w = arg;
 	const struct job *job = w->job;
 	struct job_result *res = w->res;
 	struct iops_err err = { 0 };
@@ -88,9 +87,9 @@ static void *worker_main(void *arg)
 	res->pid = (int)syscall(SYS_gettid);
 	res->cont_on_err = job->cont_on_err != 0;	/* continue_on_error: fio's errors line */
 	if (job->startdelay_ns && !ctl_sleep_until(w->ctl, clock_now_ns() + job->startdelay_ns))
-		return NULL;
+		return;
 	if (ctl_stopped(w->ctl))
-		return NULL;
+		return;
 	if (worker_place(w) < 0)
 		goto out;
 
@@ -118,6 +117,12 @@ static void *worker_main(void *arg)
 
 	worker_rusage(&w->ru0);
 	w->start_ns = w->sample_t0_ns = w->now_ns = clock_src_now(w->clk);
+	if (w->gate) {	/* flow: start with the jobs launched together, at their common start */
+		w->start_ns = w->sample_t0_ns = flow_gate_wait(w->gate, w->clk);
+		w->now_ns = clock_src_now(w->clk);
+		w->gate_passed = true;
+		worker_rusage(&w->ru0);
+	}
 	w->iops_t0_ns = w->start_ns;
 	w->bw_win_ns = iolog_sample_ms(job, IOLOG_BW) * CLOCK_NS_PER_MS;	/* logs may change the windows */
 	w->iops_win_ns = iolog_sample_ms(job, IOLOG_IOPS) * CLOCK_NS_PER_MS;
@@ -191,6 +196,18 @@ out:
 		target_unlink(w->ts, w->idx, w->diag);
 	atomic_store_explicit(&w->prog->snap_final, true, memory_order_release);	/* status-interval */
 	worker_set_state(w, ETA_ST_EXITED);
+	return;
+}
+
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+
+	worker_run(w);
+	if (w->gate && !w->gate_passed)
+		flow_gate_skip(w->gate);
+	if (w->flow)	/* flow: as in fio, a job's weight counts until it ends */
+		flow_leave(w->flow, w->job->flow);
 	return NULL;
 }
 
@@ -226,6 +243,7 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 	struct runner_thread *threads = NULL;
 	struct runner_exit ex = { .cfg = cfg };
 	struct target_set ts;
+	struct flow_set flows;
 	pthread_attr_t attr;
 	bool *diskless = NULL;
 	struct clock_src clk;
@@ -263,9 +281,14 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 	ret = iolog_check(cfg, err);	/* logs: refuse before anything is touched */
 	if (ret < 0)
 		goto free_arrays;
+	if (flow_set_init(&flows, cfg) < 0) {	/* flow */
+		iops_err_set(err, ENOMEM, "fio: out of memory");
+		ret = -ENOMEM;
+		goto free_arrays;
+	}
 	ret = target_plan(&ts, cfg, diskless, err);
 	if (ret < 0)
-		goto free_arrays;
+		goto release_flows;
 	ret = target_layout(&ts, info, ctl, err);
 	if (ret < 0)
 		goto release_targets;
@@ -291,18 +314,30 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 		struct runner_thread *t = &threads[j];
 		int r;
 
-		if (job->stonewall && job->subjob == 0)
+		if (job->stonewall && job->subjob == 0) {
+			if (flows.gate_ok)	/* flow: the jobs launched so far may start */
+				flow_gate_close(&flows.gate);
 			for (unsigned k = 0; k < j; k++)
 				runner_join(&threads[k]);
+		}
 		if (job->wait_for >= 0 && (unsigned)job->wait_for < j) {
 			/* fio waits while any job of that name runs: every clone of it */
 			const char *waitee = cfg->jobs[job->wait_for].name;
+
+			if (flows.gate_ok)
+				flow_gate_close(&flows.gate);
 
 			for (unsigned k = 0; k < j; k++)
 				if (!strcmp(cfg->jobs[k].name, waitee))
 					runner_join(&threads[k]);
 		}
 		res[j]->job = job;
+		if (ts.jobs[j].error || ctl_stopped(ctl)) {	/* flow: never runs, weighs nothing */
+			struct flow *f = flow_set_of(&flows, job);
+
+			if (f)
+				flow_leave(f, job->flow);
+		}
 		if (ts.jobs[j].error) {
 			fprintf(diag, "%s: you need to specify size=\n"
 				"fio: pid=0, err=22/file:filesetup.c:1155, func=total_file_size, error=Invalid argument\n",
@@ -325,8 +360,17 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 		t->w.idx = j;
 		t->w.run_t0_ns = t0;
 		t->w.clk = &clk;
+		t->w.flow = flow_set_of(&flows, job);
+		/* flow: a job with a startdelay starts on its own, as fio launches it later */
+		t->w.gate = t->w.flow && !job->startdelay_ns ? &flows.gate : NULL;
+		if (t->w.gate)
+			flow_gate_starting(t->w.gate);
 		r = pthread_create(&t->tid, &attr, worker_main, &t->w);
 		if (r) {
+			if (t->w.gate)
+				flow_gate_failed(t->w.gate);
+			if (t->w.flow)
+				flow_leave(t->w.flow, job->flow);
 			res[j]->error = r;
 			snprintf(res[j]->verror, sizeof(res[j]->verror), "file:backend.c:0, func=pthread_create, error=%s",
 				 strerror(r));
@@ -335,6 +379,8 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 		}
 		t->started = true;
 	}
+	if (flows.gate_ok)
+		flow_gate_close(&flows.gate);
 	for (unsigned j = 0; j < cfg->nr_jobs; j++)
 		runner_join(&threads[j]);
 	pthread_attr_destroy(&attr);
@@ -351,6 +397,8 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 
 release_targets:
 	target_release(&ts);
+release_flows:
+	flow_set_release(&flows);
 free_arrays:
 	free(diskless);
 	free(threads);

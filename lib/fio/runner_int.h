@@ -28,6 +28,7 @@
 #include "core/rng.h"
 #include "engine/engine.h"
 #include "fio/bufgen.h"
+#include "fio/flow.h"
 #include "fio/iolog.h"
 #include "fio/job.h"
 #include "fio/offgen.h"
@@ -98,6 +99,12 @@ struct worker {
 	uint64_t think_last_blocks, think_last_ns;
 	struct rate rate;
 	struct rate_min rate_min;
+	/* flow: flow control between jobs (fio/flow.h); NULL = the job is in no flow */
+	struct flow *flow;
+	uint64_t flow_ios;		/* the I/Os the flow counted for this job */
+	struct flow_gate *gate;		/* start gate of the flow jobs launched together, or NULL */
+	bool gate_passed;
+	bool *ser_mark;			/* serialize_overlap: depth marks (NULL = off) */
 	/* logs (write_bw_log / write_iops_log / write_lat_log) */
 	struct iolog_job *iolog;	/* NULL = the job writes no log */
 	uint64_t bw_win_ns, iops_win_ns;	/* bw / iops sampling windows, 0 = one sample per I/O */
@@ -175,7 +182,9 @@ __attribute__((cold)) void worker_log_io(struct worker *w, const struct io_req *
 /* ---- runner_rate.c ---- */
 
 void worker_rate_setup(struct worker *w);
-bool worker_rate_wait(struct worker *w);	/* false: stop the job */
+/* Before an I/O: flow control, then the rate. 1: go on, 0: held back by the flow (loop
+ * again), -1: stop the job. */
+int worker_rate_before(struct worker *w);
 bool worker_rate_after(struct worker *w, enum ddir d, uint64_t len);	/* false: stop the job */
 
 /* ---- runner_verify.c ---- */

@@ -270,9 +270,11 @@ static int worker_commit(struct worker *w)
 			if (w->clock_per_io) {
 				if (!w->sets_issue)
 					req->issue_ns = now;
-				if (w->slat_on) {
+				/* slat: data directions only (a sync through an engine that does it
+				 * asynchronously, posixaio, has none, as in fio) */
+				if (w->slat_on && (unsigned)req->op < (unsigned)DDIR_NR) {
 					uint64_t slat = req->issue_ns > req->start_ns ? req->issue_ns - req->start_ns : 0;
-					struct ddir_result *dr = &w->res->ddir[(unsigned)req->op < (unsigned)DDIR_NR ? req->op : 0];
+					struct ddir_result *dr = &w->res->ddir[req->op];
 
 					lat_stat_add(&dr->slat, slat);
 					if (w->slat_hist_on)	/* slat_percentiles */
@@ -421,6 +423,35 @@ static void worker_sync(struct worker *w)
 	worker_drain(w);
 }
 
+/* serialize_overlap: does req overlap a request queued or in flight (same file)? The free
+ * requests are marked in w->ser_mark first; the others are busy. */
+static bool worker_overlaps(struct worker *w, const struct io_req *req)
+{
+	memset(w->ser_mark, 0, w->depth * sizeof(*w->ser_mark));
+	for (unsigned i = 0; i < w->nr_free; i++)
+		w->ser_mark[w->free_reqs[i]->index] = true;
+	w->ser_mark[req->index] = true;
+	for (unsigned i = 0; i < w->depth; i++) {
+		const struct io_req *o = &w->reqs[i];
+
+		if (!w->ser_mark[i] && o->file_idx == req->file_idx && o->len && req->len &&
+		    o->offset < req->offset + req->len && req->offset < o->offset + o->len)
+			return true;
+	}
+	return false;
+}
+
+/* serialize_overlap: wait until nothing in flight overlaps req. */
+static __attribute__((cold)) void worker_serialize(struct worker *w, const struct io_req *req)
+{
+	while ((w->in_flight || w->nr_pend) && !w->error && worker_overlaps(w, req)) {
+		if (w->nr_pend && worker_commit(w) < 0 && !w->in_flight)
+			break;
+		if (worker_reap(w, 1) < 0)
+			break;
+	}
+}
+
 /* ---- the I/O loop ----------------------------------------------------------------------- */
 
 /* trim: does file f of this job take BLKDISCARD (a device, as fio) rather than a punched hole
@@ -441,8 +472,8 @@ void worker_loop(struct worker *w)
 	const struct job *job = w->job;
 	unsigned sync_every = job->fsync_every ? job->fsync_every : job->fdatasync_every;
 	bool refill = w->refill, scramble = w->scramble;
-	/* one test in the loop for buffer contents, trim (trim) and verify (verify) */
-	bool per_io_extra = refill || scramble || job->rw_has_trim || w->vfy_fill;
+	/* one test in the loop for buffer contents, trim (trim), verify (verify) and serialize_overlap */
+	bool per_io_extra = refill || scramble || job->rw_has_trim || w->vfy_fill || w->ser_mark;
 	struct offgen_io io;
 
 	w->now_ns = clock_src_now(w->clk);
@@ -474,8 +505,14 @@ void worker_loop(struct worker *w)
 					break;
 			continue;
 		}
-		if (__builtin_expect(w->rate_any, 0) && w->rate_on && !worker_rate_wait(w))	/* rate */
-			break;
+		if (__builtin_expect(w->rate_any, 0)) {	/* rate, flow */
+			int go = worker_rate_before(w);
+
+			if (go < 0)
+				break;
+			if (go == 0)
+				continue;
+		}
 		if (__builtin_expect(w->vfy_in_phase, 0)) {
 			if (!worker_verify_next(w, &io))
 				continue;	/* verify: the pass is checked, on to the next one */
@@ -502,6 +539,8 @@ void worker_loop(struct worker *w)
 		req->file_idx = io.file;
 		req->result = 0;
 		if (__builtin_expect(per_io_extra, 0)) {
+			if (w->ser_mark)	/* serialize_overlap */
+				worker_serialize(w, req);
 			if (io.ddir == DDIR_TRIM)	/* trim: discard or punch */
 				req->trim_ioctl = worker_file_trim_ioctl(w, io.file);
 			else if (w->vfy_fill)

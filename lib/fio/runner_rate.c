@@ -3,6 +3,7 @@
 #include "fio/runner_int.h"
 
 #include <errno.h>
+#include <sched.h>
 
 /* Sleep until the clock_src time until_ns (or a stop). Returns false on a stop. */
 static bool worker_sleep_until(struct worker *w, uint64_t until_ns)
@@ -24,7 +25,7 @@ static uint64_t worker_rate_limit_ns(const struct worker *w)
 
 /* Before an I/O: wait until the rate allows it (fio's rate_ddir(): a mixed job may switch
  * direction; in-flight I/O is completed before sleeping). False: stop the job. */
-bool worker_rate_wait(struct worker *w)
+static bool worker_rate_wait(struct worker *w)
 {
 	enum ddir d = offgen_peek_ddir(&w->og), nd;
 	uint64_t now = clock_src_now(w->clk), until;
@@ -42,6 +43,31 @@ bool worker_rate_wait(struct worker *w)
 	}
 	worker_drain(w);
 	return worker_sleep_until(w, until) && !w->error;
+}
+
+int worker_rate_before(struct worker *w)
+{
+	if (w->flow && !flow_may_issue(w->flow, &w->flow_ios, w->job->flow)) {
+		/* fio: completes what is in flight, sleeps flow_sleep, or tries again at once */
+		if (w->job->flow_sleep_ns) {
+			uint64_t until = clock_src_now(w->clk) + w->job->flow_sleep_ns;
+
+			worker_drain(w);
+			if (until > worker_rate_limit_ns(w))
+				until = worker_rate_limit_ns(w);
+			if (!worker_sleep_until(w, until))
+				return -1;
+		} else {
+			/* fio tries again at once; letting the others run first is what lets the
+			 * job that holds it back catch up on a busy machine */
+			sched_yield();
+			w->now_ns = clock_src_now(w->clk);
+		}
+		return 0;
+	}
+	if (w->rate_on && !worker_rate_wait(w))
+		return -1;
+	return 1;
 }
 
 /* fio's handle_thinktime(): after the I/O, think when thinktime_blocks I/Os (or
@@ -110,7 +136,7 @@ void worker_rate_setup(struct worker *w)
 	w->rate_on = rate_enabled(job);
 	w->rate_min_on = rate_min_enabled(job);
 	w->think_on = job->thinktime_ns > 0;
-	w->rate_any = w->rate_on || w->rate_min_on || w->think_on;
+	w->rate_any = w->rate_on || w->rate_min_on || w->think_on || w->flow;
 	w->rate_t0_ns = w->think_last_ns = w->start_ns;
 	if (w->rate_on)
 		rate_init(&w->rate, job, rng_job_seed(job->randseed, job->randrepeat || job->allrandrepeat ||

@@ -57,6 +57,11 @@ int worker_setup(struct worker *w, struct iops_err *err)
 	w->done = calloc(w->depth, sizeof(*w->done));
 	if (!w->fds || !w->reqs || !w->free_reqs || !w->pend || !w->done)
 		goto nomem;
+	if (job->serialize_overlap && w->depth > 1) {	/* at depth 1 nothing can overlap */
+		w->ser_mark = calloc(w->depth, sizeof(*w->ser_mark));
+		if (!w->ser_mark)
+			goto nomem;
+	}
 	for (unsigned f = 0; f < tj->nr_files; f++)
 		w->fds[f] = -1;
 	if (posix_memalign(&w->buf_mem, RUNNER_BUF_ALIGN, (size_t)buf_bytes))
@@ -97,6 +102,10 @@ int worker_setup(struct worker *w, struct iops_err *err)
 	ret = target_open(w->ts, w->idx, w->fds, w->diag, err);
 	if (ret < 0)
 		return ret;
+	if (job->submit_offload) {	/* io_submit_mode=offload: a submit thread runs the engine */
+		ecfg.inner = w->ops;
+		w->ops = &engine_offload_ops;
+	}
 	ret = w->ops->init(&ecfg, &w->ectx, err);
 	if (ret < 0) {
 		if (!iops_err_isset(err))
@@ -153,6 +162,8 @@ void worker_teardown(struct worker *w)
 	free(w->free_reqs);
 	free(w->pend);
 	free(w->done);
+	free(w->ser_mark);
+	w->ser_mark = NULL;
 	w->buf_mem = NULL;
 	w->fds = NULL;
 	w->reqs = NULL;

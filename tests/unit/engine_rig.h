@@ -22,10 +22,10 @@
 #define MAX_DEPTH	32u
 
 static const char *const all_engines[] = {
-	"libaio", "io_uring", "psync", "sync", "pvsync", "null",
+	"libaio", "io_uring", "posixaio", "psync", "sync", "pvsync", "null",
 };
-static const char *const file_engines[] = { "libaio", "io_uring", "psync", "sync", "pvsync" };
-static const char *const async_engines[] = { "libaio", "io_uring", "null" };
+static const char *const file_engines[] = { "libaio", "io_uring", "posixaio", "psync", "sync", "pvsync" };
+static const char *const async_engines[] = { "libaio", "io_uring", "posixaio", "null" };
 static const unsigned depths[] = { 1, 4, 32 };
 
 #define NR(a) (sizeof(a) / sizeof((a)[0]))

@@ -35,7 +35,7 @@ START_TEST(test_find_and_names)
 		ck_assert_uint_lt(len, sizeof(names));
 	}
 	ck_assert_str_eq(engine_names(), names);
-	ck_assert_str_eq(engine_names(), "libaio, io_uring, psync, sync, pvsync, null");
+	ck_assert_str_eq(engine_names(), "libaio, io_uring, posixaio, psync, sync, pvsync, null");
 	ck_assert_ptr_null(engine_find("windowsaio"));
 	ck_assert_ptr_null(engine_find("LIBAIO"));
 	ck_assert_ptr_null(engine_find(""));
