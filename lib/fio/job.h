@@ -164,6 +164,16 @@ struct job {
 	unsigned char verify_pattern[JOB_VERIFY_PATTERN_MAX];
 	/* trim: rw=trim/randtrim/trimwrite/randtrimwrite (derived from rw, like rw_has_write) */
 	bool rw_has_trim;
+	/* iolog: write_iolog and read_iolog replay (fio/iolog_write.h, fio/iolog_replay.h) */
+	char *write_iolog;		/* NULL = none */
+	char *read_iolog;		/* as given: a ':' list, one log per clone; NULL = none */
+	char *replay_log;		/* the log this clone replays (set by fioconf) */
+	char *replay_redirect;		/* NULL = the log's own files */
+	bool read_iolog_chunked, replay_no_stall;
+	unsigned replay_time_scale;	/* percent, default 100 */
+	uint64_t replay_scale;		/* offsets divided by it, default 1 */
+	uint64_t replay_align;		/* offsets aligned down to it (power of 2), 0 = no */
+	unsigned replay_skip;		/* IOLOG_SKIP_* bits */
 };
 
 enum out_format { OUT_NORMAL = 1u << 0, OUT_JSON = 1u << 1, OUT_JSON_PLUS = 1u << 2, OUT_TERSE = 1u << 3 };

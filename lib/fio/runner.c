@@ -92,6 +92,8 @@ static void *worker_main(void *arg)
 		atomic_store_explicit(&w->prog->bytes_total, total, memory_order_relaxed);
 		atomic_store_explicit(&w->prog->epoch_ns, t, memory_order_relaxed);
 	}
+	if ((job->write_iolog || job->replay_log) && !worker_iolog_start(w))	/* iolog */
+		goto out;
 	worker_set_state(w, w->in_ramp ? ETA_ST_RAMP : eta_run_char(job));
 	worker_plan_check(w);
 	worker_rate_setup(w);	/* rate */
@@ -100,6 +102,7 @@ static void *worker_main(void *arg)
 	worker_publish(w);
 	worker_set_state(w, ETA_ST_FINISHING);
 	worker_end_fsync(w);
+	worker_iolog_end(w);	/* iolog */
 	end = clock_src_now(w->clk);
 	if (w->iolog)	/* logs: close the open windows */
 		iolog_finish(w->iolog, (end - w->start_ns) / CLOCK_NS_PER_MS);
@@ -123,6 +126,7 @@ static void *worker_main(void *arg)
 	res->elapsed_s = (end - w->run_t0_ns + CLOCK_NS_PER_SEC - 1) / CLOCK_NS_PER_SEC;
 
 out:
+	worker_iolog_end(w);	/* iolog: after a failed start */
 	worker_teardown(w);
 	if (w->error)
 		fprintf(w->diag, "fio: pid=%d, err=%d/%s\n", res->pid, res->error, res->verror);

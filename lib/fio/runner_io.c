@@ -339,26 +339,33 @@ static int worker_queue(struct worker *w, struct io_req *req)
 	}
 }
 
-static void worker_sync(struct worker *w)
+void worker_sync_file(struct worker *w, unsigned f, enum io_op op)
 {
 	struct io_req *req;
 
-	w->sync_pending = false;
 	worker_drain(w);
 	if (w->error || !w->nr_free)
 		return;
+	if (__builtin_expect(w->wlog != NULL, 0))	/* iolog */
+		iolog_write_line(w->wlog, w->now_ns, f, op == IO_FSYNC ? IOLOG_OP_SYNC : IOLOG_OP_DATASYNC, 0, 0);
 	req = w->free_reqs[--w->nr_free];
-	req->op = w->job->fsync_every ? IO_FSYNC : IO_FDATASYNC;
-	req->fd = w->fds[w->last_write_file];
+	req->op = op;
+	req->fd = w->fds[f];
 	req->offset = 0;
 	req->len = 0;
-	req->file_idx = w->last_write_file;
+	req->file_idx = f;
 	req->result = 0;
 	req->start_ns = w->clock_per_io ? clock_src_now(w->clk) : w->now_ns;
 	req->issue_ns = req->start_ns;
 	if (worker_queue(w, req) < 0)
 		return;
 	worker_drain(w);
+}
+
+static void worker_sync(struct worker *w)
+{
+	w->sync_pending = false;
+	worker_sync_file(w, w->last_write_file, w->job->fsync_every ? IO_FSYNC : IO_FDATASYNC);
 }
 
 /* ---- the I/O loop ----------------------------------------------------------------------- */
@@ -419,6 +426,9 @@ void worker_loop(struct worker *w)
 		if (__builtin_expect(w->vfy_in_phase, 0)) {
 			if (!worker_verify_next(w, &io))
 				continue;	/* verify: the pass is checked, on to the next one */
+		} else if (__builtin_expect(w->replay != NULL, 0)) {
+			if (!worker_replay_next(w, &io))	/* iolog: read_iolog */
+				break;
 		} else if (!offgen_next(&w->og, &io)) {
 			if (__builtin_expect(w->og.paused, 0) && worker_verify_start(w))
 				continue;	/* verify: read the pass back first */
@@ -456,6 +466,8 @@ void worker_loop(struct worker *w)
 		else
 			req->issue_ns = req->start_ns;
 		w->res->ddir[io.ddir].issued_ios++;
+		if (__builtin_expect(w->wlog != NULL, 0))
+			worker_iolog_io(w, &io);	/* iolog: write_iolog */
 		if (sync_every && io.ddir == DDIR_WRITE) {
 			w->last_write_file = io.file;
 			if (++w->writes_since_sync >= sync_every) {
