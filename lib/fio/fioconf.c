@@ -357,7 +357,15 @@ static int resolve_files(const struct opt_job *oj, struct job *j, char **dirs, u
 static int fioconf_replay_plan(struct job *j, struct opt_diag *d)
 {
 	struct iops_err err = { 0 };
-	int ret = iolog_replay_plan(j, &err);
+	int ret;
+
+	if (j->write_iolog) {	/* fio replays without writing a log */
+		if (j->subjob == 0)
+			opt_diag_add(d, false, "fio: read iolog overrides write_iolog");
+		free(j->write_iolog);
+		j->write_iolog = NULL;
+	}
+	ret = iolog_replay_plan(j, &err);
 
 	if (ret && iops_err_isset(&err))
 		opt_diag_add(d, false, "%s", err.msg);

@@ -239,6 +239,8 @@ void opt_job_init(struct opt_job *oj)
 	j->fallocate = FALLOC_NATIVE;
 	j->sync = SYNC_NONE;
 	j->per_job_logs = true;		/* logs */
+	j->replay_time_scale = 100;	/* iolog */
+	j->replay_scale = 1;
 	memcpy(j->percentiles, default_percentiles, sizeof(default_percentiles));
 	j->nr_percentiles = sizeof(default_percentiles) / sizeof(default_percentiles[0]);
 	j->percentile_precision = 2;

@@ -65,7 +65,7 @@ APPLY(opt_apply_replay_skip)
 {
 	unsigned bits;
 
-	if (!val || iolog_replay_skip_parse(val, &bits)) {
+	if (!val || !*val || iolog_replay_skip_parse(val, &bits)) {
 		const char *bad = val ? val : "";
 		size_t len;
 
