@@ -80,6 +80,7 @@ struct worker {
 	bool in_ramp;
 	unsigned writes_since_sync;
 	unsigned last_write_file;
+	uint64_t last_write_off;
 	bool sync_pending;
 	bool direct_hint_done;
 	int error;
@@ -149,8 +150,9 @@ __attribute__((cold)) void worker_files_fresh(struct worker *w, const struct off
 void worker_loop(struct worker *w);		/* the job's I/O, until done, stopped or failed */
 void worker_drain(struct worker *w);		/* until nothing is queued or in flight */
 void worker_set_error(struct worker *w, int e, const char *where, const char *func);	/* first one wins */
-/* After what is in flight: one fsync / fdatasync (op) of file f, as fsync=N does. */
-void worker_sync_file(struct worker *w, unsigned f, enum io_op op);
+/* After what is in flight: one fsync / fdatasync (op) of file f, as fsync=N does; log_off is
+ * the offset its write_iolog line shows (fio's: that of the last write). */
+void worker_sync_file(struct worker *w, unsigned f, enum io_op op, uint64_t log_off);
 
 /* ---- runner_stats.c ---- */
 

@@ -339,7 +339,7 @@ static int worker_queue(struct worker *w, struct io_req *req)
 	}
 }
 
-void worker_sync_file(struct worker *w, unsigned f, enum io_op op)
+void worker_sync_file(struct worker *w, unsigned f, enum io_op op, uint64_t log_off)
 {
 	struct io_req *req;
 
@@ -347,7 +347,7 @@ void worker_sync_file(struct worker *w, unsigned f, enum io_op op)
 	if (w->error || !w->nr_free)
 		return;
 	if (__builtin_expect(w->wlog != NULL, 0))	/* iolog */
-		iolog_write_line(w->wlog, w->now_ns, f, op == IO_FSYNC ? IOLOG_OP_SYNC : IOLOG_OP_DATASYNC, 0, 0);
+		iolog_write_line(w->wlog, w->now_ns, f, op == IO_FSYNC ? IOLOG_OP_SYNC : IOLOG_OP_DATASYNC, log_off, 0);
 	req = w->free_reqs[--w->nr_free];
 	req->op = op;
 	req->fd = w->fds[f];
@@ -365,7 +365,7 @@ void worker_sync_file(struct worker *w, unsigned f, enum io_op op)
 static void worker_sync(struct worker *w)
 {
 	w->sync_pending = false;
-	worker_sync_file(w, w->last_write_file, w->job->fsync_every ? IO_FSYNC : IO_FDATASYNC);
+	worker_sync_file(w, w->last_write_file, w->job->fsync_every ? IO_FSYNC : IO_FDATASYNC, w->last_write_off);
 }
 
 /* ---- the I/O loop ----------------------------------------------------------------------- */
@@ -470,6 +470,7 @@ void worker_loop(struct worker *w)
 			worker_iolog_io(w, &io);	/* iolog: write_iolog */
 		if (sync_every && io.ddir == DDIR_WRITE) {
 			w->last_write_file = io.file;
+			w->last_write_off = io.offset;	/* iolog: fio's sync lines show it */
 			if (++w->writes_since_sync >= sync_every) {
 				w->writes_since_sync = 0;
 				w->sync_pending = true;

@@ -125,7 +125,7 @@ bool worker_replay_next(struct worker *w, struct offgen_io *io)
 		if (e.t_ns && !worker_replay_wait(w, e.t_ns))
 			return false;
 		if (e.op == IOLOG_OP_SYNC || e.op == IOLOG_OP_DATASYNC) {
-			worker_sync_file(w, e.file, e.op == IOLOG_OP_SYNC ? IO_FSYNC : IO_FDATASYNC);
+			worker_sync_file(w, e.file, e.op == IOLOG_OP_SYNC ? IO_FSYNC : IO_FDATASYNC, 0);
 			if (w->error || ctl_stopped(w->ctl))
 				return false;
 			continue;
