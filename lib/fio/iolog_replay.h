@@ -30,7 +30,7 @@
 #include "fio/job.h"
 
 #define IOLOG_REPLAY_CHUNK	1024u		/* entries held at a time with read_iolog_chunked=1 */
-#define IOLOG_REPLAY_MAX_ENTS	(1ull << 28)	/* read_iolog_chunked=0: beyond, use chunked */
+#define IOLOG_REPLAY_MAX_ENTS	(1ull << 25)	/* read_iolog_chunked=0: beyond, use chunked */
 #define IOLOG_REPLAY_LINE_MAX	8192u		/* longest line (a path and four numbers) */
 
 /* What an action does. The first three are the job's directions (enum ddir). */

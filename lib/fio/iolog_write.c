@@ -4,6 +4,9 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <limits.h>
+#include <stdio.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define IOLOG_WRITE_LINE_MAX	(IOLOG_WRITE_NAME_MAX + 96u)
@@ -125,4 +128,60 @@ int iolog_write_close(struct iolog_writer *w)
 	w->buf = NULL;
 	e = w->error;
 	return e ? -e : 0;
+}
+
+/* Why path cannot take a trace, or NULL (errno-style code in *code). */
+static const char *iolog_write_refusal(const char *path, int *code)
+{
+	static const char pre[] = "fio version ";
+	char head[sizeof(pre) - 1];
+	struct stat st;
+	const char *why = NULL;
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+
+	*code = 0;
+	if (fd < 0) {
+		char dir[PATH_MAX];
+		const char *slash = strrchr(path, '/');
+
+		*code = errno;
+		if (errno == ELOOP)
+			return "it is a symbolic link";
+		if (errno != ENOENT)
+			return strerror(errno);
+		/* not there yet: its directory must be */
+		snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - path) + (slash == path) : 1, slash ? path : ".");
+		if (access(dir, W_OK) < 0) {
+			*code = errno;
+			return strerror(errno);
+		}
+		*code = 0;
+		return NULL;
+	}
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
+		why = "not a regular file";
+	else if (st.st_size && (read(fd, head, sizeof(head)) != (ssize_t)sizeof(head) ||
+				memcmp(head, pre, sizeof(head))))
+		why = "it exists and is not a fio iolog";
+	close(fd);
+	if (why)
+		*code = EEXIST;
+	return why;
+}
+
+int iolog_write_check(const struct fio_config *cfg, struct iops_err *err)
+{
+	for (unsigned j = 0; j < cfg->nr_jobs; j++) {
+		const char *path = cfg->jobs[j].write_iolog, *why;
+		int code;
+
+		if (!path)
+			continue;
+		why = iolog_write_refusal(path, &code);
+		if (why) {
+			iops_err_set(err, code, "fio: cannot write write_iolog '%s': %s", path, why);
+			return -code;
+		}
+	}
+	return 0;
 }

@@ -32,6 +32,10 @@ struct iolog_writer {
 	char *buf;			/* IOLOG_WRITE_BUF bytes */
 };
 
+/* Before anything is touched: every job's write_iolog can be appended to (not a symlink, a
+ * regular file that is empty or a fio trace; or missing in a writable directory).
+ * 0 or -errno with err "fio: cannot write write_iolog '...': why". */
+int iolog_write_check(const struct fio_config *cfg, struct iops_err *err);
 /* Open path for appending, write the header and one "add" per file. 0 or -errno (err). */
 int iolog_write_open(struct iolog_writer *w, const char *path, char *const *names, unsigned nr_names,
 		     uint64_t now_ns, struct iops_err *err);

@@ -199,6 +199,8 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 	}
 
 	ret = iolog_check(cfg, err);	/* logs: refuse before anything is touched */
+	if (ret >= 0)
+		ret = iolog_write_check(cfg, err);	/* iolog: write_iolog, the same way */
 	if (ret < 0)
 		goto free_arrays;
 	ret = target_plan(&ts, cfg, diskless, err);

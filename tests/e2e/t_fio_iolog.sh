@@ -200,4 +200,18 @@ for c in opt_align opt_skip opt_tscale opt_chunk; do
 	assert_eq "$c: exit status" "$(rc_of $c ref)" "$(rc_of $c ut)"
 	assert_eq "$c: stderr" "$(cat "$T/$c.ref.err")" "$(cat "$T/$c.ut.err")"
 done
+# iops' own safety for write_iolog: refused before anything is created, targets untouched
+if ! skip_if_fio "write_iolog file safety (iops' own)"; then
+	mkdir -p "$T/safe"
+	echo precious >"$T/safe/keep"
+	ln -s "$T/safe/keep" "$T/safe/link.log"
+	for c in "nodir/x.log|No such file or directory" "link.log|it is a symbolic link" \
+		"keep|it exists and is not a fio iolog"; do
+		(cd "$T/safe" && "$UT_FIO" --name=s $B --rw=write --size=64k --write_iolog="${c%%|*}" >/dev/null 2>"$T/safe.err")
+		assert_eq "safe ${c%%|*}: exit status" 1 "$?"
+		assert_eq "safe ${c%%|*}: message" "fio: cannot write write_iolog '${c%%|*}': ${c#*|}" "$(cat "$T/safe.err")"
+		assert_eq "safe ${c%%|*}: nothing created" "keep link.log" "$(dir_listing "$T/safe" | tr '\n' ' ' | sed 's/ $//')"
+		assert_eq "safe ${c%%|*}: target untouched" precious "$(cat "$T/safe/keep")"
+	done
+fi
 echo "t_fio_iolog: ok"

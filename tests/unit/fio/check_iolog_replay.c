@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "fio/iolog_replay.h"
 #include "fio/iolog_write.h"
@@ -465,6 +467,57 @@ START_TEST(test_write_format)
 }
 END_TEST
 
+START_TEST(test_write_check)
+{
+	static const struct {
+		const char *name;	/* in tmpdir */
+		int want;
+		const char *why;
+	} cases[] = {
+		{ "new.log", 0, NULL },		/* missing: the directory is writable */
+		{ "empty.log", 0, NULL },
+		{ "trace.log", 0, NULL },	/* a trace: appended to */
+		{ "data.bin", -EEXIST, "it exists and is not a fio iolog" },
+		{ "short.log", -EEXIST, "it exists and is not a fio iolog" },
+		{ "link.log", -ELOOP, "it is a symbolic link" },
+		{ "sub", -EEXIST, "not a regular file" },
+		{ "nodir/x.log", -ENOENT, "No such file or directory" },
+	};
+	struct fio_config cfg;
+	struct job j;
+	char path[256], target[256];
+
+	put("empty.log", "");
+	put("trace.log", "fio version 3 iolog\n1 f add\n");
+	put("data.bin", "precious data, not a trace\n");
+	put("short.log", "fio");
+	snprintf(path, sizeof(path), "%s/link.log", tmpdir);
+	snprintf(target, sizeof(target), "%s/trace.log", tmpdir);
+	ck_assert_int_eq(symlink(target, path), 0);
+	snprintf(path, sizeof(path), "%s/sub", tmpdir);
+	ck_assert_int_eq(mkdir(path, 0700), 0);
+	memset(&cfg, 0, sizeof(cfg));
+	memset(&j, 0, sizeof(j));
+	cfg.jobs = &j;
+	cfg.nr_jobs = 1;
+	ck_assert_int_eq(iolog_write_check(&cfg, NULL), 0);	/* no write_iolog: nothing to check */
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct iops_err err = { 0 };
+		int ret;
+
+		snprintf(path, sizeof(path), "%s/%s", tmpdir, cases[i].name);
+		j.write_iolog = path;
+		ret = iolog_write_check(&cfg, &err);
+		ck_assert_msg(ret == cases[i].want, "%s: %d", cases[i].name, ret);
+		if (cases[i].why)
+			ck_assert_msg(strstr(err.msg, cases[i].why) && !strncmp(err.msg, "fio: cannot write write_iolog '", 31),
+				      "%s: %s", cases[i].name, err.msg);
+	}
+	snprintf(path, sizeof(path), "%s/new.log", tmpdir);
+	ck_assert_int_eq(access(path, F_OK), -1);	/* the check creates nothing */
+}
+END_TEST
+
 /* Many lines (several buffer flushes), then read back by the replay: the same I/O in order. */
 START_TEST(test_write_then_replay)
 {
@@ -605,6 +658,7 @@ Suite *iolog_replay_suite(void)
 	tcase_add_test(tf, test_plan_misc);
 	tcase_add_test(tf, test_read_timing);
 	tcase_add_test(tf, test_write_format);
+	tcase_add_test(tf, test_write_check);
 	tcase_add_test(tf, test_write_then_replay);
 	suite_add_tcase(s, tf);
 	return s;
