@@ -435,7 +435,7 @@ int iolog_replay_plan(struct job *j, struct iops_err *err)
 {
 	struct iolog_replay r;
 	struct iolog_replay_ent e;
-	uint64_t extent = 0, ios = 0, lo[DDIR_NR], hi[DDIR_NR];
+	uint64_t extent = 0, ios = 0, hi[DDIR_NR];
 	bool has[DDIR_NR] = { false, false, false };
 	char **names = NULL;
 	unsigned nr;
@@ -452,17 +452,13 @@ int iolog_replay_plan(struct job *j, struct iops_err *err)
 	if (ret)
 		goto out;
 	r.cap = 0;	/* scan with one chunk: bounded memory */
-	for (int d = 0; d < DDIR_NR; d++) {
-		lo[d] = UINT64_MAX;
+	for (int d = 0; d < DDIR_NR; d++)
 		hi[d] = 0;
-	}
 	while ((ret = iolog_replay_next(&r, &e, err)) > 0) {
 		ios++;
 		if (e.op > IOLOG_OP_TRIM)
 			continue;
 		has[e.op] = true;
-		if (e.len < lo[e.op])
-			lo[e.op] = e.len;
 		if (e.len > hi[e.op])
 			hi[e.op] = e.len;
 		if (e.offset + e.len > extent)
@@ -517,12 +513,11 @@ int iolog_replay_plan(struct job *j, struct iops_err *err)
 	free(j->bssplit);
 	free(j->random_distribution);
 	j->bssplit = j->random_distribution = NULL;
+	/* the job's bs stays what was given (fio's header shows it); buffers fit the log's I/O */
+	j->replay_max_len = 0;
 	for (int d = 0; d < DDIR_NR; d++)
-		if (has[d]) {
-			j->bs_min[d] = lo[d];
-			j->bs_max[d] = hi[d];
-			j->blockalign[d] = 0;
-		}
+		if (has[d] && hi[d] > j->replay_max_len)
+			j->replay_max_len = hi[d];
 	ret = 0;
 	goto out;
 nomem:

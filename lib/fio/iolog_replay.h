@@ -14,7 +14,7 @@
  * - iolog_replay_plan() (fioconf, before anything touches the volume) reads the whole log once,
  *   refuses a bad one with one line, and turns the job into what the replay needs: its files
  *   are the log's (or replay_redirect), sized to the largest byte the log touches, its
- *   directions and block sizes those of the log.
+ *   directions those of the log, its buffers as large as the log's largest I/O.
  * - the runner reads the log again through struct iolog_replay: every entry at job start
  *   (read_iolog_chunked=0, fio's default), or IOLOG_REPLAY_CHUNK entries at a time while the job
  *   runs (read_iolog_chunked=1: bounded memory for any log size).

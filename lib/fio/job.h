@@ -174,6 +174,7 @@ struct job {
 	uint64_t replay_scale;		/* offsets divided by it, default 1 */
 	uint64_t replay_align;		/* offsets aligned down to it (power of 2), 0 = no */
 	unsigned replay_skip;		/* IOLOG_SKIP_* bits */
+	uint64_t replay_max_len;	/* the log's largest I/O (fioconf): buffers are sized for it */
 };
 
 enum out_format { OUT_NORMAL = 1u << 0, OUT_JSON = 1u << 1, OUT_JSON_PLUS = 1u << 2, OUT_TERSE = 1u << 3 };

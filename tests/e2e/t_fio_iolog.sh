@@ -108,7 +108,7 @@ for s in ref ut; do
 		for (i = 0; i < 3000; i++) print "f", (i % 3 ? "read" : "write"), (i * 7919 % 1024) * 4096, 4096 * (1 + i % 2)
 		print "f close" }' >"$T/logs.$s/big.log"
 done
-for name in tm_plain tm_nostall tm_fast sc_scale sc_skip sc_redir ch_big; do
+for name in tm_plain tm_nostall tm_fast sc_scale sc_skip sc_redir ch_big hdr; do
 	for s in ref ut; do
 		mkdir -p "$T/$name.$s.d"
 		# fio needs the data there; iops lays it out (only when it is fio under test, copy)
@@ -127,7 +127,10 @@ par_run run_pair sc_skip --name=t --read_iolog="$T/logs.ref/v2.log" --replay_ski
 	--write_lat_log=q --log_offset=1 --output-format=json
 par_run run_pair ch_big --name=t --read_iolog="$T/logs.ref/big.log" --read_iolog_chunked=1 \
 	--write_lat_log=q --log_offset=1 --output-format=json
+par_run run_pair hdr --name=t --read_iolog="$T/logs.ref/v2.log"
 par_wait
+# the job header shows the job's rw and bs, whatever the log does (as fio)
+assert_eq "hdr: job line" "$(grep '(g=0)' "$T/hdr.ref.out")" "$(grep '(g=0)' "$T/hdr.ut.out")"
 # redirect: every I/O of the log goes to g (f is not touched by it); g must exist for fio
 run_one ref sc_redir --name=t --read_iolog="$T/logs.ref/big.log" --replay_redirect=g --output-format=json
 if [ "$UT_IS_FIO" = 1 ]; then

@@ -255,9 +255,8 @@ START_TEST(test_plan_v2)
 	ck_assert_str_eq(j.filenames[1], "/x/b");
 	ck_assert_uint_eq(j.size, 2 * (1048576 + 8192));	/* each file: the largest extent */
 	ck_assert(j.rw_has_read && j.rw_has_write && !j.rw_has_trim);
-	ck_assert_uint_eq(j.bs_min[DDIR_READ], 4096);
-	ck_assert_uint_eq(j.bs_min[DDIR_WRITE], 512);
-	ck_assert_uint_eq(j.bs_max[DDIR_WRITE], 8192);
+	ck_assert_uint_eq(j.replay_max_len, 8192);
+	ck_assert_uint_eq(j.bs_max[DDIR_WRITE], 4096);	/* the job's own, for the header */
 	job_free(&j);
 
 	/* redirect: one file; skip the reads: a write-only job; scale shrinks the extent */
