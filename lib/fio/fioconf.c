@@ -9,6 +9,7 @@
 #include "fio/dist.h"
 #include "fio/opt_rate.h"
 #include "fio/iolog.h"
+#include "fio/iolog_replay.h"
 #include "fio/verify.h"
 
 #define PATH_BYTES 4096
@@ -358,6 +359,25 @@ static int resolve_files(const struct opt_job *oj, struct job *j, char **dirs, u
 	return 0;
 }
 
+/* iolog: read the clone's log now, before anything touches the volume (iolog_replay.h). */
+static int fioconf_replay_plan(struct job *j, struct opt_diag *d)
+{
+	struct iops_err err = { 0 };
+	int ret;
+
+	if (j->write_iolog) {	/* fio replays without writing a log */
+		if (j->subjob == 0)
+			opt_diag_add(d, false, "fio: read iolog overrides write_iolog");
+		free(j->write_iolog);
+		j->write_iolog = NULL;
+	}
+	ret = iolog_replay_plan(j, &err);
+
+	if (ret && iops_err_isset(&err))
+		opt_diag_add(d, false, "%s", err.msg);
+	return ret;
+}
+
 static void job_release(struct job *j)
 {
 	free(j->description);
@@ -366,6 +386,7 @@ static void job_release(struct job *j)
 	free(j->random_distribution);
 	j->bssplit = j->random_distribution = NULL;
 	iolog_prefix_free(j);	/* logs */
+	iolog_replay_free(j);	/* iolog */
 	free_names(j->filenames, j->nr_files);
 	j->filenames = NULL;
 	j->nr_files = 0;
@@ -497,6 +518,7 @@ int fioconf_build(struct fio_config *cfg, struct opt_job_list *list, struct job_
 			j->description = NULL;
 			j->bssplit = j->random_distribution = NULL;	/* dist */
 			memset(j->log_prefix, 0, sizeof(j->log_prefix));	/* logs: duplicated below */
+			j->write_iolog = j->read_iolog = j->replay_log = j->replay_redirect = NULL;	/* iolog */
 			j->filenames = NULL;
 			j->opts = NULL;
 			j->nr_files = j->nr_opts = 0;
@@ -531,6 +553,10 @@ int fioconf_build(struct fio_config *cfg, struct opt_job_list *list, struct job_
 				ret = copy_kv(oj, j);
 			if (!ret)
 				ret = iolog_prefix_dup(j, &oj->j);	/* logs */
+			if (!ret)
+				ret = iolog_replay_dup(j, &oj->j);	/* iolog */
+			if (!ret && j->read_iolog && !cfg->parse_only)
+				ret = fioconf_replay_plan(j, d);	/* iolog: the log's files and sizes */
 			if (ret) {
 				free_names(dirs, (unsigned)nr_dirs);
 				goto fail_jobs;

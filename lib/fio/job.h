@@ -211,6 +211,17 @@ struct job {
 	uint64_t flow_sleep_ns;		/* flow_sleep= (usec) */
 	bool submit_offload;		/* io_submit_mode=offload: a submit thread runs the engine */
 	bool serialize_overlap;
+	/* iolog: write_iolog and read_iolog replay (fio/iolog_write.h, fio/iolog_replay.h) */
+	char *write_iolog;		/* NULL = none */
+	char *read_iolog;		/* as given: a ':' list, one log per clone; NULL = none */
+	char *replay_log;		/* the log this clone replays (set by fioconf) */
+	char *replay_redirect;		/* NULL = the log's own files */
+	bool read_iolog_chunked, replay_no_stall;
+	unsigned replay_time_scale;	/* percent, default 100 */
+	uint64_t replay_scale;		/* offsets divided by it, default 1 */
+	uint64_t replay_align;		/* offsets aligned down to it (power of 2), 0 = no */
+	unsigned replay_skip;		/* IOLOG_SKIP_* bits */
+	uint64_t replay_max_len;	/* the log's largest I/O (fioconf): buffers are sized for it */
 };
 
 enum out_format { OUT_NORMAL = 1u << 0, OUT_JSON = 1u << 1, OUT_JSON_PLUS = 1u << 2, OUT_TERSE = 1u << 3 };

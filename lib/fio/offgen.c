@@ -351,7 +351,9 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 		off = f->pos[d];
 		len = off < f->io_len ? offgen_len(og, d, f->io_len - off) : 0;
 		if (len == 0) {
-			if (!og->wrap && ((!og->seq_add && og->same_nr == 1) || off == UINT64_MAX))
+			/* holes: a block that does not fit before the end ends the file's pass
+			 * (fio 3.33: rw=read:512k bs=1m over 128 MiB does 85 I/Os, no wrap) */
+			if (!og->wrap && (og->seq_add || og->same_nr == 1 || off == UINT64_MAX))
 				return false;
 			if (og->wrap)
 				og->fresh = OFFGEN_FRESH_FILE;

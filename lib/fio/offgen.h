@@ -8,8 +8,8 @@
  *   position and bs, random writes rewrite exactly the block just trimmed. Only the writes
  *   count against size / io_size (fio counts the write direction of a trimwrite job).
  * - Sequential: per file and direction a position that advances by the length (plus the hole
- *   of rw=read:N, which wraps to the range start at the end). A file is done when the next
- *   block does not fit.
+ *   of rw=read:N, which wraps to the range start when it reaches the end). A file is done when
+ *   the next block does not fit (with holes too: a block cut short by the end ends the pass).
  * - Random: uniform block in the file's range, aligned to blockalign (default bs). With the
  *   random map (default) each map block is used once per pass: a taken block moves to the next
  *   free one, and an I/O is trimmed to the run of free blocks it covers (so bsrange jobs move

@@ -10,6 +10,7 @@
 
 #include "engine/engine.h"
 #include "fio/iolog.h"
+#include "fio/iolog_replay.h"
 #include "core/parse.h"
 
 /* ------------------------------------------------------------------------------------------ */
@@ -238,6 +239,8 @@ void opt_job_init(struct opt_job *oj)
 	j->fallocate = FALLOC_NATIVE;
 	j->sync = SYNC_NONE;
 	j->per_job_logs = true;		/* logs */
+	j->replay_time_scale = 100;	/* iolog */
+	j->replay_scale = 1;
 	memcpy(j->percentiles, default_percentiles, sizeof(default_percentiles));
 	j->nr_percentiles = sizeof(default_percentiles) / sizeof(default_percentiles[0]);
 	j->percentile_precision = 2;
@@ -276,7 +279,8 @@ int opt_job_copy(struct opt_job *dst, const struct opt_job *src)
 	tmp.filename = tmp.directory = tmp.filename_format = tmp.wait_for_name = NULL;
 	tmp.kv = NULL;
 	tmp.nr_kv = tmp.cap_kv = 0;
-	if (iolog_prefix_dup(&tmp.j, &src->j))	/* logs; NULLs tmp's first */
+	tmp.j.write_iolog = tmp.j.read_iolog = tmp.j.replay_log = tmp.j.replay_redirect = NULL;	/* iolog */
+	if (iolog_prefix_dup(&tmp.j, &src->j) || iolog_replay_dup(&tmp.j, &src->j))	/* logs; NULL tmp's first */
 		goto fail_strings;
 	if (dup_opt(&tmp.j.description, src->j.description) || dup_opt(&tmp.filename, src->filename) ||
 	    dup_opt(&tmp.j.bssplit, src->j.bssplit) ||	/* dist */
@@ -304,6 +308,7 @@ void opt_job_release(struct opt_job *oj)
 	free(oj->j.random_distribution);
 	oj->j.bssplit = oj->j.random_distribution = NULL;
 	iolog_prefix_free(&oj->j);	/* logs */
+	iolog_replay_free(&oj->j);	/* iolog */
 	free(oj->filename);
 	free(oj->directory);
 	free(oj->filename_format);

@@ -143,6 +143,15 @@ opt_apply_fn opt_apply_verify_backlog_batch;
 opt_apply_fn opt_apply_experimental_verify;
 opt_apply_fn opt_apply_wait_for;
 opt_apply_fn opt_apply_write_log;
+opt_apply_fn opt_apply_write_iolog;		/* iolog (opt_apply_iolog.c) */
+opt_apply_fn opt_apply_read_iolog;
+opt_apply_fn opt_apply_read_iolog_chunked;
+opt_apply_fn opt_apply_replay_no_stall;
+opt_apply_fn opt_apply_replay_redirect;
+opt_apply_fn opt_apply_replay_scale;
+opt_apply_fn opt_apply_replay_align;
+opt_apply_fn opt_apply_replay_time_scale;
+opt_apply_fn opt_apply_replay_skip;
 opt_apply_fn opt_apply_zero_buffers;
 
 extern const struct opt_choice opt_apply_fallocate_choices[];

@@ -157,6 +157,8 @@ static void worker_run(struct worker *w)
 		atomic_store_explicit(&w->prog->bytes_total, total, memory_order_relaxed);
 		atomic_store_explicit(&w->prog->epoch_ns, t, memory_order_relaxed);
 	}
+	if ((job->write_iolog || job->replay_log) && !worker_iolog_start(w))	/* iolog */
+		goto out;
 	worker_set_state(w, w->in_ramp ? ETA_ST_RAMP : eta_run_char(job));
 	worker_plan_check(w);
 	worker_rate_setup(w);	/* rate */
@@ -165,6 +167,7 @@ static void worker_run(struct worker *w)
 	worker_publish(w);
 	worker_set_state(w, ETA_ST_FINISHING);
 	worker_end_fsync(w);
+	worker_iolog_end(w);	/* iolog */
 	end = clock_src_now(w->clk);
 	if (w->iolog)	/* logs: close the open windows */
 		iolog_finish(w->iolog, (end - w->start_ns) / CLOCK_NS_PER_MS);
@@ -189,6 +192,7 @@ static void worker_run(struct worker *w)
 
 out:
 	runner_exit_others(w);	/* exitall */
+	worker_iolog_end(w);	/* iolog: after a failed start */
 	worker_teardown(w);
 	if (w->error)
 		fprintf(w->diag, "fio: pid=%d, err=%d/%s\n", res->pid, res->error, res->verror);
@@ -279,6 +283,8 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 	}
 
 	ret = iolog_check(cfg, err);	/* logs: refuse before anything is touched */
+	if (ret >= 0)
+		ret = iolog_write_check(cfg, err);	/* iolog: write_iolog, the same way */
 	if (ret < 0)
 		goto free_arrays;
 	if (flow_set_init(&flows, cfg) < 0) {	/* flow */

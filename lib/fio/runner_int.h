@@ -9,6 +9,7 @@
  *   runner_stats.c   periodic work: samples, ramp end, cpu figures, progress snapshots, logs
  *   runner_rate.c    rate limiting and think time
  *   runner_verify.c  verify: headers on writes, the verify phase, checks on reads
+ *   runner_replay.c  write_iolog lines, and read_iolog: the replayed I/O and its timing
  * Everything the I/O loop does per request is in runner_io.c, static and inlinable; what it
  * calls in the other files sits on branches it takes only when a feature is on (rate, verify,
  * logs) or every few milliseconds (worker_check). */
@@ -30,6 +31,8 @@
 #include "fio/bufgen.h"
 #include "fio/flow.h"
 #include "fio/iolog.h"
+#include "fio/iolog_replay.h"
+#include "fio/iolog_write.h"
 #include "fio/job.h"
 #include "fio/offgen.h"
 #include "fio/rate.h"
@@ -85,6 +88,7 @@ struct worker {
 	bool in_ramp;
 	unsigned writes_since_sync;
 	unsigned last_write_file;
+	uint64_t last_write_off;
 	bool sync_pending;
 	bool direct_hint_done;
 	int error;
@@ -133,6 +137,10 @@ struct worker {
 	uint64_t vseg_t0_ns;		/* start of the current segment (I/O or verify phase) */
 	uint64_t vio_ns, vread_ns;	/* time in I/O segments and in verify phases so far */
 	unsigned nr_vphases;
+	/* iolog: write_iolog and read_iolog (runner_replay.c) */
+	struct iolog_writer *wlog;	/* NULL = the job writes no I/O log */
+	struct iolog_replay *replay;	/* NULL = the job does not replay */
+	uint64_t replay_t0_ns;
 };
 
 /* ---- progress (status line) -------------------------------------------------------------- */
@@ -167,6 +175,9 @@ __attribute__((cold)) void worker_files_fresh(struct worker *w, const struct off
 void worker_loop(struct worker *w);		/* the job's I/O, until done, stopped or failed */
 void worker_drain(struct worker *w);		/* until nothing is queued or in flight */
 void worker_set_error(struct worker *w, int e, const char *where, const char *func);	/* first one wins */
+/* After what is in flight: one fsync / fdatasync (op) of file f, as fsync=N does; log_off is
+ * the offset its write_iolog line shows (fio's: that of the last write). */
+void worker_sync_file(struct worker *w, unsigned f, enum io_op op, uint64_t log_off);
 
 /* ---- runner_stats.c ---- */
 
@@ -186,6 +197,17 @@ void worker_rate_setup(struct worker *w);
  * again), -1: stop the job. */
 int worker_rate_before(struct worker *w);
 bool worker_rate_after(struct worker *w, enum ddir d, uint64_t len);	/* false: stop the job */
+
+/* ---- runner_replay.c ---- */
+
+/* After the job's start: open its write_iolog and read_iolog. false: the job fails (said). */
+bool worker_iolog_start(struct worker *w);
+/* The end: end_fsync and close lines, the logs closed (also after a failed start). */
+void worker_iolog_end(struct worker *w);
+/* cold: a write_iolog line for the I/O about to be queued (and the pass's close/open). */
+__attribute__((cold)) void worker_iolog_io(struct worker *w, const struct offgen_io *io);
+/* cold: the replay's next I/O, after its time has come (syncs are done in here). */
+__attribute__((cold)) bool worker_replay_next(struct worker *w, struct offgen_io *io);
 
 /* ---- runner_verify.c ---- */
 

@@ -401,20 +401,21 @@ static int worker_queue(struct worker *w, struct io_req *req)
 	}
 }
 
-static void worker_sync(struct worker *w)
+void worker_sync_file(struct worker *w, unsigned f, enum io_op op, uint64_t log_off)
 {
 	struct io_req *req;
 
-	w->sync_pending = false;
 	worker_drain(w);
 	if (w->error || !w->nr_free)
 		return;
+	if (__builtin_expect(w->wlog != NULL, 0))	/* iolog */
+		iolog_write_line(w->wlog, w->now_ns, f, op == IO_FSYNC ? IOLOG_OP_SYNC : IOLOG_OP_DATASYNC, log_off, 0);
 	req = w->free_reqs[--w->nr_free];
-	req->op = w->job->fsync_every ? IO_FSYNC : IO_FDATASYNC;
-	req->fd = w->fds[w->last_write_file];
+	req->op = op;
+	req->fd = w->fds[f];
 	req->offset = 0;
 	req->len = 0;
-	req->file_idx = w->last_write_file;
+	req->file_idx = f;
 	req->result = 0;
 	req->start_ns = w->clock_per_io ? clock_src_now(w->clk) : w->now_ns;
 	req->issue_ns = req->start_ns;
@@ -450,6 +451,12 @@ static __attribute__((cold)) void worker_serialize(struct worker *w, const struc
 		if (worker_reap(w, 1) < 0)
 			break;
 	}
+}
+
+static void worker_sync(struct worker *w)
+{
+	w->sync_pending = false;
+	worker_sync_file(w, w->last_write_file, w->job->fsync_every ? IO_FSYNC : IO_FDATASYNC, w->last_write_off);
 }
 
 /* ---- the I/O loop ----------------------------------------------------------------------- */
@@ -518,6 +525,9 @@ void worker_loop(struct worker *w)
 				continue;	/* verify: the pass is checked, on to the next one */
 		} else if (__builtin_expect(w->vbl_on, 0) && worker_verify_backlog(w, &io)) {
 			;	/* verify: a read-back of verify_backlog comes first */
+		} else if (__builtin_expect(w->replay != NULL, 0)) {
+			if (!worker_replay_next(w, &io))	/* iolog: read_iolog */
+				break;
 		} else if (!offgen_next(&w->og, &io)) {
 			if (__builtin_expect(w->og.paused, 0) && worker_verify_start(w))
 				continue;	/* verify: read the pass back first */
@@ -559,8 +569,11 @@ void worker_loop(struct worker *w)
 		else
 			req->issue_ns = req->start_ns;
 		w->res->ddir[io.ddir].issued_ios++;
+		if (__builtin_expect(w->wlog != NULL, 0))
+			worker_iolog_io(w, &io);	/* iolog: write_iolog */
 		if (sync_every && io.ddir == DDIR_WRITE) {
 			w->last_write_file = io.file;
+			w->last_write_off = io.offset;	/* iolog: fio's sync lines show it */
 			if (++w->writes_since_sync >= sync_every) {
 				w->writes_since_sync = 0;
 				w->sync_pending = true;

@@ -22,6 +22,8 @@ int worker_setup(struct worker *w, struct iops_err *err)
 	for (int d = 0; d < DDIR_NR; d++)
 		if (job->bs_max[d] > max_bs)
 			max_bs = job->bs_max[d];
+	if (job->replay_max_len > max_bs)
+		max_bs = job->replay_max_len;	/* iolog: read_iolog's largest I/O */
 	w->depth = ecfg.depth;
 	if (max_bs == 0 || max_bs > RUNNER_MAX_BUF_BYTES || w->depth > RUNNER_MAX_BUF_BYTES / max_bs) {
 		iops_err_set(err, EINVAL, "fio: %s: iodepth %u x bs %llu is too much buffer memory", job->name,

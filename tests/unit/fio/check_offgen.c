@@ -36,6 +36,7 @@ static const struct total_case total_cases[] = {
 	{ "size=10000 randread", RW_RANDREAD, 0, 0, 1, 10000, 10000, 0, 1, false, 0, 0, 0, 0, 2, 8192 },
 	{ "size=10000 randread norandommap", RW_RANDREAD, 0, 0, 1, 10000, 10000, 0, 1, true, 0, 0, 0, 0, 3, 12288 },
 	{ "read:12k holes wrap", RW_READ, 0, 0, 1, 16 * M, 16 * M, 0, 1, false, 12 * 1024, 0, 0, 0, 4096, 16 * M },
+	{ "t0007 read:512k bs=1m", RW_READ, M, M, 1, 128 * M, 128 * M, 0, 1, true, 512 * 1024, 0, 0, 0, 85, 85 * M },
 	{ "randread:8", RW_RANDREAD, 0, 0, 1, 16 * M, 16 * M, 0, 1, false, 0, 8, 0, 0, 4096, 16 * M },
 	{ "randrw", RW_RANDRW, 0, 0, 1, 16 * M, 16 * M, 0, 1, false, 0, 0, 0, 0, 4096, 16 * M },
 	{ "rw rwmixread=70", RW_RW, 0, 0, 1, 16 * M, 16 * M, 0, 1, false, 0, 0, 70, 0, 4096, 16 * M },
@@ -159,6 +160,17 @@ START_TEST(test_offgen_sequential_order_and_holes)
 	for (uint64_t i = 0; i < 6; i++) {
 		ck_assert(offgen_next(&og, &io));
 		ck_assert_uint_eq(io.offset, 4096 + i * 12288);
+	}
+	ck_assert(!offgen_next(&og, &io));
+	offgen_release(&og);
+
+	/* read:5k (fio 3.33: 0, 9k, ... 54k, 7 I/Os): the next block at 63k does not fit before
+	 * 64k and the pass ends there, no wrap (t0007's rw=read:512k bs=1m: 85 I/Os of 128) */
+	j.rw_seq_add = 5120;
+	ck_assert_int_eq(offgen_init(&og, &j, &start, &len, 1, len, &err), 0);
+	for (uint64_t i = 0; i < 7; i++) {
+		ck_assert(offgen_next(&og, &io));
+		ck_assert_uint_eq(io.offset, 4096 + i * 9216);
 	}
 	ck_assert(!offgen_next(&og, &io));
 	offgen_release(&og);

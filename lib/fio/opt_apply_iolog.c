@@ -1,0 +1,87 @@
+/* opt_apply_iolog: write_iolog, read_iolog and the replay_* options (fio/iolog_replay.h). */
+#include "fio/opt_apply.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "fio/iolog_replay.h"
+
+static int opt_apply_iolog_str(char **dst, const struct opt_def *od, const char *val, struct opt_diag *d)
+{
+	if (!val || !*val) {
+		opt_apply_failed(d, od, val);
+		return -EINVAL;
+	}
+	return opt_apply_set_str(dst, val);
+}
+
+APPLY(opt_apply_write_iolog)
+{
+	return opt_apply_iolog_str(&oj->j.write_iolog, od, val, d);
+}
+
+APPLY(opt_apply_read_iolog)
+{
+	return opt_apply_iolog_str(&oj->j.read_iolog, od, val, d);
+}
+
+APPLY(opt_apply_replay_redirect)
+{
+	return opt_apply_iolog_str(&oj->j.replay_redirect, od, val, d);
+}
+
+BOOL_FIELD_APPLY(opt_apply_read_iolog_chunked, read_iolog_chunked)
+BOOL_FIELD_APPLY(opt_apply_replay_no_stall, replay_no_stall)
+UINT_FIELD_APPLY(opt_apply_replay_time_scale, replay_time_scale, (void)0)
+
+APPLY(opt_apply_replay_scale)
+{
+	int64_t v;
+	int ret = opt_apply_get_int(oj, od, val, d, &v);
+
+	if (!ret)
+		oj->j.replay_scale = (uint64_t)v;
+	return ret;
+}
+
+APPLY(opt_apply_replay_align)
+{
+	int64_t v;
+	int ret = opt_apply_get_int(oj, od, val, d, &v);
+
+	if (ret)
+		return ret;
+	if (v <= 0 || (v & (v - 1))) {
+		opt_diag_add(d, false, "replay_align: must be a power-of-2");
+		opt_apply_failed(d, od, val);
+		return -EINVAL;
+	}
+	oj->j.replay_align = (uint64_t)v;
+	return 0;
+}
+
+APPLY(opt_apply_replay_skip)
+{
+	unsigned bits;
+
+	if (!val || !*val || iolog_replay_skip_parse(val, &bits)) {
+		const char *bad = val ? val : "";
+		size_t len;
+
+		/* fio names the first item it does not know */
+		for (;;) {
+			len = strcspn(bad, ",");
+			if (!((len == 4 && (!strncmp(bad, "read", 4) || !strncmp(bad, "trim", 4) ||
+					    !strncmp(bad, "sync", 4))) || (len == 5 && !strncmp(bad, "write", 5))) ||
+			    !bad[len])
+				break;
+			bad += len + 1;
+		}
+		opt_diag_add(d, false, "Unknown skip type: %.*s", (int)len, bad);
+		opt_apply_failed(d, od, val);
+		return -EINVAL;
+	}
+	oj->j.replay_skip = bits;
+	return 0;
+}
