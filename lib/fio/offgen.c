@@ -1,4 +1,5 @@
 #include "fio/offgen.h"
+#include "fio/fseed.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -24,7 +25,6 @@ void offgen_reset_files(struct offgen *og)
 	}
 	og->nr_done = 0;
 	og->cur = 0;
-	og->same_left = 0;
 }
 
 static void offgen_files_free(struct offgen_file *files, unsigned nr)
@@ -48,7 +48,8 @@ int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_sta
 		const uint64_t *io_len, unsigned nr_files, uint64_t total_size, struct iops_err *err)
 {
 	struct offgen_file *files;
-	bool rep_off;
+	uint64_t seeds[FSEED_NR], bs_seed[DDIR_NR];
+	bool use64 = fseed_use64(job);
 
 	memset(og, 0, sizeof(*og));
 	if (nr_files == 0 || nr_files > JOB_MAX_FILES) {
@@ -71,6 +72,10 @@ int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_sta
 	og->bs_unaligned = job->bs_unaligned;
 	og->seq_add = job->rw_seq_add;
 	og->same_nr = job->rw_nr_same_offset > 1 ? job->rw_nr_same_offset : 1;
+	og->same_left = og->same_nr;
+	og->rwmix[DDIR_READ] = og->rwmixread;
+	og->rwmix[DDIR_WRITE] = 100 - og->rwmixread;
+	og->mix_ddir = DDIR_READ;
 	og->wrap = job->time_based && job->runtime_ns > 0;
 	og->map_unit = UINT64_MAX;
 	for (int d = 0; d < DDIR_NR; d++) {
@@ -145,20 +150,27 @@ int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_sta
 	og->files = files;
 	og->nr_files = nr_files;
 
-	rep_off = job->randrepeat || job->allrandrepeat || job->randseed_set;
-	rng_init(&og->rng_off, rng_job_seed(job->randseed, rep_off, job->thread_number, RNG_OFFSET));
+	/* fio's generators and seeds (fio/fseed.h): the block sizes of writes share the reads'
+	 * seed when the job verifies, trims share the writes' in trimwrite jobs */
+	fseed_job(seeds, job);
+	frand_init(&og->fr_block, seeds[FSEED_BLOCK], use64);
+	frand_init(&og->fr_mix, seeds[FSEED_MIX], false);
+	bs_seed[DDIR_READ] = seeds[FSEED_BS_READ];
+	bs_seed[DDIR_WRITE] = job->verify ? bs_seed[DDIR_READ] : seeds[FSEED_BS_WRITE];
+	bs_seed[DDIR_TRIM] = og->trimwrite ? bs_seed[DDIR_WRITE] : seeds[FSEED_BS_TRIM];
+	for (int d = 0; d < DDIR_NR; d++) {
+		frand_init(&og->fr_bs[d], bs_seed[d], use64);
+		frand_init(&og->fr_seq[d], seeds[FSEED_SEQ_RAND_READ], false);
+	}
+	rng_init(&og->rng_dist, seeds[FSEED_BLOCK]);
 	if (og->use_lfsr)
 		for (unsigned i = 0; i < nr_files; i++) {
 			uint64_t blocks = files[i].io_len / og->map_unit;
 
 			/* a range smaller than one block has no lfsr (n = 0): the file is done at once */
 			if (blocks)
-				(void)lfsr_init(&files[i].lfsr, blocks, rng_next(&og->rng_off));
+				(void)lfsr_init(&files[i].lfsr, blocks, seeds[FSEED_BLOCK]);
 		}
-	/* fio repeats the read/write mix and the bsrange sizes with randrepeat too (the same
-	 * job gives the same split run after run); allrandrepeat adds the buffer contents. */
-	rng_init(&og->rng_mix, rng_job_seed(job->randseed, rep_off, job->thread_number, RNG_RWMIX));
-	rng_init(&og->rng_bs, rng_job_seed(job->randseed, rep_off, job->thread_number, RNG_BS));
 
 	og->io_size_set = job->io_size != 0;
 	og->limit_bytes = job->io_size ? job->io_size : total_size;
@@ -185,23 +197,45 @@ void offgen_release(struct offgen *og)
 	og->nr_files = 0;
 }
 
-/* A length for direction d that is at most room bytes (0: none fits). */
+/* A length for direction d that is at most room bytes (0: none fits): fio's
+ * get_next_buflen(), min + max * u rounded down to a multiple of min and capped at max,
+ * drawn again until it fits. */
 static uint64_t offgen_len(struct offgen *og, int d, uint64_t room)
 {
-	uint64_t lo = og->bs_min[d], hi = og->bs_max[d], len;
+	uint64_t lo = og->bs_min[d], hi = og->bs_max[d];
 
 	if (room < lo)
 		return 0;
 	if (lo == hi)
 		return lo;
 	if (og->bs_pick[d])	/* dist: bssplit */
-		return dist_bs_pick(og->bs_pick[d], &og->rng_bs, room);
-	if (hi > room)
-		hi = room;
-	if (og->bs_unaligned)
-		return lo + rng_below(&og->rng_bs, hi - lo + 1);
-	len = lo * (1 + rng_below(&og->rng_bs, hi / lo));
-	return len;
+		return dist_bs_pick(og->bs_pick[d], &og->fr_bs[d], room);
+	for (unsigned tries = 0; tries < 4096; tries++) {
+		double u = (double)frand_next(&og->fr_bs[d]) / frand_range(&og->fr_bs[d]);
+		uint64_t len = lo + (uint32_t)((double)hi * u);
+
+		if (!og->bs_unaligned)
+			len = (lo & (lo - 1)) ? len - len % lo : len & ~(lo - 1);
+		if (len > hi)
+			len = hi;
+		if (len <= room)
+			return len;
+	}
+	return lo;	/* (unreachable in practice: lo fits) */
+}
+
+/* fio's last_block(): the blocks (of blockalign) a random offset of direction d is drawn
+ * from in file f; 0 when none. */
+static uint64_t offgen_lastb(const struct offgen *og, const struct offgen_file *f, int d)
+{
+	uint64_t max = f->io_len, ba = og->align[d];
+
+	if (og->bs_min[d] > ba) {
+		if (max < og->bs_min[d] - ba)
+			return 0;
+		max -= og->bs_min[d] - ba;
+	}
+	return max / ba;
 }
 
 /* First free map block at or after b (wrapping); the file has at least one. */
@@ -240,61 +274,58 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 	uint64_t off, len;
 
 	if (random && og->same_nr > 1) {
-		if (og->same_left > 0) {
-			og->same_left--;
+		/* fio's ddir_seq_nr: the Nth I/O takes a random offset, the others follow on */
+		if (--og->same_left == 0)
+			og->same_left = og->same_nr;
+		else
 			random = false;
-		} else {
-			og->same_left = og->same_nr - 1;
-		}
 	}
 	if (random && og->percentage_random < 100)
-		random = rng_percent(&og->rng_off, og->percentage_random);
+		random = frand_between(&og->fr_seq[d], 1, 100) <= og->percentage_random;
+	/* percentage_random: a sequential turn past the end takes a random block (fio) */
+	if (!random && og->random && f->pos[d] >= f->io_len && !og->wrap)
+		random = true;
 
 	if (random && f->map) {
-		uint64_t b, nr, got = 0;
+		uint64_t b, nr, got = 0, unit = og->bs_min[d], lastb = offgen_lastb(og, f, d);
 
-		if (f->nr_free == 0) {
-			if (!og->wrap)
-				return false;
-			offgen_file_reset(og, f);
-			og->fresh = OFFGEN_FRESH_FILE;
-			if (f->nr_free == 0)
-				return false;
-		}
-		if (f->io_len < og->bs_min[d])
+		if (!lastb)
 			return false;
-		for (;;) {
-			b = rng_below(&og->rng_off, f->nr_blocks);
-			if (offgen_map_test(f, b))
-				b = offgen_map_find(f, b);
-			off = b * og->map_unit;
-			len = offgen_len(og, d, f->io_len - off);
-			if (len)
-				break;
-			/* this direction's bs (larger than the map unit) does not fit before the end
-			 * of the range: retire the block, I/O sizes stay what the job asked for */
-			offgen_map_set(f, b);
-			if (--f->nr_free == 0) {
+		b = frand_scale(&og->fr_block, lastb);
+		if (offgen_map_test(f, b)) {
+			if (f->nr_free == 0) {
+				/* the map is full: time_based starts the file over and draws again */
 				if (!og->wrap)
 					return false;
 				offgen_file_reset(og, f);
 				og->fresh = OFFGEN_FRESH_FILE;
+				b = frand_scale(&og->fr_block, lastb);
+			} else {
+				b = offgen_map_find(f, b);
 			}
 		}
-		if (__builtin_expect(len == og->map_unit, 1)) {
-			/* the common case: one block, found free above */
-			offgen_map_set(f, b);
+		off = b * og->align[d];
+		if (off >= f->io_len)
+			return false;
+		len = offgen_len(og, d, f->io_len - off);
+		if (!len)
+			return false;	/* this direction's bs does not fit there: fio ends the file */
+		/* fio marks the map in units of this direction's bs, trimming the I/O to the run
+		 * of free blocks it covers */
+		b = off / unit;
+		if (__builtin_expect(len == unit && unit == og->map_unit, 1)) {
+			offgen_map_set(f, b);	/* the common case: one block, found free above */
 			got = 1;
 		} else {
-			nr = (len + og->map_unit - 1) / og->map_unit;
+			nr = (len + unit - 1) / unit;
 			while (got < nr && b + got < f->nr_blocks && !offgen_map_test(f, b + got)) {
 				offgen_map_set(f, b + got);
 				got++;
 			}
+			if (got && got * unit < len)
+				len = got * unit;
 		}
 		f->nr_free -= got;
-		if (got * og->map_unit < len)
-			len = got * og->map_unit;
 		f->pos[d] = off + len;
 	} else if (random && og->dist[d]) {
 		/* dist: a block from the distribution, then a size that fits after it */
@@ -305,7 +336,7 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 			return false;
 		nb = (f->io_len - og->bs_min[d]) / og->align[d] + 1;
 		for (;;) {
-			off = dist_gen_block(og->dist[d], &og->rng_off, nb, og->align[d]) * og->align[d];
+			off = dist_gen_block(og->dist[d], &og->rng_dist, nb, og->align[d]) * og->align[d];
 			len = offgen_len(og, d, f->io_len - off);
 			if (len)
 				break;
@@ -338,13 +369,15 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 		}
 		f->pos[d] = off + len;
 	} else if (random) {
-		uint64_t lo = og->bs_min[d], span;
+		/* no random map: fio's block, then a size that fits after it */
+		uint64_t lastb = offgen_lastb(og, f, d);
 
-		if (f->io_len < lo)
+		if (!lastb)
 			return false;
-		len = offgen_len(og, d, f->io_len);
-		span = (f->io_len - len) / og->align[d] + 1;
-		off = rng_below(&og->rng_off, span) * og->align[d];
+		off = frand_scale(&og->fr_block, lastb) * og->align[d];
+		len = off < f->io_len ? offgen_len(og, d, f->io_len - off) : 0;
+		if (!len)
+			return false;
 		f->pos[d] = off + len;
 	} else {
 		off = f->pos[d];
@@ -396,6 +429,20 @@ static void offgen_tw_note(struct offgen *og, struct offgen_file *f, const struc
 	}
 }
 
+/* fio's get_rw_ddir() for a mixed job: a new direction is drawn once the current one has
+ * had its share (set_rwmix_bytes()). */
+static int offgen_mix_ddir(struct offgen *og)
+{
+	if (og->issued_ios[og->mix_ddir] >= og->mix_issues) {
+		int d = frand_between(&og->fr_mix, 1, 100) <= og->rwmix[DDIR_READ] ? DDIR_READ : DDIR_WRITE;
+
+		if (d != og->mix_ddir)
+			og->mix_issues = og->issued_ios[og->mix_ddir] * og->rwmix[d] / 100;
+		og->mix_ddir = d;
+	}
+	return og->mix_ddir;
+}
+
 static bool offgen_pass_next(struct offgen *og, struct offgen_io *io)
 {
 	const bool tw = og->trimwrite;	/* trim */
@@ -407,7 +454,7 @@ static bool offgen_pass_next(struct offgen *og, struct offgen_io *io)
 		d = (int)og->next_ddir;
 		og->ddir_drawn = false;
 	} else if (og->mixed) {
-		d = rng_percent(&og->rng_mix, og->rwmixread) ? DDIR_READ : DDIR_WRITE;
+		d = offgen_mix_ddir(og);
 	} else {
 		d = og->only_dir;	/* trim: the one direction */
 	}
@@ -439,7 +486,7 @@ __attribute__((cold)) enum ddir offgen_peek_ddir(struct offgen *og)
 {
 	if (!og->ddir_drawn) {
 		if (og->mixed)
-			og->next_ddir = rng_percent(&og->rng_mix, og->rwmixread) ? DDIR_READ : DDIR_WRITE;
+			og->next_ddir = (enum ddir)offgen_mix_ddir(og);
 		else
 			og->next_ddir = og->only_dir;
 		og->ddir_drawn = true;
@@ -449,6 +496,8 @@ __attribute__((cold)) enum ddir offgen_peek_ddir(struct offgen *og)
 
 void offgen_set_ddir(struct offgen *og, enum ddir d)
 {
+	if (og->mixed)
+		og->mix_ddir = (int)d;	/* fio: rate_ddir()'s choice becomes the current run */
 	og->next_ddir = d;
 	og->ddir_drawn = true;
 }

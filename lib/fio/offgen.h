@@ -10,11 +10,20 @@
  * - Sequential: per file and direction a position that advances by the length (plus the hole
  *   of rw=read:N, which wraps to the range start at the end). A file is done when the next
  *   block does not fit.
- * - Random: uniform block in the file's range, aligned to blockalign (default bs). With the
- *   random map (default) each map block is used once per pass: a taken block moves to the next
- *   free one, and an I/O is trimmed to the run of free blocks it covers (so bsrange jobs move
- *   exactly the range's bytes). The file is done when its map is full. norandommap, a
- *   blockalign other than bs and rw=randread:N (N>1) run without map.
+ * - Random: fio 3.33's sequence (same seeds, generators and order of draws: direction, then
+ *   percentage_random's choice, then the block, then the size). The block is
+ *   lastb * (r / (max + 1)) in units of blockalign (default bs), lastb the blocks of the
+ *   range (less bs - blockalign when bs is larger). With the random map (default) each map
+ *   block is used once per pass: a taken block moves to the next free one after it (wrapping),
+ *   and an I/O is trimmed to the run of free blocks it covers (so bsrange jobs move exactly the
+ *   range's bytes). The file is done when its map is full. norandommap, a blockalign other
+ *   than bs and rw=randread:N (N>1) run without map.
+ * - Sizes (bsrange): min + max * (r / (max_r + 1)), rounded down to a multiple of min, capped
+ *   at max, drawn again until the I/O fits; bssplit: the first entry (sorted by percentage)
+ *   whose running sum covers r and that fits.
+ * - rwmix: fio's runs: a direction is drawn (1..100 against rwmixread) once the current one
+ *   has its share of I/Os; a change of direction sets the next share to the issues so far of
+ *   the old direction x the new direction's percentage / 100.
  * - A pass ends when every file is done or when the bytes issued reach (io_size or size) x
  *   loops; further passes follow fio's keep_running(): one per loop, then more while the bytes
  *   issued are below io_size (or size when the files are not done) by at least the largest bs.
@@ -36,6 +45,7 @@
 #include "core/err.h"
 #include "core/lfsr.h"
 #include "fio/job.h"
+#include "core/frand.h"
 #include "core/rng.h"
 
 #define OFFGEN_MAX_MAP_BLOCKS	(1ull << 36)	/* 8 GiB of bitmap (256 TiB at 4k): beyond, refuse */
@@ -78,7 +88,14 @@ struct offgen {
 	unsigned nr_done;
 	unsigned cur;			/* next file to serve */
 
-	struct rng rng_off, rng_mix, rng_bs;
+	/* fio 3.33's generators, seeded as fio seeds them (lib/fio/fseed.c): the random block
+	 * (tausworthe64 when random_generator says so), the read/write mix (always 32-bit), the
+	 * block sizes and percentage_random's choice per direction */
+	struct frand fr_block, fr_mix, fr_bs[DDIR_NR], fr_seq[DDIR_NR];
+	struct rng rng_dist;		/* random_distribution other than random: iops' sampler */
+	unsigned rwmix[DDIR_NR];	/* % of reads, % of writes */
+	int mix_ddir;			/* fio's rwmix_ddir: the direction of the current run */
+	uint64_t mix_issues;		/* fio's rwmix_issues: draw again once mix_ddir has these */
 	uint64_t bs_min[DDIR_NR], bs_max[DDIR_NR], align[DDIR_NR];
 	uint64_t map_unit;		/* random map block size: smallest bs of the used directions */
 	uint64_t max_bs;		/* largest bs of the used directions */
@@ -91,8 +108,8 @@ struct offgen {
 	bool use_lfsr;			/* random_generator=lfsr: each block once per pass, no map */
 	bool bs_unaligned;
 	uint64_t seq_add;		/* rw=read:N hole */
-	unsigned same_nr;		/* rw=randread:N */
-	unsigned same_left;
+	unsigned same_nr;		/* rw=randread:N: a random offset every N I/Os, the rest follow */
+	unsigned same_left;		/* I/Os to the next random offset (fio's ddir_seq_nr) */
 	bool wrap;			/* time_based */
 
 	uint64_t limit_bytes;		/* io_size, or size */
