@@ -72,7 +72,7 @@ int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_sta
 	og->bs_unaligned = job->bs_unaligned;
 	og->seq_add = job->rw_seq_add;
 	og->same_nr = job->rw_nr_same_offset > 1 ? job->rw_nr_same_offset : 1;
-	og->same_left = og->same_nr;
+	og->same_left = 1;	/* fio: the first I/O takes a random offset */
 	og->rwmix[DDIR_READ] = og->rwmixread;
 	og->rwmix[DDIR_WRITE] = 100 - og->rwmixread;
 	og->mix_ddir = DDIR_READ;
@@ -99,7 +99,7 @@ int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_sta
 	}
 	if (og->trimwrite && og->random)
 		og->map_unit = og->bs_min[DDIR_TRIM];	/* trim: only the trims take map blocks */
-	og->use_map = og->random && !job->norandommap && og->same_nr == 1;
+	og->use_map = og->random && !job->norandommap;
 	for (int d = 0; d < DDIR_NR; d++)
 		if (og->has_dir[d] && og->align[d] != og->bs_min[d])
 			og->use_map = false;	/* fio: blockalign and the random map exclude each other */
@@ -270,7 +270,7 @@ static inline void offgen_map_set(struct offgen_file *f, uint64_t b)
 /* Try to place one I/O of direction d in file f. Returns false when the file is exhausted. */
 static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, struct offgen_io *io)
 {
-	bool random = og->random;
+	bool random = og->random, busy_ok = false;
 	uint64_t off, len;
 
 	if (random && og->same_nr > 1) {
@@ -282,9 +282,10 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 	}
 	if (random && og->percentage_random < 100)
 		random = frand_between(&og->fr_seq[d], 1, 100) <= og->percentage_random;
-	/* percentage_random: a sequential turn past the end takes a random block (fio) */
+	/* a sequential turn of a random job past the end takes a random block, which fio does
+	 * not mark in the map */
 	if (!random && og->random && f->pos[d] >= f->io_len && !og->wrap)
-		random = true;
+		random = busy_ok = true;
 
 	if (random && f->map) {
 		uint64_t b, nr, got = 0, unit = og->bs_min[d], lastb = offgen_lastb(og, f, d);
@@ -313,17 +314,26 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 		/* fio marks the map in units of this direction's bs, trimming the I/O to the run
 		 * of free blocks it covers */
 		b = off / unit;
-		if (__builtin_expect(len == unit && unit == og->map_unit, 1)) {
+		if (busy_ok) {
+			got = 0;
+		} else if (__builtin_expect(len == unit && unit == og->map_unit, 1)) {
 			offgen_map_set(f, b);	/* the common case: one block, found free above */
 			got = 1;
 		} else {
+			/* fio's map has whole 64-bit words: an I/O may run into the bits past the
+			 * last block (they are never free to the search, nor counted) */
+			uint64_t cap = (f->nr_blocks + 63) / 64 * 64, in_map = 0;
+
 			nr = (len + unit - 1) / unit;
-			while (got < nr && b + got < f->nr_blocks && !offgen_map_test(f, b + got)) {
+			while (got < nr && b + got < cap && !offgen_map_test(f, b + got)) {
 				offgen_map_set(f, b + got);
+				if (b + got < f->nr_blocks)
+					in_map++;
 				got++;
 			}
 			if (got && got * unit < len)
 				len = got * unit;
+			got = in_map;
 		}
 		f->nr_free -= got;
 		f->pos[d] = off + len;
