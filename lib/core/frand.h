@@ -67,12 +67,26 @@ static inline uint64_t frand_max(const struct frand *f)
 	return f->use64 ? UINT64_MAX : UINT32_MAX;
 }
 
+/* r / (max + 1.0) as fio computes it; the division by a power of two is an exact product,
+ * and the conversions go through signed integers (exact: r < 2^63 is checked for 64 bits). */
+static inline double frand_unit(struct frand *f)
+{
+	if (__builtin_expect(!f->use64, 1))
+		return (double)(int64_t)frand_next32(f) * 0x1p-32;
+	{
+		uint64_t r = frand_next64(f);
+
+		return (r >> 63 ? (double)r : (double)(int64_t)r) * 0x1p-64;
+	}
+}
+
 /* n * (r / (max + 1.0)): a block in [0, n) as fio picks it (truncated toward zero). */
 static inline uint64_t frand_scale(struct frand *f, uint64_t n)
 {
-	uint64_t r = frand_next(f);
+	double dn = n >> 63 ? (double)n : (double)(int64_t)n;
+	double v = dn * frand_unit(f);
 
-	return (uint64_t)((double)n * ((double)r / frand_range(f)));
+	return v < 9223372036854775808.0 ? (uint64_t)(int64_t)v : (uint64_t)v;
 }
 
 /* fio's rand_between(): uniform in [lo, hi], both inclusive (the 32-bit generator returns

@@ -44,6 +44,20 @@ static void offgen_dist_free(struct offgen *og)
 	}
 }
 
+/* fio's last_block(): the blocks (of blockalign) a random offset of direction d is drawn
+ * from in a range of io_len bytes; 0 when none. */
+static uint64_t offgen_lastb(const struct offgen *og, uint64_t io_len, int d)
+{
+	uint64_t max = io_len, ba = og->align[d];
+
+	if (og->bs_min[d] > ba) {
+		if (max < og->bs_min[d] - ba)
+			return 0;
+		max -= og->bs_min[d] - ba;
+	}
+	return max / ba;
+}
+
 int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_start,
 		const uint64_t *io_len, unsigned nr_files, uint64_t total_size, struct iops_err *err)
 {
@@ -130,6 +144,8 @@ int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_sta
 
 		f->io_start = io_start[i];
 		f->io_len = io_len[i];
+		for (int d = 0; d < DDIR_NR; d++)
+			f->lastb[d] = og->has_dir[d] ? offgen_lastb(og, f->io_len, d) : 0;
 		if (og->use_map) {
 			f->nr_blocks = f->io_len / og->map_unit;
 			if (f->nr_blocks > OFFGEN_MAX_MAP_BLOCKS) {
@@ -224,20 +240,6 @@ static uint64_t offgen_len(struct offgen *og, int d, uint64_t room)
 	return lo;	/* (unreachable in practice: lo fits) */
 }
 
-/* fio's last_block(): the blocks (of blockalign) a random offset of direction d is drawn
- * from in file f; 0 when none. */
-static uint64_t offgen_lastb(const struct offgen *og, const struct offgen_file *f, int d)
-{
-	uint64_t max = f->io_len, ba = og->align[d];
-
-	if (og->bs_min[d] > ba) {
-		if (max < og->bs_min[d] - ba)
-			return 0;
-		max -= og->bs_min[d] - ba;
-	}
-	return max / ba;
-}
-
 /* First free map block at or after b (wrapping); the file has at least one. */
 static uint64_t offgen_map_find(const struct offgen_file *f, uint64_t b)
 {
@@ -288,7 +290,7 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 		random = busy_ok = true;
 
 	if (random && f->map) {
-		uint64_t b, nr, got = 0, unit = og->bs_min[d], lastb = offgen_lastb(og, f, d);
+		uint64_t b, nr, got = 0, unit = og->bs_min[d], lastb = f->lastb[d];
 
 		if (!lastb)
 			return false;
@@ -380,7 +382,7 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 		f->pos[d] = off + len;
 	} else if (random) {
 		/* no random map: fio's block, then a size that fits after it */
-		uint64_t lastb = offgen_lastb(og, f, d);
+		uint64_t lastb = f->lastb[d];
 
 		if (!lastb)
 			return false;

@@ -57,6 +57,7 @@ struct offgen_file {
 	uint64_t nr_free;	/* map blocks not yet used in this pass */
 	uint64_t *map;		/* 1 bit per block, set = used; NULL without a random map */
 	uint64_t pos[DDIR_NR];	/* next sequential offset, relative to io_start */
+	uint64_t lastb[DDIR_NR];	/* random blocks (of blockalign) per direction: fio's last_block() */
 	bool done;
 	struct lfsr lfsr;	/* random_generator=lfsr: the blocks of a pass, each once */
 
