@@ -36,6 +36,8 @@ static void offgen_files_free(struct offgen_file *files, unsigned nr)
 
 static void offgen_dist_free(struct offgen *og)
 {
+	free(og->fdist);
+	og->fdist = NULL;
 	for (int d = 0; d < DDIR_NR; d++) {
 		free(og->bs_pick[d]);
 		free(og->dist[d]);
@@ -134,6 +136,16 @@ int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_sta
 		for (int d = 0; d < DDIR_NR; d++)
 			if (og->dist[d])
 				og->use_map = false;	/* fio: non-uniform offsets run without map */
+		for (int d = 0; d < DDIR_NR; d++) {
+			const struct dist_gen *g = og->dist[d];
+
+			if (!g || (g->kind != DIST_ZIPF && g->kind != DIST_PARETO && g->kind != DIST_NORMAL))
+				continue;
+			og->fdist = calloc(nr_files, sizeof(*og->fdist));	/* fio: one per file */
+			if (!og->fdist)
+				goto nomem;
+			break;
+		}
 	}
 
 	files = calloc(nr_files, sizeof(*files));
@@ -179,6 +191,11 @@ int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_sta
 		frand_init(&og->fr_seq[d], seeds[FSEED_SEQ_RAND_READ], false);
 	}
 	rng_init(&og->rng_dist, seeds[FSEED_BLOCK]);
+	og->fdist_block_seed = seeds[FSEED_BLOCK];
+	og->fdist_repeat = job->randrepeat;
+	og->fdist_thread = job->thread_number;
+	if (og->fdist)
+		offgen_name_files(og, NULL);
 	if (og->use_lfsr)
 		for (unsigned i = 0; i < nr_files; i++) {
 			uint64_t blocks = files[i].io_len / og->map_unit;
@@ -202,6 +219,28 @@ nomem:
 	offgen_dist_free(og);
 	iops_err_set(err, ENOMEM, "fio: %s: out of memory for the random map (norandommap=1 needs none)", job->name);
 	return -ENOMEM;
+}
+
+void offgen_name_files(struct offgen *og, const char *const *names)
+{
+	const struct dist_gen *g = NULL;
+	uint64_t unit;
+
+	if (!og->fdist)
+		return;
+	for (int d = 0; d < DDIR_NR && !g; d++)
+		g = og->dist[d];
+	/* fio: ranges of the smaller of the read and write bs over the file's range */
+	unit = og->bs_min[DDIR_READ] < og->bs_min[DDIR_WRITE] ? og->bs_min[DDIR_READ] : og->bs_min[DDIR_WRITE];
+	if (!unit)
+		unit = og->map_unit;
+	for (unsigned i = 0; i < og->nr_files; i++) {
+		uint64_t n = (og->files[i].io_len + unit - 1) / unit;
+		uint32_t seed = fdist_seed(names && names[i] ? names[i] : "", og->fdist_thread,
+					   og->fdist_repeat, og->fdist_block_seed);
+
+		fdist_init(&og->fdist[i], g->kind, n, g->param, g->center, seed);
+	}
 }
 
 void offgen_release(struct offgen *og)
@@ -338,6 +377,14 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 			got = in_map;
 		}
 		f->nr_free -= got;
+		f->pos[d] = off + len;
+	} else if (random && og->fdist) {
+		/* fio's zipf / pareto / normal: the file's own generator; a block past the range
+		 * or a size that does not fit there ends the file, as in fio */
+		off = fdist_next(&og->fdist[f - og->files]) * og->align[d];
+		len = off < f->io_len ? offgen_len(og, d, f->io_len - off) : 0;
+		if (!len)
+			return false;
 		f->pos[d] = off + len;
 	} else if (random && og->dist[d]) {
 		/* dist: a block from the distribution, then a size that fits after it */

@@ -42,6 +42,7 @@
 #include <stdint.h>
 
 #include "fio/dist.h"
+#include "fio/fdist.h"
 #include "core/err.h"
 #include "core/lfsr.h"
 #include "fio/job.h"
@@ -128,6 +129,12 @@ struct offgen {
 	/* dist: bssplit pickers and non-uniform offset generators per direction (NULL: unused) */
 	struct dist_bs_pick *bs_pick[DDIR_NR];
 	struct dist_gen *dist[DDIR_NR];
+	/* fio's zipf / pareto / normal: one generator per file (NULL: not such a job); seeded
+	 * from each file's name by offgen_name_files() */
+	struct fdist *fdist;
+	uint64_t fdist_block_seed;	/* FSEED_BLOCK: the seed without randrepeat */
+	bool fdist_repeat;
+	unsigned fdist_thread;
 	/* rate: the direction of the next I/O, drawn ahead by offgen_peek_ddir() */
 	bool ddir_drawn;
 	enum ddir next_ddir;
@@ -148,6 +155,10 @@ struct offgen {
 int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_start,
 		const uint64_t *io_len, unsigned nr_files, uint64_t total_size, struct iops_err *err);
 void offgen_release(struct offgen *og);
+
+/* random_distribution=zipf/pareto/normal: seed file i's generator from its name as fio does
+ * (names[i], the file name as the job gives it). Without it the names are "". */
+void offgen_name_files(struct offgen *og, const char *const *names);
 
 /* The next I/O, or false when the job has done all its I/O. */
 bool offgen_next(struct offgen *og, struct offgen_io *io);
