@@ -183,6 +183,7 @@ int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_sta
 	fseed_job(seeds, job);
 	frand_init(&og->fr_block, seeds[FSEED_BLOCK], use64);
 	frand_init(&og->fr_mix, seeds[FSEED_MIX], false);
+	frand_init(&og->fr_zone, seeds[FSEED_ZONE], false);
 	bs_seed[DDIR_READ] = seeds[FSEED_BS_READ];
 	bs_seed[DDIR_WRITE] = job->verify ? bs_seed[DDIR_READ] : seeds[FSEED_BS_WRITE];
 	bs_seed[DDIR_TRIM] = og->trimwrite ? bs_seed[DDIR_WRITE] : seeds[FSEED_BS_TRIM];
@@ -190,7 +191,6 @@ int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_sta
 		frand_init(&og->fr_bs[d], bs_seed[d], use64);
 		frand_init(&og->fr_seq[d], seeds[FSEED_SEQ_RAND_READ], false);
 	}
-	rng_init(&og->rng_dist, seeds[FSEED_BLOCK]);
 	og->fdist_block_seed = seeds[FSEED_BLOCK];
 	og->fdist_repeat = job->randrepeat;
 	og->fdist_thread = job->thread_number;
@@ -308,6 +308,36 @@ static inline void offgen_map_set(struct offgen_file *f, uint64_t b)
 	f->map[b / 64] |= 1ull << (b % 64);
 }
 
+/* fio's zoned / zoned_abs: a zone from a draw of 1..100, then a uniform block inside it
+ * (no random map). The offset into *off; false when the job's zones do not fit the file. */
+static bool offgen_zoned_block(struct offgen *og, const struct offgen_file *f, int d, uint64_t *off)
+{
+	const struct dist_gen *g = og->dist[d];
+	uint64_t lastb = f->lastb[d], start = 0, nb = lastb, ba = og->align[d];
+
+	if (!lastb)
+		return false;
+	if (g->nr_zones) {
+		unsigned z = g->zone_by_r[frand_between(&og->fr_zone, 1, 100) - 1];
+
+		if (g->kind == DIST_ZONED) {	/* sizes in % of the range */
+			uint64_t stotal = g->zone_start[z], send = stotal + g->zone_len[z];
+
+			start = stotal * lastb / 100;
+			nb = lastb * (send - stotal) / 100;
+		} else {			/* zoned_abs: bytes */
+			uint64_t stotal = g->zone_start[z] / ba, send = (g->zone_start[z] + g->zone_len[z]) / ba;
+
+			if (send > lastb)
+				return false;
+			start = stotal;
+			nb = send - stotal;
+		}
+	}
+	*off = (frand_scale(&og->fr_block, nb) + start) * ba;
+	return true;
+}
+
 /* Try to place one I/O of direction d in file f. Returns false when the file is exhausted. */
 static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, struct offgen_io *io)
 {
@@ -386,27 +416,12 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 		if (!len)
 			return false;
 		f->pos[d] = off + len;
-	} else if (random && og->dist[d]) {
-		/* dist: a block from the distribution, then a size that fits after it */
-		uint64_t nb;
-		unsigned tries = 0;
-
-		if (f->io_len < og->bs_min[d])
+	} else if (random && og->dist[d] && (og->dist[d]->kind == DIST_ZONED || og->dist[d]->kind == DIST_ZONED_ABS)) {
+		if (!offgen_zoned_block(og, f, d, &off))
 			return false;
-		nb = (f->io_len - og->bs_min[d]) / og->align[d] + 1;
-		for (;;) {
-			off = dist_gen_block(og->dist[d], &og->rng_dist, nb, og->align[d]) * og->align[d];
-			len = offgen_len(og, d, f->io_len - off);
-			if (len)
-				break;
-			if (++tries == 16) {
-				off = 0;
-				len = offgen_len(og, d, f->io_len);
-				if (!len)
-					return false;
-				break;
-			}
-		}
+		len = off < f->io_len ? offgen_len(og, d, f->io_len - off) : 0;
+		if (!len)
+			return false;
 		f->pos[d] = off + len;
 	} else if (random && og->use_lfsr) {
 		uint64_t b;

@@ -27,8 +27,9 @@
  * - A pass ends when every file is done or when the bytes issued reach (io_size or size) x
  *   loops; further passes follow fio's keep_running(): one per loop, then more while the bytes
  *   issued are below io_size (or size when the files are not done) by at least the largest bs.
- * - bssplit: sizes from lib/dist.c's table; random_distribution other than random draws the
- *   block from lib/dist.c's generator and runs without map (fio: non-uniform, no random map).
+ * - bssplit: sizes from lib/dist.c's table; random_distribution other than random runs
+ *   without map, as in fio: zipf / pareto / normal from fio's per-file generators
+ *   (lib/fio/fdist.c), zoned / zoned_abs a zone drawn 1..100 then a uniform block in it.
  * - random_generator=lfsr: the random blocks come from a maximal-length LFSR over the file's
  *   blocks (lib/core/lfsr.c), so each is used once per pass with no random map; a file is done
  *   when its LFSR has given every block (fio's lfsr, not its sequence).
@@ -94,7 +95,7 @@ struct offgen {
 	 * (tausworthe64 when random_generator says so), the read/write mix (always 32-bit), the
 	 * block sizes and percentage_random's choice per direction */
 	struct frand fr_block, fr_mix, fr_bs[DDIR_NR], fr_seq[DDIR_NR];
-	struct rng rng_dist;		/* random_distribution other than random: iops' sampler */
+	struct frand fr_zone;		/* random_distribution=zoned / zoned_abs: the zone (32-bit) */
 	unsigned rwmix[DDIR_NR];	/* % of reads, % of writes */
 	int mix_ddir;			/* fio's rwmix_ddir: the direction of the current run */
 	uint64_t mix_issues;		/* fio's rwmix_issues: draw again once mix_ddir has these */
