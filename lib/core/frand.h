@@ -85,8 +85,10 @@ static inline uint64_t frand_scale(struct frand *f, uint64_t n)
 {
 	double dn = n >> 63 ? (double)n : (double)(int64_t)n;
 	double v = dn * frand_unit(f);
+	uint64_t b = v < 9223372036854775808.0 ? (uint64_t)(int64_t)v : v < 18446744073709551616.0 ? (uint64_t)v : UINT64_MAX;
 
-	return v < 9223372036854775808.0 ? (uint64_t)(int64_t)v : (uint64_t)v;
+	/* a 64-bit draw within 2^-54 of the top rounds to 1.0 (fio would then go one past) */
+	return b < n ? b : (n ? n - 1 : 0);
 }
 
 /* fio's rand_between(): uniform in [lo, hi], both inclusive (the 32-bit generator returns

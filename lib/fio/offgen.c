@@ -120,8 +120,7 @@ int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_sta
 		if (og->has_dir[d] && og->align[d] != og->bs_min[d])
 			og->use_map = false;	/* fio: blockalign and the random map exclude each other */
 	/* lfsr: uniform blocks of the smallest bs, each once (fio runs it without random map) */
-	og->use_lfsr = og->random && job->random_generator == RANDGEN_LFSR && og->same_nr == 1 &&
-		       !job->bssplit && !job->random_distribution;
+	og->use_lfsr = og->random && job->random_generator == RANDGEN_LFSR && !job->random_distribution;
 	for (int d = 0; d < DDIR_NR; d++)
 		if (og->has_dir[d] && og->align[d] != og->bs_min[d])
 			og->use_lfsr = false;
@@ -201,8 +200,11 @@ int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_sta
 			uint64_t blocks = files[i].io_len / og->map_unit;
 
 			/* a range smaller than one block has no lfsr (n = 0): the file is done at once */
-			if (blocks)
-				(void)lfsr_init(&files[i].lfsr, blocks, seeds[FSEED_BLOCK]);
+			if (blocks && lfsr_init(&files[i].lfsr, blocks, seeds[FSEED_BLOCK])) {
+				offgen_release(og);
+				iops_err_set(err, EINVAL, "fio: failed initializing LFSR");
+				return -EINVAL;
+			}
 		}
 
 	og->io_size_set = job->io_size != 0;
