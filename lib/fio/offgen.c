@@ -60,12 +60,27 @@ static uint64_t offgen_lastb(const struct offgen *og, uint64_t io_len, int d)
 	return max / ba;
 }
 
+/* (Re)start fio's generators from the job's seeds: at the start and at each new pass (fio's
+ * clear_io_state() seeds them again, so every pass repeats the first one's draws). */
+static void offgen_seed(struct offgen *og)
+{
+	frand_init(&og->fr_block, og->seed_block, og->use64);
+	frand_init(&og->fr_mix, og->seed_mix, false);
+	frand_init(&og->fr_zone, og->seed_zone, false);
+	for (int d = 0; d < DDIR_NR; d++) {
+		frand_init(&og->fr_bs[d], og->seed_bs[d], og->use64);
+		frand_init(&og->fr_seq[d], og->seed_seq, false);
+		og->mix_ios[d] = 0;
+	}
+	og->mix_issues = 0;
+	og->mix_ddir = DDIR_READ;
+}
+
 int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_start,
 		const uint64_t *io_len, unsigned nr_files, uint64_t total_size, struct iops_err *err)
 {
 	struct offgen_file *files;
-	uint64_t seeds[FSEED_NR], bs_seed[DDIR_NR];
-	bool use64 = fseed_use64(job);
+	uint64_t seeds[FSEED_NR];
 
 	memset(og, 0, sizeof(*og));
 	if (nr_files == 0 || nr_files > JOB_MAX_FILES) {
@@ -180,16 +195,15 @@ int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_sta
 	/* fio's generators and seeds (fio/fseed.h): the block sizes of writes share the reads'
 	 * seed when the job verifies, trims share the writes' in trimwrite jobs */
 	fseed_job(seeds, job);
-	frand_init(&og->fr_block, seeds[FSEED_BLOCK], use64);
-	frand_init(&og->fr_mix, seeds[FSEED_MIX], false);
-	frand_init(&og->fr_zone, seeds[FSEED_ZONE], false);
-	bs_seed[DDIR_READ] = seeds[FSEED_BS_READ];
-	bs_seed[DDIR_WRITE] = job->verify ? bs_seed[DDIR_READ] : seeds[FSEED_BS_WRITE];
-	bs_seed[DDIR_TRIM] = og->trimwrite ? bs_seed[DDIR_WRITE] : seeds[FSEED_BS_TRIM];
-	for (int d = 0; d < DDIR_NR; d++) {
-		frand_init(&og->fr_bs[d], bs_seed[d], use64);
-		frand_init(&og->fr_seq[d], seeds[FSEED_SEQ_RAND_READ], false);
-	}
+	og->use64 = fseed_use64(job);
+	og->seed_block = seeds[FSEED_BLOCK];
+	og->seed_mix = seeds[FSEED_MIX];
+	og->seed_zone = seeds[FSEED_ZONE];
+	og->seed_seq = seeds[FSEED_SEQ_RAND_READ];
+	og->seed_bs[DDIR_READ] = seeds[FSEED_BS_READ];
+	og->seed_bs[DDIR_WRITE] = job->verify ? seeds[FSEED_BS_READ] : seeds[FSEED_BS_WRITE];
+	og->seed_bs[DDIR_TRIM] = og->trimwrite ? og->seed_bs[DDIR_WRITE] : seeds[FSEED_BS_TRIM];
+	offgen_seed(og);
 	og->fdist_block_seed = seeds[FSEED_BLOCK];
 	og->fdist_repeat = job->randrepeat;
 	og->fdist_thread = job->thread_number;
@@ -509,11 +523,11 @@ static void offgen_tw_note(struct offgen *og, struct offgen_file *f, const struc
  * had its share (set_rwmix_bytes()). */
 static int offgen_mix_ddir(struct offgen *og)
 {
-	if (og->issued_ios[og->mix_ddir] >= og->mix_issues) {
+	if (og->mix_ios[og->mix_ddir] >= og->mix_issues) {
 		int d = frand_between(&og->fr_mix, 1, 100) <= og->rwmix[DDIR_READ] ? DDIR_READ : DDIR_WRITE;
 
 		if (d != og->mix_ddir)
-			og->mix_issues = og->issued_ios[og->mix_ddir] * og->rwmix[d] / 100;
+			og->mix_issues = og->mix_ios[og->mix_ddir] * og->rwmix[d] / 100;
 		og->mix_ddir = d;
 	}
 	return og->mix_ddir;
@@ -588,6 +602,7 @@ bool offgen_next(struct offgen *og, struct offgen_io *io)
 			og->fresh = OFFGEN_FRESH_NONE;
 			og->issued_bytes += io->len;
 			og->issued_ios[io->ddir]++;
+			og->mix_ios[io->ddir]++;
 			og->pass_ios++;
 			return true;
 		}
@@ -601,6 +616,7 @@ bool offgen_next(struct offgen *og, struct offgen_io *io)
 			og->passes++;
 			og->pass_ios = 0;
 			offgen_reset_files(og);
+			offgen_seed(og);
 			og->fresh = OFFGEN_FRESH_PASS;
 			continue;
 		}
@@ -611,6 +627,7 @@ bool offgen_next(struct offgen *og, struct offgen_io *io)
 			og->passes++;
 			og->pass_ios = 0;
 			offgen_reset_files(og);
+			offgen_seed(og);
 			og->fresh = OFFGEN_FRESH_PASS;
 			continue;
 		}

@@ -99,6 +99,10 @@ struct offgen {
 	unsigned rwmix[DDIR_NR];	/* % of reads, % of writes */
 	int mix_ddir;			/* fio's rwmix_ddir: the direction of the current run */
 	uint64_t mix_issues;		/* fio's rwmix_issues: draw again once mix_ddir has these */
+	uint64_t mix_ios[DDIR_NR];	/* fio's io_issues: I/Os of the pass per direction */
+	/* the seeds of the generators above, to start them again at each pass */
+	uint64_t seed_block, seed_mix, seed_zone, seed_seq, seed_bs[DDIR_NR];
+	bool use64;
 	uint64_t bs_min[DDIR_NR], bs_max[DDIR_NR], align[DDIR_NR];
 	uint64_t map_unit;		/* random map block size: smallest bs of the used directions */
 	uint64_t max_bs;		/* largest bs of the used directions */

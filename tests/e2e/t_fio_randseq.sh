@@ -50,6 +50,13 @@ cases=(
 	"zoned-abs|$f --size=2m --bs=4k --rw=randread --random_distribution=zoned_abs:60/256k:40/1792k"
 	"lfsr|$f --size=2m --bs=4k --rw=randread --random_generator=lfsr"
 	"lfsr-randrw|$f --size=3m --bs=4k --rw=randrw --random_generator=lfsr --numjobs=2"
+	"loops|$f --size=2m --bs=4k --rw=randrw --loops=2"
+	"loops-mix-bsrange|$f --size=1m --bsrange=4k-16k --rw=randrw --rwmixread=70 --loops=3"
+	"io_size-passes|$f --size=1m --bs=4k --rw=randread --io_size=3m"
+	"loops-zipf|$f --size=1m --bs=4k --rw=randrw --random_distribution=zipf:1.2 --loops=2"
+	"loops-lfsr|$f --size=1m --bs=4k --rw=randread --random_generator=lfsr --loops=2"
+	"loops-percentage-random|$f --size=1m --bs=4k --rw=randrw --percentage_random=40 --loops=2"
+	"offset|$f --size=2m --bs=4k --rw=randread --offset=512k"
 )
 
 for c in "${cases[@]}"; do
