@@ -87,8 +87,8 @@ int worker_setup(struct worker *w, struct iops_err *err)
 
 		if (!names)
 			goto nomem;
-		for (unsigned f = 0; f < tj->nr_files; f++)
-			names[f] = w->ts->paths[tj->files[f].path].path;
+		for (unsigned f = 0; f < tj->nr_files; f++)	/* the job's names, as fio's file_name */
+			names[f] = job->filenames && f < job->nr_files ? job->filenames[f] : "";
 		offgen_name_files(&w->og, names);
 		free(names);
 	}
