@@ -16,23 +16,27 @@
  *   range (less bs - blockalign when bs is larger). With the random map (default) each map
  *   block is used once per pass: a taken block moves to the next free one after it (wrapping),
  *   and an I/O is trimmed to the run of free blocks it covers (so bsrange jobs move exactly the
- *   range's bytes). The file is done when its map is full. norandommap, a blockalign other
- *   than bs and rw=randread:N (N>1) run without map.
+ *   range's bytes). The file is done when its map is full. norandommap and a blockalign
+ *   other than bs run without map. rw=randread:N: every Nth I/O (the first one included) is
+ *   random, the others follow on without marking the map; a sequential turn past the end
+ *   takes a random block instead (unmarked), as in fio.
  * - Sizes (bsrange): min + max * (r / (max_r + 1)), rounded down to a multiple of min, capped
  *   at max, drawn again until the I/O fits; bssplit: the first entry (sorted by percentage)
  *   whose running sum covers r and that fits.
  * - rwmix: fio's runs: a direction is drawn (1..100 against rwmixread) once the current one
  *   has its share of I/Os; a change of direction sets the next share to the issues so far of
  *   the old direction x the new direction's percentage / 100.
+ * - Each new pass starts every generator again from the job's seeds (fio's clear_io_state()),
+ *   so it repeats the first pass.
  * - A pass ends when every file is done or when the bytes issued reach (io_size or size) x
  *   loops; further passes follow fio's keep_running(): one per loop, then more while the bytes
  *   issued are below io_size (or size when the files are not done) by at least the largest bs.
  * - bssplit: sizes from lib/dist.c's table; random_distribution other than random runs
  *   without map, as in fio: zipf / pareto / normal from fio's per-file generators
  *   (lib/fio/fdist.c), zoned / zoned_abs a zone drawn 1..100 then a uniform block in it.
- * - random_generator=lfsr: the random blocks come from a maximal-length LFSR over the file's
- *   blocks (lib/core/lfsr.c), so each is used once per pass with no random map; a file is done
- *   when its LFSR has given every block (fio's lfsr, not its sequence).
+ * - random_generator=lfsr: the random blocks come from fio's LFSR over the file's blocks
+ *   (lib/core/lfsr.c, seeded with the random block seed), so each is used once per pass with
+ *   no random map; a file is done when its LFSR has given every block.
  * - time_based: files wrap (positions and maps reset) and the generator never ends by itself.
  *
  * The generator counts what it hands out: the runner issues every I/O it gets. */
