@@ -194,15 +194,14 @@ int dist_bssplit_parse(const char *val, unsigned kb_base, struct dist_bssplit ou
 void dist_bs_pick_init(struct dist_bs_pick *p, const struct dist_bssplit *s, uint64_t min_bs,
 		       bool unaligned)
 {
-	uint64_t cum = 0, mask = UINT64_MAX;
-	unsigned r = 1;
+	uint64_t cum = 0;
 
 	memset(p, 0, sizeof(*p));
 	p->min_sel = UINT64_MAX;
-	if (!unaligned && min_bs && !(min_bs & (min_bs - 1)))
-		mask = ~(min_bs - 1);
+	p->unit = min_bs ? min_bs : 1;
+	p->unaligned = unaligned;
 	for (unsigned i = 0; i < s->nr; i++) {
-		uint64_t bs = s->e[i].bs & mask;
+		uint64_t bs = s->e[i].bs;
 
 		if (!s->e[i].perc)
 			continue;
@@ -215,27 +214,40 @@ void dist_bs_pick_init(struct dist_bs_pick *p, const struct dist_bssplit *s, uin
 			p->max_sel = bs;
 		p->nr++;
 	}
-	for (unsigned i = 0; i < p->nr; i++)
-		while (r <= 100 && r <= p->cum[i])
-			p->by_r[r++] = (uint8_t)i;
-	while (r <= 100)
-		p->by_r[r++] = (uint8_t)(p->nr ? p->nr - 1 : 0);	/* past the sums: the last one */
 }
 
-uint64_t dist_bs_pick(const struct dist_bs_pick *p, struct rng *r, uint64_t room)
+/* fio's rounding: down to a multiple of the direction's smallest size. */
+static uint64_t dist_bs_round(const struct dist_bs_pick *p, uint64_t len)
 {
-	if (p->nr == 0 || room < p->min_sel)
-		return 0;
-	if (room >= p->max_sel)
-		return p->bs[p->by_r[1 + rng_below(r, 100)]];
-	/* near the end of the range: fio walks on to the next entries that fit, or draws again */
-	for (;;) {
-		unsigned i = p->by_r[1 + rng_below(r, 100)];
+	if (p->unaligned)
+		return len;
+	if (!(p->unit & (p->unit - 1)))
+		return len & ~(p->unit - 1);
+	return len - len % p->unit;
+}
 
-		for (; i < p->nr; i++)
-			if (p->bs[i] <= room)
-				return p->bs[i];
+uint64_t dist_bs_pick(const struct dist_bs_pick *p, struct frand *r, uint64_t room)
+{
+	uint64_t per_pct = frand_max(r) / 100;
+
+	if (p->nr == 0 || room < p->unit)
+		return 0;
+	/* fio: a draw takes the first entry whose running sum covers it and that fits (else the
+	 * last one), rounded; draw again while it does not fit. fio loops forever when nothing
+	 * with a share can fit: give up after many draws instead. */
+	for (unsigned tries = 0; tries < 4096; tries++) {
+		uint64_t v = frand_next(r), len = 0;
+
+		for (unsigned i = 0; i < p->nr; i++) {
+			len = p->bs[i];
+			if (v / p->cum[i] <= per_pct && len <= room)
+				break;
+		}
+		len = dist_bs_round(p, len);
+		if (len && len <= room)
+			return len;
 	}
+	return 0;
 }
 
 /* ---- random_distribution ------------------------------------------------------------------ */

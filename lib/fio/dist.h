@@ -4,10 +4,10 @@
  * bssplit=4k/10:64k/50:32k/40[,writes[,trims]]
  *   Up to 64 size/percentage pairs per direction; a blank (or 0) percentage shares what the
  *   others leave of 100. The table is kept sorted by percentage (ascending, stable) and a
- *   draw r in 1..100 takes the first entry whose running sum reaches r and whose size fits
- *   the room left; past the end of the sums the last entry is taken (so a sum below 100 gives
- *   the rest to the last entry). Sizes are rounded down to a multiple of the smallest size
- *   when that is a power of two (unless bs_unaligned).
+ *   raw draw r takes the first entry whose running sum s has r / s <= max / 100 and whose
+ *   size fits the room left; past the end of the sums the last entry is taken (so a sum
+ *   below 100 gives the rest to the last entry). Sizes are rounded down to a multiple of the
+ *   smallest size (unless bs_unaligned), as fio 3.33 does.
  *
  * random_distribution=random|zipf[:theta[:center]]|pareto[:h[:center]]|normal[:dev[:center]]
  *                     |zoned:a/s:...[,w[,t]]|zoned_abs:a/size:...[,w[,t]]
@@ -27,6 +27,7 @@
 #include <stdint.h>
 
 #include "core/err.h"
+#include "core/frand.h"
 #include "fio/job.h"
 #include "fio/opt.h"
 #include "core/rng.h"
@@ -55,17 +56,19 @@ int dist_bssplit_parse(const char *val, unsigned kb_base, struct dist_bssplit ou
 struct dist_bs_pick {
 	unsigned nr;			/* entries with a percentage > 0 */
 	uint64_t min_sel, max_sel;	/* smallest / largest of those sizes */
-	uint64_t bs[DIST_BSSPLIT_MAX];	/* rounded sizes */
+	uint64_t bs[DIST_BSSPLIT_MAX];	/* sizes as given (rounded when picked) */
 	uint64_t cum[DIST_BSSPLIT_MAX];	/* running sum of the percentages */
-	uint8_t by_r[101];		/* r (1..100) -> entry, when every size fits */
+	uint64_t unit;			/* the direction's smallest size: the rounding unit */
+	bool unaligned;			/* bs_unaligned: no rounding */
 };
 
 /* min_bs: the direction's smallest size (rounding unit); unaligned: bs_unaligned. */
 void dist_bs_pick_init(struct dist_bs_pick *p, const struct dist_bssplit *s, uint64_t min_bs,
 		       bool unaligned);
 
-/* A size that fits in room bytes, 0 when no entry can. */
-uint64_t dist_bs_pick(const struct dist_bs_pick *p, struct rng *r, uint64_t room);
+/* A size that fits in room bytes, 0 when no entry can: fio 3.33's draw from its block-size
+ * generator r (one raw draw per try, tried again while the size does not fit). */
+uint64_t dist_bs_pick(const struct dist_bs_pick *p, struct frand *r, uint64_t room);
 
 enum dist_kind { DIST_RANDOM, DIST_ZIPF, DIST_PARETO, DIST_NORMAL, DIST_ZONED, DIST_ZONED_ABS };
 

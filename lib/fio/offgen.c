@@ -1,4 +1,5 @@
 #include "fio/offgen.h"
+#include "fio/fseed.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -24,7 +25,6 @@ void offgen_reset_files(struct offgen *og)
 	}
 	og->nr_done = 0;
 	og->cur = 0;
-	og->same_left = 0;
 }
 
 static void offgen_files_free(struct offgen_file *files, unsigned nr)
@@ -36,6 +36,8 @@ static void offgen_files_free(struct offgen_file *files, unsigned nr)
 
 static void offgen_dist_free(struct offgen *og)
 {
+	free(og->fdist);
+	og->fdist = NULL;
 	for (int d = 0; d < DDIR_NR; d++) {
 		free(og->bs_pick[d]);
 		free(og->dist[d]);
@@ -44,11 +46,41 @@ static void offgen_dist_free(struct offgen *og)
 	}
 }
 
+/* fio's last_block(): the blocks (of blockalign) a random offset of direction d is drawn
+ * from in a range of io_len bytes; 0 when none. */
+static uint64_t offgen_lastb(const struct offgen *og, uint64_t io_len, int d)
+{
+	uint64_t max = io_len, ba = og->align[d];
+
+	if (og->bs_min[d] > ba) {
+		if (max < og->bs_min[d] - ba)
+			return 0;
+		max -= og->bs_min[d] - ba;
+	}
+	return max / ba;
+}
+
+/* (Re)start fio's generators from the job's seeds: at the start and at each new pass (fio's
+ * clear_io_state() seeds them again, so every pass repeats the first one's draws). */
+static void offgen_seed(struct offgen *og)
+{
+	frand_init(&og->fr_block, og->seed_block, og->use64);
+	frand_init(&og->fr_mix, og->seed_mix, false);
+	frand_init(&og->fr_zone, og->seed_zone, false);
+	for (int d = 0; d < DDIR_NR; d++) {
+		frand_init(&og->fr_bs[d], og->seed_bs[d], og->use64);
+		frand_init(&og->fr_seq[d], og->seed_seq, false);
+		og->mix_ios[d] = 0;
+	}
+	og->mix_issues = 0;
+	og->mix_ddir = DDIR_READ;
+}
+
 int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_start,
 		const uint64_t *io_len, unsigned nr_files, uint64_t total_size, struct iops_err *err)
 {
 	struct offgen_file *files;
-	bool rep_off;
+	uint64_t seeds[FSEED_NR];
 
 	memset(og, 0, sizeof(*og));
 	if (nr_files == 0 || nr_files > JOB_MAX_FILES) {
@@ -71,6 +103,10 @@ int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_sta
 	og->bs_unaligned = job->bs_unaligned;
 	og->seq_add = job->rw_seq_add;
 	og->same_nr = job->rw_nr_same_offset > 1 ? job->rw_nr_same_offset : 1;
+	og->same_left = 1;	/* fio: the first I/O takes a random offset */
+	og->rwmix[DDIR_READ] = og->rwmixread;
+	og->rwmix[DDIR_WRITE] = 100 - og->rwmixread;
+	og->mix_ddir = DDIR_READ;
 	og->wrap = job->time_based && job->runtime_ns > 0;
 	og->map_unit = UINT64_MAX;
 	for (int d = 0; d < DDIR_NR; d++) {
@@ -94,13 +130,12 @@ int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_sta
 	}
 	if (og->trimwrite && og->random)
 		og->map_unit = og->bs_min[DDIR_TRIM];	/* trim: only the trims take map blocks */
-	og->use_map = og->random && !job->norandommap && og->same_nr == 1;
+	og->use_map = og->random && !job->norandommap;
 	for (int d = 0; d < DDIR_NR; d++)
 		if (og->has_dir[d] && og->align[d] != og->bs_min[d])
 			og->use_map = false;	/* fio: blockalign and the random map exclude each other */
 	/* lfsr: uniform blocks of the smallest bs, each once (fio runs it without random map) */
-	og->use_lfsr = og->random && job->random_generator == RANDGEN_LFSR && og->same_nr == 1 &&
-		       !job->bssplit && !job->random_distribution;
+	og->use_lfsr = og->random && job->random_generator == RANDGEN_LFSR && !job->random_distribution;
 	for (int d = 0; d < DDIR_NR; d++)
 		if (og->has_dir[d] && og->align[d] != og->bs_min[d])
 			og->use_lfsr = false;
@@ -115,6 +150,16 @@ int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_sta
 		for (int d = 0; d < DDIR_NR; d++)
 			if (og->dist[d])
 				og->use_map = false;	/* fio: non-uniform offsets run without map */
+		for (int d = 0; d < DDIR_NR; d++) {
+			const struct dist_gen *g = og->dist[d];
+
+			if (!g || (g->kind != DIST_ZIPF && g->kind != DIST_PARETO && g->kind != DIST_NORMAL))
+				continue;
+			og->fdist = calloc(nr_files, sizeof(*og->fdist));	/* fio: one per file */
+			if (!og->fdist)
+				goto nomem;
+			break;
+		}
 	}
 
 	files = calloc(nr_files, sizeof(*files));
@@ -125,6 +170,8 @@ int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_sta
 
 		f->io_start = io_start[i];
 		f->io_len = io_len[i];
+		for (int d = 0; d < DDIR_NR; d++)
+			f->lastb[d] = og->has_dir[d] ? offgen_lastb(og, f->io_len, d) : 0;
 		if (og->use_map) {
 			f->nr_blocks = f->io_len / og->map_unit;
 			if (f->nr_blocks > OFFGEN_MAX_MAP_BLOCKS) {
@@ -145,20 +192,34 @@ int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_sta
 	og->files = files;
 	og->nr_files = nr_files;
 
-	rep_off = job->randrepeat || job->allrandrepeat || job->randseed_set;
-	rng_init(&og->rng_off, rng_job_seed(job->randseed, rep_off, job->thread_number, RNG_OFFSET));
+	/* fio's generators and seeds (fio/fseed.h): the block sizes of writes share the reads'
+	 * seed when the job verifies, trims share the writes' in trimwrite jobs */
+	fseed_job(seeds, job);
+	og->use64 = fseed_use64(job);
+	og->seed_block = seeds[FSEED_BLOCK];
+	og->seed_mix = seeds[FSEED_MIX];
+	og->seed_zone = seeds[FSEED_ZONE];
+	og->seed_seq = seeds[FSEED_SEQ_RAND_READ];
+	og->seed_bs[DDIR_READ] = seeds[FSEED_BS_READ];
+	og->seed_bs[DDIR_WRITE] = job->verify ? seeds[FSEED_BS_READ] : seeds[FSEED_BS_WRITE];
+	og->seed_bs[DDIR_TRIM] = og->trimwrite ? og->seed_bs[DDIR_WRITE] : seeds[FSEED_BS_TRIM];
+	offgen_seed(og);
+	og->fdist_block_seed = seeds[FSEED_BLOCK];
+	og->fdist_repeat = job->randrepeat;
+	og->fdist_thread = job->thread_number;
+	if (og->fdist)
+		offgen_name_files(og, NULL);
 	if (og->use_lfsr)
 		for (unsigned i = 0; i < nr_files; i++) {
 			uint64_t blocks = files[i].io_len / og->map_unit;
 
 			/* a range smaller than one block has no lfsr (n = 0): the file is done at once */
-			if (blocks)
-				(void)lfsr_init(&files[i].lfsr, blocks, rng_next(&og->rng_off));
+			if (blocks && lfsr_init(&files[i].lfsr, blocks, seeds[FSEED_BLOCK])) {
+				offgen_release(og);
+				iops_err_set(err, EINVAL, "fio: failed initializing LFSR");
+				return -EINVAL;
+			}
 		}
-	/* fio repeats the read/write mix and the bsrange sizes with randrepeat too (the same
-	 * job gives the same split run after run); allrandrepeat adds the buffer contents. */
-	rng_init(&og->rng_mix, rng_job_seed(job->randseed, rep_off, job->thread_number, RNG_RWMIX));
-	rng_init(&og->rng_bs, rng_job_seed(job->randseed, rep_off, job->thread_number, RNG_BS));
 
 	og->io_size_set = job->io_size != 0;
 	og->limit_bytes = job->io_size ? job->io_size : total_size;
@@ -177,6 +238,28 @@ nomem:
 	return -ENOMEM;
 }
 
+void offgen_name_files(struct offgen *og, const char *const *names)
+{
+	const struct dist_gen *g = NULL;
+	uint64_t unit;
+
+	if (!og->fdist)
+		return;
+	for (int d = 0; d < DDIR_NR && !g; d++)
+		g = og->dist[d];
+	/* fio: ranges of the smaller of the read and write bs over the file's range */
+	unit = og->bs_min[DDIR_READ] < og->bs_min[DDIR_WRITE] ? og->bs_min[DDIR_READ] : og->bs_min[DDIR_WRITE];
+	if (!unit)
+		unit = og->map_unit;
+	for (unsigned i = 0; i < og->nr_files; i++) {
+		uint64_t n = (og->files[i].io_len + unit - 1) / unit;
+		uint32_t seed = fdist_seed(names && names[i] ? names[i] : "", og->fdist_thread,
+					   og->fdist_repeat, og->fdist_block_seed);
+
+		fdist_init(&og->fdist[i], g->kind, n, g->param, g->center, seed);
+	}
+}
+
 void offgen_release(struct offgen *og)
 {
 	offgen_dist_free(og);
@@ -186,23 +269,31 @@ void offgen_release(struct offgen *og)
 	og->nr_files = 0;
 }
 
-/* A length for direction d that is at most room bytes (0: none fits). */
+/* A length for direction d that is at most room bytes (0: none fits): fio's
+ * get_next_buflen(), min + max * u rounded down to a multiple of min and capped at max,
+ * drawn again until it fits. */
 static uint64_t offgen_len(struct offgen *og, int d, uint64_t room)
 {
-	uint64_t lo = og->bs_min[d], hi = og->bs_max[d], len;
+	uint64_t lo = og->bs_min[d], hi = og->bs_max[d];
 
 	if (room < lo)
 		return 0;
 	if (lo == hi)
 		return lo;
 	if (og->bs_pick[d])	/* dist: bssplit */
-		return dist_bs_pick(og->bs_pick[d], &og->rng_bs, room);
-	if (hi > room)
-		hi = room;
-	if (og->bs_unaligned)
-		return lo + rng_below(&og->rng_bs, hi - lo + 1);
-	len = lo * (1 + rng_below(&og->rng_bs, hi / lo));
-	return len;
+		return dist_bs_pick(og->bs_pick[d], &og->fr_bs[d], room);
+	for (unsigned tries = 0; tries < 4096; tries++) {
+		double u = (double)frand_next(&og->fr_bs[d]) / frand_range(&og->fr_bs[d]);
+		uint64_t len = lo + (uint32_t)((double)hi * u);
+
+		if (!og->bs_unaligned)
+			len = (lo & (lo - 1)) ? len - len % lo : len & ~(lo - 1);
+		if (len > hi)
+			len = hi;
+		if (len <= room)
+			return len;
+	}
+	return lo;	/* (unreachable in practice: lo fits) */
 }
 
 /* First free map block at or after b (wrapping); the file has at least one. */
@@ -234,90 +325,120 @@ static inline void offgen_map_set(struct offgen_file *f, uint64_t b)
 	f->map[b / 64] |= 1ull << (b % 64);
 }
 
+/* fio's zoned / zoned_abs: a zone from a draw of 1..100, then a uniform block inside it
+ * (no random map). The offset into *off; false when the job's zones do not fit the file. */
+static bool offgen_zoned_block(struct offgen *og, const struct offgen_file *f, int d, uint64_t *off)
+{
+	const struct dist_gen *g = og->dist[d];
+	uint64_t lastb = f->lastb[d], start = 0, nb = lastb, ba = og->align[d];
+
+	if (!lastb)
+		return false;
+	if (g->nr_zones) {
+		unsigned z = g->zone_by_r[frand_between(&og->fr_zone, 1, 100) - 1];
+
+		if (g->kind == DIST_ZONED) {	/* sizes in % of the range */
+			uint64_t stotal = g->zone_start[z], send = stotal + g->zone_len[z];
+
+			start = stotal * lastb / 100;
+			nb = lastb * (send - stotal) / 100;
+		} else {			/* zoned_abs: bytes */
+			uint64_t stotal = g->zone_start[z] / ba, send = (g->zone_start[z] + g->zone_len[z]) / ba;
+
+			if (send > lastb)
+				return false;
+			start = stotal;
+			nb = send - stotal;
+		}
+	}
+	*off = (frand_scale(&og->fr_block, nb) + start) * ba;
+	return true;
+}
+
 /* Try to place one I/O of direction d in file f. Returns false when the file is exhausted. */
 static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, struct offgen_io *io)
 {
-	bool random = og->random;
+	bool random = og->random, busy_ok = false;
 	uint64_t off, len;
 
 	if (random && og->same_nr > 1) {
-		if (og->same_left > 0) {
-			og->same_left--;
+		/* fio's ddir_seq_nr: the Nth I/O takes a random offset, the others follow on */
+		if (--og->same_left == 0)
+			og->same_left = og->same_nr;
+		else
 			random = false;
-		} else {
-			og->same_left = og->same_nr - 1;
-		}
 	}
 	if (random && og->percentage_random < 100)
-		random = rng_percent(&og->rng_off, og->percentage_random);
+		random = frand_between(&og->fr_seq[d], 1, 100) <= og->percentage_random;
+	/* a sequential turn of a random job past the end takes a random block, which fio does
+	 * not mark in the map */
+	if (!random && og->random && f->pos[d] >= f->io_len && !og->wrap)
+		random = busy_ok = true;
 
 	if (random && f->map) {
-		uint64_t b, nr, got = 0;
+		uint64_t b, nr, got = 0, unit = og->bs_min[d], lastb = f->lastb[d];
 
-		if (f->nr_free == 0) {
-			if (!og->wrap)
-				return false;
-			offgen_file_reset(og, f);
-			og->fresh = OFFGEN_FRESH_FILE;
-			if (f->nr_free == 0)
-				return false;
-		}
-		if (f->io_len < og->bs_min[d])
+		if (!lastb)
 			return false;
-		for (;;) {
-			b = rng_below(&og->rng_off, f->nr_blocks);
-			if (offgen_map_test(f, b))
-				b = offgen_map_find(f, b);
-			off = b * og->map_unit;
-			len = offgen_len(og, d, f->io_len - off);
-			if (len)
-				break;
-			/* this direction's bs (larger than the map unit) does not fit before the end
-			 * of the range: retire the block, I/O sizes stay what the job asked for */
-			offgen_map_set(f, b);
-			if (--f->nr_free == 0) {
+		b = frand_scale(&og->fr_block, lastb);
+		if (offgen_map_test(f, b)) {
+			if (f->nr_free == 0) {
+				/* the map is full: time_based starts the file over and draws again */
 				if (!og->wrap)
 					return false;
 				offgen_file_reset(og, f);
 				og->fresh = OFFGEN_FRESH_FILE;
+				b = frand_scale(&og->fr_block, lastb);
+			} else {
+				b = offgen_map_find(f, b);
 			}
 		}
-		if (__builtin_expect(len == og->map_unit, 1)) {
-			/* the common case: one block, found free above */
-			offgen_map_set(f, b);
+		off = b * og->align[d];
+		if (off >= f->io_len)
+			return false;
+		len = offgen_len(og, d, f->io_len - off);
+		if (!len)
+			return false;	/* this direction's bs does not fit there: fio ends the file */
+		/* fio marks the map in units of this direction's bs, trimming the I/O to the run
+		 * of free blocks it covers */
+		b = off / unit;
+		if (busy_ok) {
+			got = 0;
+		} else if (__builtin_expect(len == unit && unit == og->map_unit, 1)) {
+			offgen_map_set(f, b);	/* the common case: one block, found free above */
 			got = 1;
 		} else {
-			nr = (len + og->map_unit - 1) / og->map_unit;
-			while (got < nr && b + got < f->nr_blocks && !offgen_map_test(f, b + got)) {
+			/* fio's map has whole 64-bit words: an I/O may run into the bits past the
+			 * last block (they are never free to the search, nor counted) */
+			uint64_t cap = (f->nr_blocks + 63) / 64 * 64, in_map = 0;
+
+			nr = (len + unit - 1) / unit;
+			while (got < nr && b + got < cap && !offgen_map_test(f, b + got)) {
 				offgen_map_set(f, b + got);
+				if (b + got < f->nr_blocks)
+					in_map++;
 				got++;
 			}
+			if (got && got * unit < len)
+				len = got * unit;
+			got = in_map;
 		}
 		f->nr_free -= got;
-		if (got * og->map_unit < len)
-			len = got * og->map_unit;
 		f->pos[d] = off + len;
-	} else if (random && og->dist[d]) {
-		/* dist: a block from the distribution, then a size that fits after it */
-		uint64_t nb;
-		unsigned tries = 0;
-
-		if (f->io_len < og->bs_min[d])
+	} else if (random && og->fdist) {
+		/* fio's zipf / pareto / normal: the file's own generator; a block past the range
+		 * or a size that does not fit there ends the file, as in fio */
+		off = fdist_next(&og->fdist[f - og->files]) * og->align[d];
+		len = off < f->io_len ? offgen_len(og, d, f->io_len - off) : 0;
+		if (!len)
 			return false;
-		nb = (f->io_len - og->bs_min[d]) / og->align[d] + 1;
-		for (;;) {
-			off = dist_gen_block(og->dist[d], &og->rng_off, nb, og->align[d]) * og->align[d];
-			len = offgen_len(og, d, f->io_len - off);
-			if (len)
-				break;
-			if (++tries == 16) {
-				off = 0;
-				len = offgen_len(og, d, f->io_len);
-				if (!len)
-					return false;
-				break;
-			}
-		}
+		f->pos[d] = off + len;
+	} else if (random && og->dist[d] && (og->dist[d]->kind == DIST_ZONED || og->dist[d]->kind == DIST_ZONED_ABS)) {
+		if (!offgen_zoned_block(og, f, d, &off))
+			return false;
+		len = off < f->io_len ? offgen_len(og, d, f->io_len - off) : 0;
+		if (!len)
+			return false;
 		f->pos[d] = off + len;
 	} else if (random && og->use_lfsr) {
 		uint64_t b;
@@ -339,13 +460,15 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 		}
 		f->pos[d] = off + len;
 	} else if (random) {
-		uint64_t lo = og->bs_min[d], span;
+		/* no random map: fio's block, then a size that fits after it */
+		uint64_t lastb = f->lastb[d];
 
-		if (f->io_len < lo)
+		if (!lastb)
 			return false;
-		len = offgen_len(og, d, f->io_len);
-		span = (f->io_len - len) / og->align[d] + 1;
-		off = rng_below(&og->rng_off, span) * og->align[d];
+		off = frand_scale(&og->fr_block, lastb) * og->align[d];
+		len = off < f->io_len ? offgen_len(og, d, f->io_len - off) : 0;
+		if (!len)
+			return false;
 		f->pos[d] = off + len;
 	} else {
 		off = f->pos[d];
@@ -399,6 +522,20 @@ static void offgen_tw_note(struct offgen *og, struct offgen_file *f, const struc
 	}
 }
 
+/* fio's get_rw_ddir() for a mixed job: a new direction is drawn once the current one has
+ * had its share (set_rwmix_bytes()). */
+static int offgen_mix_ddir(struct offgen *og)
+{
+	if (og->mix_ios[og->mix_ddir] >= og->mix_issues) {
+		int d = frand_between(&og->fr_mix, 1, 100) <= og->rwmix[DDIR_READ] ? DDIR_READ : DDIR_WRITE;
+
+		if (d != og->mix_ddir)
+			og->mix_issues = og->mix_ios[og->mix_ddir] * og->rwmix[d] / 100;
+		og->mix_ddir = d;
+	}
+	return og->mix_ddir;
+}
+
 static bool offgen_pass_next(struct offgen *og, struct offgen_io *io)
 {
 	const bool tw = og->trimwrite;	/* trim */
@@ -414,7 +551,7 @@ static bool offgen_pass_next(struct offgen *og, struct offgen_io *io)
 		d = (int)og->next_ddir;
 		og->ddir_drawn = false;
 	} else if (og->mixed) {
-		d = rng_percent(&og->rng_mix, og->rwmixread) ? DDIR_READ : DDIR_WRITE;
+		d = offgen_mix_ddir(og);
 	} else {
 		d = og->only_dir;	/* trim: the one direction */
 	}
@@ -446,7 +583,7 @@ __attribute__((cold)) enum ddir offgen_peek_ddir(struct offgen *og)
 {
 	if (!og->ddir_drawn) {
 		if (og->mixed)
-			og->next_ddir = rng_percent(&og->rng_mix, og->rwmixread) ? DDIR_READ : DDIR_WRITE;
+			og->next_ddir = (enum ddir)offgen_mix_ddir(og);
 		else
 			og->next_ddir = og->only_dir;
 		og->ddir_drawn = true;
@@ -456,6 +593,8 @@ __attribute__((cold)) enum ddir offgen_peek_ddir(struct offgen *og)
 
 void offgen_set_ddir(struct offgen *og, enum ddir d)
 {
+	if (og->mixed)
+		og->mix_ddir = (int)d;	/* fio: rate_ddir()'s choice becomes the current run */
 	og->next_ddir = d;
 	og->ddir_drawn = true;
 }
@@ -470,6 +609,7 @@ bool offgen_next(struct offgen *og, struct offgen_io *io)
 			og->fresh = OFFGEN_FRESH_NONE;
 			og->issued_bytes += io->len;
 			og->issued_ios[io->ddir]++;
+			og->mix_ios[io->ddir]++;
 			og->pass_ios++;
 			return true;
 		}
@@ -484,6 +624,7 @@ bool offgen_next(struct offgen *og, struct offgen_io *io)
 			og->pass_ios = 0;
 			og->nios_hit = false;
 			offgen_reset_files(og);
+			offgen_seed(og);
 			og->fresh = OFFGEN_FRESH_PASS;
 			continue;
 		}
@@ -494,6 +635,7 @@ bool offgen_next(struct offgen *og, struct offgen_io *io)
 			og->passes++;
 			og->pass_ios = 0;
 			offgen_reset_files(og);
+			offgen_seed(og);
 			og->fresh = OFFGEN_FRESH_PASS;
 			continue;
 		}
@@ -508,10 +650,15 @@ void offgen_copy_state(struct offgen *dst, const struct offgen *src)
 	struct dist_bs_pick *bs_pick[DDIR_NR];
 	struct dist_gen *dist[DDIR_NR];
 
+	struct fdist *fdist = dst->fdist;
+
 	memcpy(bs_pick, dst->bs_pick, sizeof(bs_pick));
 	memcpy(dist, dst->dist, sizeof(dist));
 	*dst = *src;
 	dst->files = files;
+	dst->fdist = fdist;	/* fio's per-file distributions: the copy keeps its own */
+	if (fdist)
+		memcpy(fdist, src->fdist, src->nr_files * sizeof(*fdist));
 	memcpy(dst->bs_pick, bs_pick, sizeof(bs_pick));
 	memcpy(dst->dist, dist, sizeof(dist));
 	for (unsigned i = 0; i < src->nr_files; i++) {

@@ -10,19 +10,33 @@
  * - Sequential: per file and direction a position that advances by the length (plus the hole
  *   of rw=read:N, which wraps to the range start when it reaches the end). A file is done when
  *   the next block does not fit (with holes too: a block cut short by the end ends the pass).
- * - Random: uniform block in the file's range, aligned to blockalign (default bs). With the
- *   random map (default) each map block is used once per pass: a taken block moves to the next
- *   free one, and an I/O is trimmed to the run of free blocks it covers (so bsrange jobs move
- *   exactly the range's bytes). The file is done when its map is full. norandommap, a
- *   blockalign other than bs and rw=randread:N (N>1) run without map.
+ * - Random: fio 3.33's sequence (same seeds, generators and order of draws: direction, then
+ *   percentage_random's choice, then the block, then the size). The block is
+ *   lastb * (r / (max + 1)) in units of blockalign (default bs), lastb the blocks of the
+ *   range (less bs - blockalign when bs is larger). With the random map (default) each map
+ *   block is used once per pass: a taken block moves to the next free one after it (wrapping),
+ *   and an I/O is trimmed to the run of free blocks it covers (so bsrange jobs move exactly the
+ *   range's bytes). The file is done when its map is full. norandommap and a blockalign
+ *   other than bs run without map. rw=randread:N: every Nth I/O (the first one included) is
+ *   random, the others follow on without marking the map; a sequential turn past the end
+ *   takes a random block instead (unmarked), as in fio.
+ * - Sizes (bsrange): min + max * (r / (max_r + 1)), rounded down to a multiple of min, capped
+ *   at max, drawn again until the I/O fits; bssplit: the first entry (sorted by percentage)
+ *   whose running sum covers r and that fits.
+ * - rwmix: fio's runs: a direction is drawn (1..100 against rwmixread) once the current one
+ *   has its share of I/Os; a change of direction sets the next share to the issues so far of
+ *   the old direction x the new direction's percentage / 100.
+ * - Each new pass starts every generator again from the job's seeds (fio's clear_io_state()),
+ *   so it repeats the first pass.
  * - A pass ends when every file is done, when the bytes issued reach (io_size or size) x
  *   loops, or after number_ios I/Os (per pass, not time_based, as fio); further passes follow fio's keep_running(): one per loop, then more while the bytes
  *   issued are below io_size (or size when the files are not done) by at least the largest bs.
- * - bssplit: sizes from lib/dist.c's table; random_distribution other than random draws the
- *   block from lib/dist.c's generator and runs without map (fio: non-uniform, no random map).
- * - random_generator=lfsr: the random blocks come from a maximal-length LFSR over the file's
- *   blocks (lib/core/lfsr.c), so each is used once per pass with no random map; a file is done
- *   when its LFSR has given every block (fio's lfsr, not its sequence).
+ * - bssplit: sizes from lib/dist.c's table; random_distribution other than random runs
+ *   without map, as in fio: zipf / pareto / normal from fio's per-file generators
+ *   (lib/fio/fdist.c), zoned / zoned_abs a zone drawn 1..100 then a uniform block in it.
+ * - random_generator=lfsr: the random blocks come from fio's LFSR over the file's blocks
+ *   (lib/core/lfsr.c, seeded with the random block seed), so each is used once per pass with
+ *   no random map; a file is done when its LFSR has given every block.
  * - time_based: files wrap (positions and maps reset) and the generator never ends by itself.
  *
  * The generator counts what it hands out: the runner issues every I/O it gets. */
@@ -33,9 +47,11 @@
 #include <stdint.h>
 
 #include "fio/dist.h"
+#include "fio/fdist.h"
 #include "core/err.h"
 #include "core/lfsr.h"
 #include "fio/job.h"
+#include "core/frand.h"
 #include "core/rng.h"
 
 #define OFFGEN_MAX_MAP_BLOCKS	(1ull << 36)	/* 8 GiB of bitmap (256 TiB at 4k): beyond, refuse */
@@ -47,6 +63,7 @@ struct offgen_file {
 	uint64_t nr_free;	/* map blocks not yet used in this pass */
 	uint64_t *map;		/* 1 bit per block, set = used; NULL without a random map */
 	uint64_t pos[DDIR_NR];	/* next sequential offset, relative to io_start */
+	uint64_t lastb[DDIR_NR];	/* random blocks (of blockalign) per direction: fio's last_block() */
 	bool done;
 	struct lfsr lfsr;	/* random_generator=lfsr: the blocks of a pass, each once */
 
@@ -78,7 +95,18 @@ struct offgen {
 	unsigned nr_done;
 	unsigned cur;			/* next file to serve */
 
-	struct rng rng_off, rng_mix, rng_bs;
+	/* fio 3.33's generators, seeded as fio seeds them (lib/fio/fseed.c): the random block
+	 * (tausworthe64 when random_generator says so), the read/write mix (always 32-bit), the
+	 * block sizes and percentage_random's choice per direction */
+	struct frand fr_block, fr_mix, fr_bs[DDIR_NR], fr_seq[DDIR_NR];
+	struct frand fr_zone;		/* random_distribution=zoned / zoned_abs: the zone (32-bit) */
+	unsigned rwmix[DDIR_NR];	/* % of reads, % of writes */
+	int mix_ddir;			/* fio's rwmix_ddir: the direction of the current run */
+	uint64_t mix_issues;		/* fio's rwmix_issues: draw again once mix_ddir has these */
+	uint64_t mix_ios[DDIR_NR];	/* fio's io_issues: I/Os of the pass per direction */
+	/* the seeds of the generators above, to start them again at each pass */
+	uint64_t seed_block, seed_mix, seed_zone, seed_seq, seed_bs[DDIR_NR];
+	bool use64;
 	uint64_t bs_min[DDIR_NR], bs_max[DDIR_NR], align[DDIR_NR];
 	uint64_t map_unit;		/* random map block size: smallest bs of the used directions */
 	uint64_t max_bs;		/* largest bs of the used directions */
@@ -91,8 +119,8 @@ struct offgen {
 	bool use_lfsr;			/* random_generator=lfsr: each block once per pass, no map */
 	bool bs_unaligned;
 	uint64_t seq_add;		/* rw=read:N hole */
-	unsigned same_nr;		/* rw=randread:N */
-	unsigned same_left;
+	unsigned same_nr;		/* rw=randread:N: a random offset every N I/Os, the rest follow */
+	unsigned same_left;		/* I/Os to the next random offset (fio's ddir_seq_nr) */
 	bool wrap;			/* time_based */
 
 	uint64_t limit_bytes;		/* io_size, or size */
@@ -112,6 +140,12 @@ struct offgen {
 	/* dist: bssplit pickers and non-uniform offset generators per direction (NULL: unused) */
 	struct dist_bs_pick *bs_pick[DDIR_NR];
 	struct dist_gen *dist[DDIR_NR];
+	/* fio's zipf / pareto / normal: one generator per file (NULL: not such a job); seeded
+	 * from each file's name by offgen_name_files() */
+	struct fdist *fdist;
+	uint64_t fdist_block_seed;	/* FSEED_BLOCK: the seed without randrepeat */
+	bool fdist_repeat;
+	unsigned fdist_thread;
 	/* rate: the direction of the next I/O, drawn ahead by offgen_peek_ddir() */
 	bool ddir_drawn;
 	enum ddir next_ddir;
@@ -132,6 +166,10 @@ struct offgen {
 int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_start,
 		const uint64_t *io_len, unsigned nr_files, uint64_t total_size, struct iops_err *err);
 void offgen_release(struct offgen *og);
+
+/* random_distribution=zipf/pareto/normal: seed file i's generator from its name as fio does
+ * (names[i], the file name as the job gives it). Without it the names are "". */
+void offgen_name_files(struct offgen *og, const char *const *names);
 
 /* The next I/O, or false when the job has done all its I/O. */
 bool offgen_next(struct offgen *og, struct offgen_io *io);

@@ -94,6 +94,16 @@ int worker_setup(struct worker *w, struct iops_err *err)
 	starts = lens = NULL;
 	if (ret < 0)
 		return ret;
+	if (w->og.fdist) {	/* fio seeds zipf / pareto / normal from the file names */
+		const char **names = calloc(tj->nr_files, sizeof(*names));
+
+		if (!names)
+			goto nomem;
+		for (unsigned f = 0; f < tj->nr_files; f++)	/* the job's names, as fio's file_name */
+			names[f] = job->filenames && f < job->nr_files ? job->filenames[f] : "";
+		offgen_name_files(&w->og, names);
+		free(names);
+	}
 	w->og_ready = true;
 	if (job->verify != VERIFY_NONE) {	/* verify */
 		ret = worker_verify_setup(w, err);

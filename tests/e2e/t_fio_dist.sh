@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bssplit and random_distribution against fio 3.33 (lib/dist.c):
-#   - size-bound jobs transfer the same io_bytes as fio (and the same total_ios where fio's own
-#     RNG does not decide them), per direction, or read+write for mixes;
+#   - size-bound jobs transfer the same io_bytes and total_ios as fio, per direction (iops
+#     draws fio's random sequence: every case is "exact"; t_fio_randseq.sh compares I/Os);
 #   - the job header line (`bs=(R) 4096B-64.0KiB, ...`) and JSON "job options" are fio's;
 #   - bad values: fio's messages on stderr, exit 1, nothing created.
 # Compare modes (2nd field of a case):
@@ -18,29 +18,29 @@ add_err() { errors+=("$*"); }
 
 base="--ioengine=null --name=a"
 cases=(
-	"seq-read|bytes|--size=1028k --rw=read --bssplit=4k/50:64k/50"
+	"seq-read|exact|--size=1028k --rw=read --bssplit=4k/50:64k/50"
 	"seq-rounded|exact|--size=1100k --rw=read --bssplit=4k/50:6k/50"
 	"seq-tail-too-small|exact|--size=1028k --rw=write --bssplit=8k/50:12k/50"
-	"seq-blank-share|bytes|--size=1m --rw=read --bssplit=4k/50:8k:16k"
-	"seq-sum-below-100|bytes|--size=2m --rw=read --bssplit=4k/30:8k/30"
+	"seq-blank-share|exact|--size=1m --rw=read --bssplit=4k/50:8k:16k"
+	"seq-sum-below-100|exact|--size=2m --rw=read --bssplit=4k/30:8k/30"
 	"seq-huge-blank|exact|--size=2m --rw=read --bssplit=4k/60:8k:16k/60"
-	"rand-map|bytes|--size=1028k --rw=randread --bssplit=4k/10:64k/50:32k/40"
-	"rand-map-small|bytes|--size=260k --rw=randwrite --bssplit=64k/90:4k/10"
+	"rand-map|exact|--size=1028k --rw=randread --bssplit=4k/10:64k/50:32k/40"
+	"rand-map-small|exact|--size=260k --rw=randwrite --bssplit=64k/90:4k/10"
 	"rand-unit-8k|exact|--size=1028k --rw=randread --bssplit=8k/50:12k/50"
-	"rand-norandommap|over|--size=1028k --rw=randread --norandommap --bssplit=4k/50:64k/50"
-	"randrw|sum|--size=1100k --rw=randrw --bssplit=4k/50:64k/50"
-	"rw-per-dir|over|--size=1m --rw=rw --bssplit=4k/50:8k/50,16k/50:32k/50"
-	"write-per-dir|bytes|--size=1m --rw=write --bssplit=,4k/25:8k/75"
+	"rand-norandommap|exact|--size=1028k --rw=randread --norandommap --bssplit=4k/50:64k/50"
+	"randrw|exact|--size=1100k --rw=randrw --bssplit=4k/50:64k/50"
+	"rw-per-dir|exact|--size=1m --rw=rw --bssplit=4k/50:8k/50,16k/50:32k/50"
+	"write-per-dir|exact|--size=1m --rw=write --bssplit=,4k/25:8k/75"
 	"read-empty-write-list|exact|--size=1m --rw=write --bssplit=4k/50:8k/50,,"
-	"bs-then-bssplit|bytes|--size=1m --rw=read --bs=8k --bssplit=4k/50:16k/50"
-	"nrfiles|bytes|--size=3m --nrfiles=3 --rw=randread --bssplit=4k/50:16k/50"
+	"bs-then-bssplit|exact|--size=1m --rw=read --bs=8k --bssplit=4k/50:16k/50"
+	"nrfiles|exact|--size=3m --nrfiles=3 --rw=randread --bssplit=4k/50:16k/50"
 	"zipf|exact|--size=4m --rw=randread --random_distribution=zipf:1.2"
 	"pareto-center|exact|--size=4m --rw=randread --random_distribution=pareto:0.3:0.5"
 	"normal|exact|--size=4m --rw=randread --random_distribution=normal:10"
 	"zoned|exact|--size=4m --rw=randread --random_distribution=zoned:60/10:30/20:10/70"
 	"zoned_abs|exact|--size=4m --rw=randwrite --random_distribution=zoned_abs:50/1m:50/3m"
-	"zoned-randrw|sum|--size=4m --rw=randrw --random_distribution=zoned:50/50:50/50"
-	"zipf-bssplit|over|--size=2m --rw=randread --bssplit=4k/50:64k/50 --random_distribution=zipf:0.8"
+	"zoned-randrw|exact|--size=4m --rw=randrw --random_distribution=zoned:50/50:50/50"
+	"zipf-bssplit|exact|--size=2m --rw=randread --bssplit=4k/50:64k/50 --random_distribution=zipf:0.8"
 	"dist-seq-ignored|exact|--size=1m --rw=read --random_distribution=zipf:1.2"
 	"dist-random|exact|--size=1m --rw=randread --bsrange=4k-4k --random_distribution=random"
 )

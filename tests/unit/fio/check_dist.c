@@ -122,12 +122,12 @@ static void pick_shares(const char *val, uint64_t room, const uint64_t *sizes, c
 	struct dist_bs_pick p;
 	bool present[DDIR_NR];
 	uint64_t hits[8] = { 0 };
-	struct rng r;
+	struct frand r;
 	const unsigned draws = 100000;
 
 	ck_assert_int_eq(dist_bssplit_parse(val, 1024, s, present, NULL), 0);
 	dist_bs_pick_init(&p, &s[0], s[0].bs_min, false);
-	rng_init(&r, 42);
+	frand_init(&r, 42, false);
 	for (unsigned i = 0; i < draws; i++) {
 		uint64_t bs = dist_bs_pick(&p, &r, room);
 		bool found = false;
@@ -177,12 +177,12 @@ START_TEST(test_dist_bs_pick_nothing_fits)
 	struct dist_bssplit *s = calloc(DDIR_NR, sizeof(*s));
 	struct dist_bs_pick p;
 	bool present[DDIR_NR];
-	struct rng r;
+	struct frand r;
 
 	/* 4k has no share: 4k of room fits nothing (fio loops forever; we stop) */
 	ck_assert_int_eq(dist_bssplit_parse("4k/0:8k/100", 1024, s, present, NULL), 0);
 	dist_bs_pick_init(&p, &s[0], 4096, false);
-	rng_init(&r, 1);
+	frand_init(&r, 1, false);
 	ck_assert_uint_eq(dist_bs_pick(&p, &r, 4096), 0);
 	ck_assert_uint_eq(dist_bs_pick(&p, &r, 0), 0);
 	ck_assert_uint_eq(dist_bs_pick(&p, &r, 8192), 8192);

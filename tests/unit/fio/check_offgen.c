@@ -459,7 +459,10 @@ START_TEST(test_offgen_per_direction_bs_keeps_sizes)
 		ck_assert_uint_le(io.offset + io.len, len);
 		n++;
 	}
-	ck_assert_uint_gt(n, 2000);
+	/* fio draws the writes' blocks in 8k units but tests and marks them in the 4k map: the
+	 * file ends early, when a write lands past what the map can give (fio 3.33 does the
+	 * same: 467 I/Os of a 4 MiB randrw with bs=4k,8k) */
+	ck_assert_uint_gt(n, 1000);
 	offgen_release(&og);
 
 	/* time_based with a write bs larger than the whole range ends instead of spinning */
