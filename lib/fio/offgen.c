@@ -8,6 +8,7 @@ static void offgen_file_reset(struct offgen *og, struct offgen_file *f)
 {
 	for (int d = 0; d < DDIR_NR; d++)
 		f->pos[d] = f->tw_start[d] = 0;
+	f->tw_write_due = false;
 	if (f->map) {
 		memset(f->map, 0, (size_t)((f->nr_blocks + 63) / 64) * sizeof(uint64_t));
 		f->nr_free = f->nr_blocks;
@@ -159,6 +160,7 @@ int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_sta
 	 * job gives the same split run after run); allrandrepeat adds the buffer contents. */
 	rng_init(&og->rng_mix, rng_job_seed(job->randseed, rep_off, job->thread_number, RNG_RWMIX));
 	rng_init(&og->rng_bs, rng_job_seed(job->randseed, rep_off, job->thread_number, RNG_BS));
+	og->rng_bs_tw = og->rng_bs;	/* trim: fio seeds each direction's sizes alike */
 
 	og->io_size_set = job->io_size != 0;
 	og->limit_bytes = job->io_size ? job->io_size : total_size;
@@ -189,18 +191,20 @@ void offgen_release(struct offgen *og)
 static uint64_t offgen_len(struct offgen *og, int d, uint64_t room)
 {
 	uint64_t lo = og->bs_min[d], hi = og->bs_max[d], len;
+	/* trim: a trimwrite job's writes draw from their own copy of the size generator */
+	struct rng *r = og->trimwrite && d == DDIR_WRITE ? &og->rng_bs_tw : &og->rng_bs;
 
 	if (room < lo)
 		return 0;
 	if (lo == hi)
 		return lo;
 	if (og->bs_pick[d])	/* dist: bssplit */
-		return dist_bs_pick(og->bs_pick[d], &og->rng_bs, room);
+		return dist_bs_pick(og->bs_pick[d], r, room);
 	if (hi > room)
 		hi = room;
 	if (og->bs_unaligned)
-		return lo + rng_below(&og->rng_bs, hi - lo + 1);
-	len = lo * (1 + rng_below(&og->rng_bs, hi / lo));
+		return lo + rng_below(r, hi - lo + 1);
+	len = lo * (1 + rng_below(r, hi / lo));
 	return len;
 }
 
@@ -375,7 +379,10 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
  * randtrimwrite's write, the I/O itself (the block just trimmed): then true. */
 static bool offgen_tw_dir(const struct offgen *og, const struct offgen_file *f, int *d, struct offgen_io *io)
 {
-	*d = f->tw_start[DDIR_WRITE] == f->tw_start[DDIR_TRIM] ? DDIR_TRIM : DDIR_WRITE;
+	if (og->random)
+		*d = f->tw_write_due ? DDIR_WRITE : DDIR_TRIM;
+	else
+		*d = f->tw_start[DDIR_WRITE] == f->tw_start[DDIR_TRIM] ? DDIR_TRIM : DDIR_WRITE;
 	if (*d == DDIR_TRIM || !og->random)
 		return false;
 	io->ddir = DDIR_WRITE;
@@ -389,6 +396,7 @@ static bool offgen_tw_dir(const struct offgen *og, const struct offgen_file *f, 
 static void offgen_tw_note(struct offgen *og, struct offgen_file *f, const struct offgen_io *io)
 {
 	f->tw_start[io->ddir] = io->offset - f->io_start + 1;
+	f->tw_write_due = io->ddir == DDIR_TRIM;
 	if (io->ddir == DDIR_TRIM) {
 		f->tw_trim_len = io->len;
 		og->pass_limit_bytes = og->pass_limit_bytes > UINT64_MAX - io->len ? UINT64_MAX

@@ -3,9 +3,12 @@
  * ramp_time, loops and the offset options).
  *
  * - Files are served round-robin (fio's file_service_type default), one I/O each.
- * - trimwrite / randtrimwrite: per file, a trim comes when the last trim and the last write
- *   started at the same offset, else a write (fio's rule): sequential writes follow their own
- *   position and bs, random writes rewrite exactly the block just trimmed. Only the writes
+ * - trimwrite: per file, a trim comes when the last trim and the last write started at the
+ *   same offset, else a write (fio's rule); writes follow their own position and bs, and draw
+ *   their sizes from a generator seeded like the trims' (fio seeds each direction alike), so
+ *   with one bsrange / bssplit for both each write matches the trim before it.
+ *   randtrimwrite: each trim is followed by a write of exactly the block just trimmed (also
+ *   with norandommap, where a trim may land where the last write was). Only the writes
  *   count against size / io_size (fio counts the write direction of a trimwrite job).
  * - Sequential: per file and direction a position that advances by the length (plus the hole
  *   of rw=read:N, which wraps to the range start at the end). A file is done when the next
@@ -54,6 +57,7 @@ struct offgen_file {
 	 * write [DDIR_WRITE] (relative, 0 = none yet); a trim comes next when they are equal */
 	uint64_t tw_start[DDIR_NR];
 	uint64_t tw_trim_len;	/* length of the last trim (randtrimwrite writes exactly it) */
+	bool tw_write_due;	/* randtrimwrite: the last I/O was a trim, its write comes next */
 };
 
 /* offgen_io.fresh: this I/O starts its file(s) over, as fio does when it goes round again
@@ -79,6 +83,7 @@ struct offgen {
 	unsigned cur;			/* next file to serve */
 
 	struct rng rng_off, rng_mix, rng_bs;
+	struct rng rng_bs_tw;		/* trim: trimwrite's write sizes, seeded as rng_bs (fio) */
 	uint64_t bs_min[DDIR_NR], bs_max[DDIR_NR], align[DDIR_NR];
 	uint64_t map_unit;		/* random map block size: smallest bs of the used directions */
 	uint64_t max_bs;		/* largest bs of the used directions */
