@@ -9,6 +9,7 @@
 #include "fio/dist.h"
 #include "fio/opt_rate.h"
 #include "fio/iolog.h"
+#include "fio/offgen_zone.h"
 #include "fio/verify.h"
 
 #define PATH_BYTES 4096
@@ -227,6 +228,8 @@ static int derive(struct opt_job *oj, struct opt_diag *d)
 		free(bss);
 	}
 	if (verify_fixup(j, d))	/* verify */
+		return -EINVAL;
+	if (offgen_zone_fixup(j, d))	/* zone */
 		return -EINVAL;
 
 	if (j->size && !j->size_pct) {

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fio/offgen_zone.h"
+
 static void offgen_file_reset(struct offgen *og, struct offgen_file *f)
 {
 	for (int d = 0; d < DDIR_NR; d++)
@@ -15,6 +17,11 @@ static void offgen_file_reset(struct offgen *og, struct offgen_file *f)
 	}
 	if (og->use_lfsr && f->lfsr.n)
 		lfsr_reset(&f->lfsr);
+}
+
+void offgen_reset_file(struct offgen *og, unsigned i)
+{
+	offgen_file_reset(og, &og->files[i]);
 }
 
 void offgen_reset_files(struct offgen *og)
@@ -181,6 +188,8 @@ nomem:
 void offgen_release(struct offgen *og)
 {
 	offgen_dist_free(og);
+	free(og->zone);	/* zone */
+	og->zone = NULL;
 	if (og->files)
 		offgen_files_free(og->files, og->nr_files);
 	og->files = NULL;
@@ -427,13 +436,19 @@ static bool offgen_pass_next(struct offgen *og, struct offgen_io *io)
 		og->cur = (i + 1 == og->nr_files) ? 0 : i + 1;
 		if (f->done)
 			continue;
+		if (__builtin_expect(og->zone != NULL, 0))
+			offgen_zone_pick(og, i);	/* zone: the next zone after zonesize bytes */
 		if (__builtin_expect(tw, 0) && offgen_tw_dir(og, f, &d, io))
 			goto tw_note;	/* trim: randtrimwrite's write */
-		if (offgen_file_next(og, f, d, io)) {
+		if (offgen_file_next(og, f, d, io) ||
+		    (__builtin_expect(og->zone != NULL, 0) && offgen_zone_refill(og, i) &&
+		     offgen_file_next(og, f, d, io))) {	/* zone: used up, start it over */
 			if (__builtin_expect(tw, 0)) {
 tw_note:
 				offgen_tw_note(og, f, io);
 			}
+			if (__builtin_expect(og->zone != NULL, 0))
+				offgen_zone_placed(og, i, io->len);
 			io->file = i;
 			return true;
 		}

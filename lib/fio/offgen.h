@@ -41,6 +41,8 @@
 #include "fio/job.h"
 #include "core/rng.h"
 
+struct offgen_zone;
+
 #define OFFGEN_MAX_MAP_BLOCKS	(1ull << 36)	/* 8 GiB of bitmap (256 TiB at 4k): beyond, refuse */
 
 struct offgen_file {
@@ -127,6 +129,7 @@ struct offgen {
 	 * (each trim raises pass_limit_bytes by its length) */
 	bool trimwrite;
 	int only_dir;			/* the direction of a job that is not a mix */
+	struct offgen_zone *zone;	/* zone: zonemode=strided (fio/offgen_zone.h), NULL without */
 };
 
 /* Set up og for job over nr_files files whose I/O ranges are io_start[i], io_len[i].
@@ -144,7 +147,9 @@ bool offgen_next(struct offgen *og, struct offgen_io *io);
 enum ddir offgen_peek_ddir(struct offgen *og);
 void offgen_set_ddir(struct offgen *og, enum ddir d);
 
-/* Start the sequential and random state of every file afresh (used by tests and time_based). */
+/* Start the sequential and random state of every file afresh (used by tests and time_based),
+ * or of file i only (zone: a new zone). */
 void offgen_reset_files(struct offgen *og);
+void offgen_reset_file(struct offgen *og, unsigned i);
 
 #endif
