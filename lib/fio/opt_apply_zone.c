@@ -57,6 +57,7 @@ APPLY(opt_apply_zoneskip)
 			unsigned c = (unsigned)(val[i] - '0');
 
 			if (c > 9 || v > (UINT64_MAX - c) / 10) {
+				opt_diag_add(d, false, "zoneskip: unexpected zone value '%s'", val);
 				opt_apply_failed(d, od, val);
 				return -EINVAL;
 			}
