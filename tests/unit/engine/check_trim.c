@@ -460,8 +460,11 @@ START_TEST(test_offgen_trimwrite_pairs_t0023)
 		bytes[io.ddir] += io.len;
 	}
 	ck_assert(!pending);
-	ck_assert_uint_eq(bytes[DDIR_WRITE], size);	/* only the writes count against size */
-	ck_assert_uint_eq(bytes[DDIR_TRIM], size);
+	/* only the writes count against size (without the map the last size is random: the
+	 * last write may end up to a block past it, as in fio) */
+	ck_assert_uint_eq(bytes[DDIR_TRIM], bytes[DDIR_WRITE]);
+	ck_assert_uint_ge(bytes[DDIR_WRITE], size);
+	ck_assert_uint_lt(bytes[DDIR_WRITE], full_map ? size + 1 : size + c->tmax);
 	for (unsigned k = 0; k < 2 && full_map; k++)
 		for (unsigned w = 0; w < size / 512 / 64; w++)
 			if (sectors[k][w] != ~0ull)
