@@ -10,6 +10,7 @@
 #include "fio/opt_rate.h"
 #include "fio/iolog.h"
 #include "fio/iolog_replay.h"
+#include "fio/offgen_zone.h"
 #include "fio/verify.h"
 
 #define PATH_BYTES 4096
@@ -235,6 +236,8 @@ static int derive(struct opt_job *oj, struct opt_diag *d)
 			     j->dedupe_ws_pct);
 		return -EINVAL;
 	}
+	if (offgen_zone_fixup(j, d))	/* zone */
+		return -EINVAL;
 
 	if (j->size && !j->size_pct) {
 		uint64_t min_bs = UINT64_MAX;

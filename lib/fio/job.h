@@ -36,6 +36,8 @@ enum sync_mode { SYNC_NONE, SYNC_SYNC, SYNC_DSYNC };
 enum job_exit_what { EXIT_GROUP, EXIT_STONEWALL, EXIT_ALL };
 /* fadvise_hint=: 0, 1 (random or sequential from rw=), random, sequential */
 enum fadvise_hint { FADVISE_NONE, FADVISE_PATTERN, FADVISE_RANDOM, FADVISE_SEQUENTIAL };
+/* zone: zonemode= (zbd is refused by the fixup) */
+enum zone_mode { ZONE_MODE_NONE, ZONE_MODE_STRIDED, ZONE_MODE_ZBD };
 
 /* One `key=value` exactly as the user typed it (after ${ENV} expansion), for JSON "job options". */
 struct job_kv {
@@ -222,6 +224,12 @@ struct job {
 	uint64_t replay_align;		/* offsets aligned down to it (power of 2), 0 = no */
 	unsigned replay_skip;		/* IOLOG_SKIP_* bits */
 	uint64_t replay_max_len;	/* the log's largest I/O (fioconf): buffers are sized for it */
+	/* zone: zonemode=strided (lib/fio/offgen_zone.c); bytes, checked by offgen_zone_fixup() */
+	enum zone_mode zone_mode;
+	uint64_t zone_range;		/* bytes per zone (0 given: zone_size) */
+	uint64_t zone_size;		/* bytes to transfer in a zone before the next one */
+	uint64_t zone_skip;		/* bytes skipped after each zone */
+	uint64_t zone_skip_z;		/* zoneskip=Nz as typed: N zone sizes (the fixup sets zone_skip) */
 };
 
 enum out_format { OUT_NORMAL = 1u << 0, OUT_JSON = 1u << 1, OUT_JSON_PLUS = 1u << 2, OUT_TERSE = 1u << 3 };

@@ -5,16 +5,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fio/offgen_zone.h"
+
 static void offgen_file_reset(struct offgen *og, struct offgen_file *f)
 {
 	for (int d = 0; d < DDIR_NR; d++)
 		f->pos[d] = f->tw_start[d] = 0;
+	f->tw_write_due = false;
 	if (f->map) {
 		memset(f->map, 0, (size_t)((f->nr_blocks + 63) / 64) * sizeof(uint64_t));
 		f->nr_free = f->nr_blocks;
 	}
 	if (og->use_lfsr && f->lfsr.n)
 		lfsr_reset(&f->lfsr);
+}
+
+void offgen_reset_file(struct offgen *og, unsigned i)
+{
+	offgen_file_reset(og, &og->files[i]);
 }
 
 void offgen_reset_files(struct offgen *og)
@@ -263,6 +271,8 @@ void offgen_name_files(struct offgen *og, const char *const *names)
 void offgen_release(struct offgen *og)
 {
 	offgen_dist_free(og);
+	free(og->zone);	/* zone */
+	og->zone = NULL;
 	if (og->files)
 		offgen_files_free(og->files, og->nr_files);
 	og->files = NULL;
@@ -501,7 +511,10 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
  * randtrimwrite's write, the I/O itself (the block just trimmed): then true. */
 static bool offgen_tw_dir(const struct offgen *og, const struct offgen_file *f, int *d, struct offgen_io *io)
 {
-	*d = f->tw_start[DDIR_WRITE] == f->tw_start[DDIR_TRIM] ? DDIR_TRIM : DDIR_WRITE;
+	if (og->random)
+		*d = f->tw_write_due ? DDIR_WRITE : DDIR_TRIM;
+	else
+		*d = f->tw_start[DDIR_WRITE] == f->tw_start[DDIR_TRIM] ? DDIR_TRIM : DDIR_WRITE;
 	if (*d == DDIR_TRIM || !og->random)
 		return false;
 	io->ddir = DDIR_WRITE;
@@ -515,6 +528,7 @@ static bool offgen_tw_dir(const struct offgen *og, const struct offgen_file *f, 
 static void offgen_tw_note(struct offgen *og, struct offgen_file *f, const struct offgen_io *io)
 {
 	f->tw_start[io->ddir] = io->offset - f->io_start + 1;
+	f->tw_write_due = io->ddir == DDIR_TRIM;
 	if (io->ddir == DDIR_TRIM) {
 		f->tw_trim_len = io->len;
 		og->pass_limit_bytes = og->pass_limit_bytes > UINT64_MAX - io->len ? UINT64_MAX
@@ -563,13 +577,19 @@ static bool offgen_pass_next(struct offgen *og, struct offgen_io *io)
 		og->cur = (i + 1 == og->nr_files) ? 0 : i + 1;
 		if (f->done)
 			continue;
+		if (__builtin_expect(og->zone != NULL, 0))
+			offgen_zone_pick(og, i);	/* zone: the next zone after zonesize bytes */
 		if (__builtin_expect(tw, 0) && offgen_tw_dir(og, f, &d, io))
 			goto tw_note;	/* trim: randtrimwrite's write */
-		if (offgen_file_next(og, f, d, io)) {
+		if (offgen_file_next(og, f, d, io) ||
+		    (__builtin_expect(og->zone != NULL, 0) && offgen_zone_refill(og, i) &&
+		     offgen_file_next(og, f, d, io))) {	/* zone: used up, start it over */
 			if (__builtin_expect(tw, 0)) {
 tw_note:
 				offgen_tw_note(og, f, io);
 			}
+			if (__builtin_expect(og->zone != NULL, 0))
+				offgen_zone_placed(og, i, io->len);
 			io->file = i;
 			return true;
 		}

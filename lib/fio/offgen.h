@@ -3,9 +3,12 @@
  * ramp_time, loops and the offset options).
  *
  * - Files are served round-robin (fio's file_service_type default), one I/O each.
- * - trimwrite / randtrimwrite: per file, a trim comes when the last trim and the last write
- *   started at the same offset, else a write (fio's rule): sequential writes follow their own
- *   position and bs, random writes rewrite exactly the block just trimmed. Only the writes
+ * - trimwrite: per file, a trim comes when the last trim and the last write started at the
+ *   same offset, else a write (fio's rule); writes follow their own position and bs, and draw
+ *   their sizes from a generator seeded like the trims' (fio seeds each direction alike), so
+ *   with one bsrange / bssplit for both each write matches the trim before it.
+ *   randtrimwrite: each trim is followed by a write of exactly the block just trimmed (also
+ *   with norandommap, where a trim may land where the last write was). Only the writes
  *   count against size / io_size (fio counts the write direction of a trimwrite job).
  * - Sequential: per file and direction a position that advances by the length (plus the hole
  *   of rw=read:N, which wraps to the range start when it reaches the end). A file is done when
@@ -54,6 +57,8 @@
 #include "core/frand.h"
 #include "core/rng.h"
 
+struct offgen_zone;
+
 #define OFFGEN_MAX_MAP_BLOCKS	(1ull << 36)	/* 8 GiB of bitmap (256 TiB at 4k): beyond, refuse */
 
 struct offgen_file {
@@ -71,6 +76,7 @@ struct offgen_file {
 	 * write [DDIR_WRITE] (relative, 0 = none yet); a trim comes next when they are equal */
 	uint64_t tw_start[DDIR_NR];
 	uint64_t tw_trim_len;	/* length of the last trim (randtrimwrite writes exactly it) */
+	bool tw_write_due;	/* randtrimwrite: the last I/O was a trim, its write comes next */
 };
 
 /* offgen_io.fresh: this I/O starts its file(s) over, as fio does when it goes round again
@@ -158,6 +164,7 @@ struct offgen {
 	 * (each trim raises pass_limit_bytes by its length) */
 	bool trimwrite;
 	int only_dir;			/* the direction of a job that is not a mix */
+	struct offgen_zone *zone;	/* zone: zonemode=strided (fio/offgen_zone.h), NULL without */
 };
 
 /* Set up og for job over nr_files files whose I/O ranges are io_start[i], io_len[i].
@@ -179,8 +186,10 @@ bool offgen_next(struct offgen *og, struct offgen_io *io);
 enum ddir offgen_peek_ddir(struct offgen *og);
 void offgen_set_ddir(struct offgen *og, enum ddir d);
 
-/* Start the sequential and random state of every file afresh (used by tests and time_based). */
+/* Start the sequential and random state of every file afresh (used by tests and time_based),
+ * or of file i only (zone: a new zone). */
 void offgen_reset_files(struct offgen *og);
+void offgen_reset_file(struct offgen *og, unsigned i);
 
 /* verify (experimental_verify): dst, set up by offgen_init() for the same job and files,
  * takes src's whole state (positions, maps, generators) and keeps its own allocations, so that

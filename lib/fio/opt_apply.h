@@ -153,6 +153,12 @@ opt_apply_fn opt_apply_replay_align;
 opt_apply_fn opt_apply_replay_time_scale;
 opt_apply_fn opt_apply_replay_skip;
 opt_apply_fn opt_apply_zero_buffers;
+/* zone: fio/opt_apply_zone.c */
+opt_apply_fn opt_apply_zonemode;
+opt_apply_fn opt_apply_zonerange;
+opt_apply_fn opt_apply_zonesize;
+opt_apply_fn opt_apply_zoneskip;
+extern const struct opt_choice opt_apply_zonemode_choices[];
 
 extern const struct opt_choice opt_apply_fallocate_choices[];
 extern const struct opt_choice opt_apply_fadvise_hint_choices[];

@@ -8,7 +8,28 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fio/offgen_zone.h"
+
 #define RUNNER_BUF_ALIGN	4096u
+
+/* zone: the size of each of the job's files (where its zones wrap), into ends. */
+static uint64_t *worker_file_ends(const struct target_set *ts, const struct target_job *tj,
+				  uint64_t *ends)
+{
+	for (unsigned f = 0; f < tj->nr_files; f++) {
+		const struct target_jobfile *jf = &tj->files[f];
+		uint64_t end = jf->io_start + jf->io_len, size = 0;
+
+		if (!tj->diskless) {
+			const struct target_path *p = &ts->paths[jf->path];
+
+			size = p->kind == TARGET_BDEV || p->cur_size > p->want_size ? p->cur_size
+										     : p->want_size;
+		}
+		ends[f] = size > end ? size : end;
+	}
+	return ends;
+}
 
 int worker_setup(struct worker *w, struct iops_err *err)
 {
@@ -89,6 +110,11 @@ int worker_setup(struct worker *w, struct iops_err *err)
 		lens[f] = tj->files[f].io_len;
 	}
 	ret = offgen_init(&w->og, job, starts, lens, tj->nr_files, tj->total_size, err);
+	if (ret == 0) {
+		w->og_ready = true;
+		if (job->zone_mode == ZONE_MODE_STRIDED)	/* zone: lens become the file ends */
+			ret = offgen_zone_setup(&w->og, job, worker_file_ends(w->ts, tj, lens), err);
+	}
 	free(starts);
 	free(lens);
 	starts = lens = NULL;
@@ -104,7 +130,6 @@ int worker_setup(struct worker *w, struct iops_err *err)
 		offgen_name_files(&w->og, names);
 		free(names);
 	}
-	w->og_ready = true;
 	if (job->verify != VERIFY_NONE) {	/* verify */
 		ret = worker_verify_setup(w, err);
 		if (ret < 0)

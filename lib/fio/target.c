@@ -406,6 +406,9 @@ int target_plan(struct target_set *ts, const struct fio_config *cfg, const bool 
 			for (unsigned f = 0; f < nr; f++) {
 				tj->files[f].io_start = off;
 				tj->files[f].io_len = job->filesize_min ? job->filesize_min : each;
+				/* fio: filesize= is the file's size, so the range ends there */
+				if (job->filesize_min > off && off)
+					tj->files[f].io_len = job->filesize_min - off;
 				sum += tj->files[f].io_len;
 			}
 			tj->total_size = job->size ? job->size : sum;

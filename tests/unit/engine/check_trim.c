@@ -389,6 +389,92 @@ START_TEST(test_offgen_randtrimwrite_pairs)
 }
 END_TEST
 
+/* fio 3.33's t0023 / t0024 (write_bw_log with log_offset=1 on 1 MiB): every trim is followed
+ * by a write of the same offset and length, with the random map, without it (a trim may then
+ * land where the last write was), with bs, bsrange and bssplit; with the map (and always
+ * sequentially) every 512-byte sector is trimmed and written. */
+static const struct tw_case {
+	enum rw_mode rw;
+	bool norandommap;
+	uint64_t wmin, wmax, tmin, tmax;	/* write and trim bs range, bytes */
+	const char *bssplit;
+	uint64_t want_len;			/* every I/O this long (0: any) */
+} tw_cases[] = {
+	{ RW_RANDTRIMWRITE, false, 4096, 4096, 4096, 4096, NULL, 4096 },
+	{ RW_RANDTRIMWRITE, false, 8192, 8192, 8192, 8192, NULL, 8192 },
+	{ RW_RANDTRIMWRITE, false, 512, 4096, 512, 4096, NULL, 0 },
+	{ RW_RANDTRIMWRITE, false, 512, 512, 512, 512, "512/25:1k/25:2k/25:4k/25", 0 },
+	{ RW_RANDTRIMWRITE, true, 4096, 4096, 4096, 4096, NULL, 4096 },
+	{ RW_RANDTRIMWRITE, true, 4096, 4096, 8192, 8192, NULL, 8192 },
+	{ RW_RANDTRIMWRITE, true, 512, 4096, 512, 4096, NULL, 0 },
+	{ RW_RANDTRIMWRITE, true, 512, 512, 512, 512, "512/25:1k/25:2k/25:4k/25", 0 },
+	{ RW_TRIMWRITE, false, 4096, 4096, 4096, 4096, NULL, 4096 },
+	{ RW_TRIMWRITE, false, 8192, 8192, 8192, 8192, NULL, 8192 },
+	{ RW_TRIMWRITE, false, 512, 4096, 512, 4096, NULL, 0 },
+	{ RW_TRIMWRITE, false, 512, 512, 512, 512, "512/25:1k/25:2k/25:4k/25", 0 },
+};
+
+START_TEST(test_offgen_trimwrite_pairs_t0023)
+{
+	const struct tw_case *c = &tw_cases[_i];
+	const uint64_t size = 1024 * KIB;
+	uint64_t start = 0, len = size, sectors[2][size / 512 / 64];
+	uint64_t last_off = 0, last_len = 0, bytes[DDIR_NR] = { 0 };
+	bool pending = false, full_map = c->rw == RW_TRIMWRITE || !c->norandommap;
+	struct iops_err err = { 0 };
+	struct offgen_io io;
+	struct offgen og;
+	struct job j;
+
+	memset(sectors, 0, sizeof(sectors));
+	testjob_init(&j, c->rw);
+	j.norandommap = c->norandommap;
+	j.randrepeat = false;
+	j.bs_min[DDIR_WRITE] = c->wmin;
+	j.bs_max[DDIR_WRITE] = c->wmax;
+	j.bs_min[DDIR_TRIM] = c->tmin;
+	j.bs_max[DDIR_TRIM] = c->tmax;
+	j.bssplit = c->bssplit ? strdup(c->bssplit) : NULL;
+	j.bssplit_kb_base = 1024;
+	ck_assert_int_eq(offgen_init(&og, &j, &start, &len, 1, size, &err), 0);
+	while (offgen_next(&og, &io)) {
+		unsigned k = io.ddir == DDIR_TRIM ? 0 : 1;
+
+		if (io.ddir == DDIR_TRIM) {
+			if (pending)
+				ck_abort_msg("case %d: trim at %llu after a trim", _i, (unsigned long long)io.offset);
+			last_off = io.offset;
+			last_len = io.len;
+		} else if (io.ddir != DDIR_WRITE || !pending || io.offset != last_off || io.len != last_len) {
+			ck_abort_msg("case %d: %d@%llu+%llu does not rewrite the trim %llu+%llu", _i, io.ddir,
+				     (unsigned long long)io.offset, (unsigned long long)io.len,
+				     (unsigned long long)last_off, (unsigned long long)last_len);
+		}
+		pending = io.ddir == DDIR_TRIM;
+		if ((c->want_len && io.len != c->want_len) || io.len % 512 || io.offset % 512 ||
+		    io.offset + io.len > size)
+			ck_abort_msg("case %d: bad I/O %llu+%llu", _i, (unsigned long long)io.offset,
+				     (unsigned long long)io.len);
+		for (uint64_t s = io.offset / 512; s < (io.offset + io.len) / 512; s++)
+			sectors[k][s / 64] |= 1ull << (s % 64);
+		bytes[io.ddir] += io.len;
+	}
+	ck_assert(!pending);
+	/* only the writes count against size (without the map the last size is random: the
+	 * last write may end up to a block past it, as in fio) */
+	ck_assert_uint_eq(bytes[DDIR_TRIM], bytes[DDIR_WRITE]);
+	ck_assert_uint_ge(bytes[DDIR_WRITE], size);
+	ck_assert_uint_lt(bytes[DDIR_WRITE], full_map ? size + 1 : size + c->tmax);
+	for (unsigned k = 0; k < 2 && full_map; k++)
+		for (unsigned w = 0; w < size / 512 / 64; w++)
+			if (sectors[k][w] != ~0ull)
+				ck_abort_msg("case %d: %s sectors %u..: %llx", _i, k ? "written" : "trimmed",
+					     w * 64, (unsigned long long)sectors[k][w]);
+	offgen_release(&og);
+	free(j.bssplit);
+}
+END_TEST
+
 /* ---- rw= mapping and ETA letters -------------------------------------------------------- */
 
 static int build_text(const char *text, struct fio_config *cfg, struct opt_diag *diag)
@@ -565,6 +651,7 @@ Suite *trim_suite(void)
 	tcase_add_test(tc, test_offgen_trimwrite_fio_order);
 	tcase_add_test(tc, test_offgen_trimwrite_limits);
 	tcase_add_test(tc, test_offgen_randtrimwrite_pairs);
+	tcase_add_loop_test(tc, test_offgen_trimwrite_pairs_t0023, 0, (int)(sizeof(tw_cases) / sizeof(tw_cases[0])));
 	tcase_add_loop_test(tc, test_rw_mapping, 0, (int)(sizeof(map_cases) / sizeof(map_cases[0])));
 	tcase_add_test(tc, test_run_null_engine);
 	tcase_add_test(tc, test_run_file_punches_and_safety);

@@ -1,0 +1,75 @@
+/* opt_apply_zone: zonemode, zonerange, zonesize and zoneskip (fio/offgen_zone.c runs them;
+ * offgen_zone_fixup() checks them once the job is complete). */
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "core/parse.h"
+#include "fio/job.h"
+#include "fio/opt_apply.h"
+
+const struct opt_choice opt_apply_zonemode_choices[] = {
+	{ "none", "The zonerange, zonesize and zoneskip parameters are ignored", ZONE_MODE_NONE },
+	{ "strided", "I/O happens in a single zone until zonesize bytes have been transferred",
+	  ZONE_MODE_STRIDED },
+	{ "zbd", "Zoned block device mode (refused by iops)", ZONE_MODE_ZBD },
+	{ NULL, NULL, 0 },
+};
+
+APPLY(opt_apply_zonemode)
+{
+	int v;
+	int ret = opt_apply_get_choice(od, val, d, &v);
+
+	if (!ret)
+		oj->j.zone_mode = (enum zone_mode)v;
+	return ret;
+}
+
+static int opt_apply_zone_bytes(struct opt_job *oj, const struct opt_def *od, const char *val,
+				struct opt_diag *d, uint64_t *out)
+{
+	if (!val || parse_size(val, opt_apply_kb_of(oj), out)) {
+		opt_apply_failed(d, od, val);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+APPLY(opt_apply_zonerange)
+{
+	return opt_apply_zone_bytes(oj, od, val, d, &oj->j.zone_range);
+}
+
+APPLY(opt_apply_zonesize)
+{
+	return opt_apply_zone_bytes(oj, od, val, d, &oj->j.zone_size);
+}
+
+/* zoneskip=N (bytes, with suffixes) or zoneskip=Nz (N zone sizes, resolved by the fixup). */
+APPLY(opt_apply_zoneskip)
+{
+	size_t n = val ? strlen(val) : 0;
+	uint64_t v = 0;
+
+	if (n > 1 && (val[n - 1] == 'z' || val[n - 1] == 'Z')) {
+		for (size_t i = 0; i + 1 < n; i++) {
+			unsigned c = (unsigned)(val[i] - '0');
+
+			if (c > 9 || v > (UINT64_MAX - c) / 10) {
+				opt_diag_add(d, false, "zoneskip: unexpected zone value '%s'", val);
+				opt_apply_failed(d, od, val);
+				return -EINVAL;
+			}
+			v = v * 10 + c;
+		}
+		oj->j.zone_skip_z = v;
+		oj->j.zone_skip = 0;
+		return 0;
+	}
+	if (opt_apply_zone_bytes(oj, od, val, d, &v))
+		return -EINVAL;
+	oj->j.zone_skip = v;
+	oj->j.zone_skip_z = 0;
+	return 0;
+}
