@@ -269,8 +269,11 @@ release:
 			status = 1;
 	}
 	if (res)
-		for (unsigned j = 0; j < cfg.nr_jobs; j++)
+		for (unsigned j = 0; j < cfg.nr_jobs; j++) {
+			if (res[j])
+				free(res[j]->ss);	/* steady state */
 			free(res[j]);
+		}
 	free(res);
 	free(shown);
 	if (dk) {

@@ -30,6 +30,16 @@ enum sync_mode { SYNC_NONE, SYNC_SYNC, SYNC_DSYNC };
 /* fadvise_hint=: 0, 1 (random or sequential from rw=), random, sequential */
 enum fadvise_hint { FADVISE_NONE, FADVISE_PATTERN, FADVISE_RANDOM, FADVISE_SEQUENTIAL };
 
+/* Steady state (steadystate=, ss_dur=, ss_ramp=; fio/steadystate.h): off while dur_ns is 0. */
+struct job_ss {
+	bool iops;			/* judge IOPS (else bandwidth, bytes/s) */
+	bool slope;			/* the slope of a least-squares line (else max deviation) */
+	bool pct;			/* limit in percent of the window's mean */
+	double limit;			/* default iops_slope:0.01% */
+	uint64_t dur_ns;		/* window length (whole seconds), 0 = off */
+	uint64_t ramp_ns;		/* no sample before this much of the job has run */
+};
+
 /* One `key=value` exactly as the user typed it (after ${ENV} expansion), for JSON "job options". */
 struct job_kv {
 	char *key;
@@ -164,6 +174,7 @@ struct job {
 	unsigned char verify_pattern[JOB_VERIFY_PATTERN_MAX];
 	/* trim: rw=trim/randtrim/trimwrite/randtrimwrite (derived from rw, like rw_has_write) */
 	bool rw_has_trim;
+	struct job_ss ss;		/* steady state */
 };
 
 enum out_format { OUT_NORMAL = 1u << 0, OUT_JSON = 1u << 1, OUT_JSON_PLUS = 1u << 2, OUT_TERSE = 1u << 3 };
@@ -189,6 +200,8 @@ struct fio_config {
 
 	/* status-interval */
 	uint64_t status_interval_ns;	/* --status-interval, 0 = none (ms resolution) */
+	unsigned debug_mask;		/* --debug: 1 << enum debug_cat (fio/debug.h) */
+	unsigned idle_prof;		/* --idle-prof: enum idle_mode (fio/idleprof.h), 0 = off */
 };
 
 /* Release everything a fio_config owns (jobs, strings, option lists). */

@@ -62,6 +62,8 @@ int opt_apply_set_str(char **dst, const char *val);
 /* ---- the appliers the table points to ---- */
 
 opt_apply_fn opt_apply_accept_bool;
+opt_apply_fn opt_apply_ss, opt_apply_ss_dur, opt_apply_ss_ramp;	/* steady state */
+extern const struct opt_choice opt_apply_ss_choices[];
 opt_apply_fn opt_apply_accept_int;
 opt_apply_fn opt_apply_allow_overwrite;
 opt_apply_fn opt_apply_allrandrepeat;

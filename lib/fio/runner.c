@@ -13,6 +13,83 @@
 
 #include "fio/eta.h"
 
+/* steady state: one unit per job with ss_dur, or per group with group_reporting (the unit of
+ * job j is units[unit_of[j]]). */
+struct runner_ss {
+	struct ss_unit *units;
+	unsigned *unit_of;
+	unsigned nr;
+};
+
+static int runner_ss_setup(struct runner_ss *rs, const struct fio_config *cfg)
+{
+	unsigned *members;
+
+	memset(rs, 0, sizeof(*rs));
+	for (unsigned j = 0; j < cfg->nr_jobs; j++)
+		if (cfg->jobs[j].ss.dur_ns)
+			break;
+		else if (j + 1 == cfg->nr_jobs)
+			return 0;
+	rs->units = calloc(cfg->nr_jobs, sizeof(*rs->units));
+	rs->unit_of = calloc(cfg->nr_jobs, sizeof(*rs->unit_of));
+	members = calloc(cfg->nr_jobs, sizeof(*members));
+	if (!rs->units || !rs->unit_of || !members)
+		goto nomem;
+	for (unsigned j = 0; j < cfg->nr_jobs; j++) {
+		const struct job *job = &cfg->jobs[j];
+		unsigned u = rs->nr;
+
+		if (job->group_reporting)
+			for (unsigned k = 0; k < j; k++)
+				if (cfg->jobs[k].group_reporting && cfg->jobs[k].group_id == job->group_id) {
+					u = rs->unit_of[k];
+					break;
+				}
+		if (u == rs->nr)
+			rs->nr++;
+		rs->unit_of[j] = u;
+		members[u]++;
+	}
+	for (unsigned j = 0; j < cfg->nr_jobs; j++) {
+		unsigned u = rs->unit_of[j];
+
+		if (!rs->units[u].active && cfg->jobs[j].ss.dur_ns &&
+		    ss_unit_init(&rs->units[u], &cfg->jobs[j].ss, members[u]))
+			goto nomem;
+	}
+	free(members);
+	return 0;
+nomem:
+	free(members);
+	if (rs->units)
+		for (unsigned u = 0; u < rs->nr; u++)
+			ss_unit_release(&rs->units[u]);
+	free(rs->units);
+	free(rs->unit_of);
+	memset(rs, 0, sizeof(*rs));
+	return -ENOMEM;
+}
+
+/* Each job of a unit gets the unit's outcome in its result (fio reports the group's). */
+static void runner_ss_finish(struct runner_ss *rs, const struct fio_config *cfg, struct job_result **res)
+{
+	if (!rs->units)
+		return;
+	for (unsigned j = 0; j < cfg->nr_jobs; j++) {
+		struct ss_unit *u = &rs->units[rs->unit_of[j]];
+
+		if (u->active && cfg->jobs[j].ss.dur_ns && !res[j]->not_run) {
+			free(res[j]->ss);
+			res[j]->ss = ss_unit_result(u);
+		}
+	}
+	for (unsigned u = 0; u < rs->nr; u++)
+		ss_unit_release(&rs->units[u]);
+	free(rs->units);
+	free(rs->unit_of);
+}
+
 struct runner_thread {
 	pthread_t tid;
 	bool started, joined;
@@ -93,10 +170,13 @@ static void *worker_main(void *arg)
 		atomic_store_explicit(&w->prog->epoch_ns, t, memory_order_relaxed);
 	}
 	worker_set_state(w, w->in_ramp ? ETA_ST_RAMP : eta_run_char(job));
+	if (w->ss_unit)	/* steady state */
+		ss_member_start(&w->ss, w->ss_unit, w->ss_idx, w->start_ns);
 	worker_plan_check(w);
 	worker_rate_setup(w);	/* rate */
 
 	worker_loop(w);
+	ss_member_exit(&w->ss);	/* steady state */
 	worker_publish(w);
 	worker_set_state(w, ETA_ST_FINISHING);
 	worker_end_fsync(w);
@@ -163,6 +243,7 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 			struct runner_progress *prog)
 {
 	struct runner_thread *threads = NULL;
+	struct runner_ss rss = { 0 };
 	struct target_set ts;
 	pthread_attr_t attr;
 	bool *diskless = NULL;
@@ -197,6 +278,20 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 	ret = iolog_check(cfg, err);	/* logs: refuse before anything is touched */
 	if (ret < 0)
 		goto free_arrays;
+	if (runner_ss_setup(&rss, cfg)) {	/* steady state */
+		iops_err_set(err, ENOMEM, "fio: out of memory");
+		ret = -ENOMEM;
+		goto free_arrays;
+	}
+	for (unsigned j = 0; j < cfg->nr_jobs; j++)
+		if (rss.units && cfg->jobs[j].ss.dur_ns) {
+			unsigned u = rss.unit_of[j], idx = 0;
+
+			for (unsigned k = 0; k < j; k++)
+				idx += rss.unit_of[k] == u;
+			threads[j].w.ss_unit = &rss.units[u];
+			threads[j].w.ss_idx = idx;
+		}
 	ret = target_plan(&ts, cfg, diskless, err);
 	if (ret < 0)
 		goto free_arrays;
@@ -285,6 +380,7 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 release_targets:
 	target_release(&ts);
 free_arrays:
+	runner_ss_finish(&rss, cfg, res);
 	free(diskless);
 	free(threads);
 	return ret;

@@ -33,6 +33,7 @@
 #include "fio/rate.h"
 #include "fio/result.h"
 #include "fio/runner.h"
+#include "fio/steadystate.h"
 #include "fio/target.h"
 #include "fio/verify.h"
 
@@ -108,6 +109,10 @@ struct worker {
 	uint64_t vseg_t0_ns;		/* start of the current segment (I/O or verify phase) */
 	uint64_t vio_ns, vread_ns;	/* time in I/O segments and in verify phases so far */
 	unsigned nr_vphases;
+	/* steady state (fio/steadystate.h): ss.u NULL = the job has none */
+	struct ss_member ss;
+	struct ss_unit *ss_unit;	/* the unit the job joins when it starts */
+	unsigned ss_idx;		/* its place among the unit's members */
 };
 
 /* ---- progress (status line) -------------------------------------------------------------- */

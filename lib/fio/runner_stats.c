@@ -42,6 +42,8 @@ static void worker_reset_stats(struct worker *w, uint64_t now)
 	memset(w->sample_bytes, 0, sizeof(w->sample_bytes));
 	memset(w->sample_ios, 0, sizeof(w->sample_ios));
 	worker_rusage(&w->ru0);
+	if (w->ss.u)	/* steady state: its counters restart with the job's */
+		ss_member_reset(&w->ss, now);
 	worker_publish(w);
 	atomic_store_explicit(&w->prog->epoch_ns, clock_now_ns(), memory_order_relaxed);
 	worker_set_state(w, eta_run_char(job));
@@ -90,6 +92,8 @@ void worker_plan_check(struct worker *w)
 		next = w->deadline_ns;
 	if (w->publish_ns < next)
 		next = w->publish_ns;
+	if (w->ss.u && w->ss.next_ns < next)	/* steady state */
+		next = w->ss.next_ns;
 	w->next_check_ns = next;
 }
 
@@ -132,6 +136,16 @@ bool worker_check(struct worker *w, uint64_t now)
 {
 	if (w->deadline_ns && now >= w->deadline_ns)
 		return true;
+	if (w->ss.u) {	/* steady state: a check once a second; the unit may be done */
+		if (now >= w->ss.next_ns) {
+			const struct ddir_result *dr = w->res->ddir;
+
+			ss_member_tick(&w->ss, now, dr[0].io_bytes + dr[1].io_bytes + dr[2].io_bytes,
+				       dr[0].total_ios + dr[1].total_ios + dr[2].total_ios);
+		}
+		if (ss_unit_attained(w->ss.u))
+			return true;
+	}
 	if (now >= w->publish_ns) {
 		worker_publish(w);
 		if (__builtin_expect(atomic_load_explicit(&w->prog->snap_state, memory_order_relaxed) ==

@@ -105,6 +105,9 @@ static inline uint64_t report_ios(const struct ddir_result *d)
 /* Sum of ios of read+write+trim (fio's ddir_rw_sum(total_io_u)). */
 uint64_t report_total_ios(const struct job_result *r);
 
+/* steady state: the mean of a window (fio's integer mean of bw / iops samples). */
+uint64_t report_ss_mean(const uint64_t *v, unsigned n);
+
 /* usr/sys cpu percent of the unit's run time. */
 void report_cpu(const struct job_result *r, double *usr_pct, double *sys_pct);
 
