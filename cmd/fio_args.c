@@ -306,7 +306,7 @@ static int handle_cl(struct args_state *st, const struct cl_opt *co, const char 
 			return 1;
 		}
 		if (r < 0) {
-			opt_diag_add(d, false, "fio: failed parsing idle-prof=%s", val);
+			opt_diag_add(d, false, "fio: incorrect idle-prof option: %s", val);
 			return -EINVAL;
 		}
 		cfg->idle_prof = (unsigned)r;

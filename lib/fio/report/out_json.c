@@ -240,6 +240,22 @@ int out_json_print(FILE *out, const struct report *rep, bool plus)
 		out_json_unit(&w, rep, &rep->units[i], plus);
 	json_end_array(&w);
 	out_json_disks(&w, rep->disks, rep->nr_disks);
+	if (rep->idle) {	/* --idle-prof */
+		const struct idle_result *ir = rep->idle;
+
+		json_begin_object(&w, "cpu_idleness");
+		json_float(&w, "system", ir->system);
+		if (ir->mode == IDLE_PERCPU)
+			for (unsigned c = 0; c < ir->nr_cpus; c++) {
+				char key[24];
+
+				snprintf(key, sizeof(key), "cpu-%u", c);
+				json_float(&w, key, ir->percpu[c]);
+			}
+		json_float(&w, "unit_mean", ir->unit_mean);
+		json_float(&w, "unit_stddev", ir->unit_stddev);
+		json_end_object(&w);
+	}
 	json_end_object(&w);
 	return json_finish(&w);
 }

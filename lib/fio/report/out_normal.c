@@ -351,6 +351,8 @@ int out_normal_print(FILE *out, const struct report *rep)
 	for (unsigned g = 0; g < rep->nr_groups; g++)
 		out_normal_group(out, &rep->groups[g]);
 	out_normal_disks(out, rep->disks, rep->nr_disks);
+	if (rep->idle)	/* --idle-prof */
+		idleprof_print_normal(out, rep->idle);
 	if (ferror(out))
 		return errno ? -errno : -EIO;
 	return 0;

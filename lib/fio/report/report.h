@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "fio/idleprof.h"
 #include "fio/job.h"
 #include "fio/result.h"
 
@@ -51,6 +52,7 @@ struct report {
 	const struct disk_result *disks;
 	unsigned nr_disks;
 	struct timespec now;		/* time of reporting (ctime in job blocks, JSON timestamps) */
+	const struct idle_result *idle;	/* --idle-prof figures, NULL = none */
 };
 
 /* Normal output only: the "name: (g=0): rw=..., bs=(R) ..., ioengine=..., iodepth=N" line for
