@@ -15,6 +15,7 @@
 #define JOB_MAX_PERCENTILES	20	/* FIO_IO_U_LIST_MAX_LEN */
 #define JOB_VERIFY_PATTERN_MAX	512	/* verify_pattern bytes (fio's limit) */
 #define JOB_VERIFY_PATTERN_O_MAX	16	/* %o in one verify_pattern */
+#define JOB_LOG_PREFIXES	4	/* bw, iops, lat, hist */
 
 enum ddir { DDIR_READ = 0, DDIR_WRITE = 1, DDIR_TRIM = 2, DDIR_NR = 3 };
 
@@ -157,7 +158,10 @@ struct job {
 	bool thinktime_blocks_set;
 	bool thinktime_blocks_issue;		/* thinktime_blocks_type=issue */
 	/* logs: write_bw_log / write_iops_log / write_lat_log (lib/iolog.h) */
-	char *log_prefix[3];		/* bw, iops, lat file prefix: NULL = no such log, "" = the job name */
+	char *log_prefix[JOB_LOG_PREFIXES];	/* bw, iops, lat, hist (write_hist_log) file prefix:
+						 * NULL = no such log, "" = the job name */
+	uint64_t log_hist_msec;		/* hist log window, 0 = no entries (fio) */
+	unsigned log_hist_coarseness;	/* 0..6: 2^N histogram buckets per column */
 	unsigned log_avg_msec;		/* 0 = one entry per I/O */
 	bool log_max_value, log_offset, log_prio;
 	bool per_job_logs;		/* default true: ".<thread_number>" in the names */

@@ -148,6 +148,18 @@ static void *worker_main(void *arg)
 			goto out;
 		}
 	}
+	if (histlog_wanted(job)) {	/* write_hist_log */
+		w->hlog = malloc(sizeof(*w->hlog));
+		if (!w->hlog || histlog_init(w->hlog, job) < 0) {
+			fprintf(w->diag, "fio: %s: out of memory for its logs\n", job->name);
+			if (w->hlog)
+				histlog_release(w->hlog);
+			free(w->hlog);
+			w->hlog = NULL;
+			worker_set_error(w, ENOMEM, "backend.c:0", "job setup");
+			goto out;
+		}
+	}
 	if (job->ramp_time_ns) {
 		w->in_ramp = true;
 		w->ramp_end_ns = w->start_ns + job->ramp_time_ns;
@@ -278,6 +290,9 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 	ret = iolog_check(cfg, err);	/* logs: refuse before anything is touched */
 	if (ret < 0)
 		goto free_arrays;
+	ret = histlog_check(cfg, err);	/* write_hist_log */
+	if (ret < 0)
+		goto free_arrays;
 	if (runner_ss_setup(&rss, cfg)) {	/* steady state */
 		iops_err_set(err, ENOMEM, "fio: out of memory");
 		ret = -ENOMEM;
@@ -371,6 +386,12 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 			(void)iolog_write(threads[j].w.iolog, &cfg->jobs[j], diag);
 			iolog_job_release(threads[j].w.iolog);
 			free(threads[j].w.iolog);
+		}
+	for (unsigned j = 0; j < cfg->nr_jobs; j++)	/* write_hist_log */
+		if (threads[j].w.hlog) {
+			(void)histlog_write(threads[j].w.hlog, &cfg->jobs[j], diag);
+			histlog_release(threads[j].w.hlog);
+			free(threads[j].w.hlog);
 		}
 	for (unsigned j = 0; j < cfg->nr_jobs; j++)
 		if (res[j]->error)

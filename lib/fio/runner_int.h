@@ -27,6 +27,7 @@
 #include "core/err.h"
 #include "core/rng.h"
 #include "engine/engine.h"
+#include "fio/histlog.h"
 #include "fio/iolog.h"
 #include "fio/job.h"
 #include "fio/offgen.h"
@@ -113,6 +114,7 @@ struct worker {
 	struct ss_member ss;
 	struct ss_unit *ss_unit;	/* the unit the job joins when it starts */
 	unsigned ss_idx;		/* its place among the unit's members */
+	struct histlog *hlog;		/* write_hist_log, NULL = none */
 };
 
 /* ---- progress (status line) -------------------------------------------------------------- */

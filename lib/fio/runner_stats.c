@@ -44,6 +44,8 @@ static void worker_reset_stats(struct worker *w, uint64_t now)
 	worker_rusage(&w->ru0);
 	if (w->ss.u)	/* steady state: its counters restart with the job's */
 		ss_member_reset(&w->ss, now);
+	if (w->hlog)	/* write_hist_log */
+		histlog_reset(w->hlog);
 	worker_publish(w);
 	atomic_store_explicit(&w->prog->epoch_ns, clock_now_ns(), memory_order_relaxed);
 	worker_set_state(w, eta_run_char(job));
@@ -131,6 +133,19 @@ static void worker_snapshot(struct worker *w, uint64_t now)
 	atomic_store_explicit(&p->snap_state, RUNNER_SNAP_IDLE, memory_order_release);
 }
 
+/* write_hist_log: an entry per direction whose window is over. */
+static void worker_hist_tick(struct worker *w, uint64_t now)
+{
+	const struct hist *clat[DDIR_NR];
+	uint64_t bs[DDIR_NR];
+
+	for (int d = 0; d < DDIR_NR; d++) {
+		clat[d] = w->clat_on ? &w->res->ddir[d].clat_hist : NULL;
+		bs[d] = w->job->bs_min[d];
+	}
+	histlog_tick(w->hlog, clat, bs, now > w->start_ns ? (now - w->start_ns) / CLOCK_NS_PER_MS : 0);
+}
+
 /* Periodic work at time now. Returns true when the job's time is up. */
 bool worker_check(struct worker *w, uint64_t now)
 {
@@ -167,6 +182,8 @@ bool worker_check(struct worker *w, uint64_t now)
 			worker_sample(w, now, true);
 		if (w->iops_win_ns && now - w->iops_t0_ns >= w->iops_win_ns)
 			worker_sample(w, now, false);
+		if (w->hlog)	/* write_hist_log */
+			worker_hist_tick(w, now);
 	}
 	worker_plan_check(w);
 	return false;
