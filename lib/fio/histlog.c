@@ -60,6 +60,7 @@ int histlog_init(struct histlog *hl, const struct job *job)
 	hl->shift = job->log_hist_coarseness > HISTLOG_MAX_COARSENESS ? HISTLOG_MAX_COARSENESS
 								       : job->log_hist_coarseness;
 	hl->columns = histlog_columns(hl->shift);
+	hl->due_ms = hl->msec ? hl->msec : UINT64_MAX;
 	hl->prev = calloc(DDIR_NR, sizeof(*hl->prev));
 	return hl->prev ? 0 : -ENOMEM;
 }
@@ -84,6 +85,7 @@ void histlog_reset(struct histlog *hl)
 	if (hl->prev)
 		memset(hl->prev, 0, DDIR_NR * sizeof(*hl->prev));
 	memset(hl->last_ms, 0, sizeof(hl->last_ms));
+	hl->due_ms = hl->msec;
 }
 
 /* Room for one more entry: its row, or NULL (memory bound reached, or ENOMEM). */
@@ -117,6 +119,8 @@ static uint64_t *histlog_row(struct histlog *hl)
 void histlog_tick(struct histlog *hl, const struct hist *const clat[DDIR_NR], const uint64_t bs[DDIR_NR],
 		  uint64_t elapsed_ms)
 {
+	uint64_t due = UINT64_MAX;
+
 	if (!hl->msec)
 		return;
 	for (unsigned d = 0; d < DDIR_NR; d++) {
@@ -124,8 +128,17 @@ void histlog_tick(struct histlog *hl, const struct hist *const clat[DDIR_NR], co
 		struct hist *p = &hl->prev[d];
 		uint64_t *row;
 
-		if (!h || elapsed_ms - hl->last_ms[d] < hl->msec || h->total == p->total)
+		if (!h)
 			continue;
+		if (elapsed_ms - hl->last_ms[d] < hl->msec) {
+			due = hl->last_ms[d] + hl->msec < due ? hl->last_ms[d] + hl->msec : due;
+			continue;
+		}
+		if (h->total == p->total) {	/* no I/O yet: fio logs at the next completion */
+			due = elapsed_ms + HISTLOG_RETRY_MS < due ? elapsed_ms + HISTLOG_RETRY_MS : due;
+			continue;
+		}
+		due = elapsed_ms + hl->msec < due ? elapsed_ms + hl->msec : due;
 		hl->last_ms[d] = elapsed_ms;
 		row = histlog_row(hl);
 		if (!row) {
@@ -141,6 +154,7 @@ void histlog_tick(struct histlog *hl, const struct hist *const clat[DDIR_NR], co
 			row[3 + (b >> hl->shift)] += h->bucket[b] - p->bucket[b];
 		memcpy(p, h, sizeof(*p));
 	}
+	hl->due_ms = due;
 }
 
 static char *histlog_u64(char *p, uint64_t v)

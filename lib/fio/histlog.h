@@ -23,6 +23,7 @@
 #define HISTLOG_MAX_COARSENESS	6
 #define HISTLOG_MEM_MAX_BYTES	(512ull << 20)
 #define HISTLOG_CHUNK_ENTRIES	64u
+#define HISTLOG_RETRY_MS	10u	/* a due direction without new I/O is looked at again */
 
 struct histlog_chunk {
 	struct histlog_chunk *next;
@@ -35,6 +36,7 @@ struct histlog {
 	unsigned columns;		/* HIST_NR >> coarseness */
 	unsigned shift;			/* coarseness */
 	uint64_t last_ms[DDIR_NR];	/* time of the direction's last entry */
+	uint64_t due_ms;		/* next time an entry may be due (UINT64_MAX: never) */
 	uint64_t last_bs[DDIR_NR];	/* block size of its latest I/O */
 	struct hist *prev;		/* DDIR_NR snapshots: the histograms at the last entries */
 	struct histlog_chunk *head, *tail;

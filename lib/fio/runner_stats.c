@@ -96,6 +96,9 @@ void worker_plan_check(struct worker *w)
 		next = w->publish_ns;
 	if (w->ss.u && w->ss.next_ns < next)	/* steady state */
 		next = w->ss.next_ns;
+	if (w->hlog && !w->in_ramp && w->hlog->due_ms != UINT64_MAX &&	/* write_hist_log */
+	    w->start_ns + w->hlog->due_ms * CLOCK_NS_PER_MS < next)
+		next = w->start_ns + w->hlog->due_ms * CLOCK_NS_PER_MS;
 	w->next_check_ns = next;
 }
 
