@@ -286,12 +286,18 @@ static int handle_cl(struct args_state *st, const struct cl_opt *co, const char 
 			opt_diag_add(d, false, "fio: debug mask %s not found", bad);
 			return -EINVAL;
 		}
-		if (mask == DEBUG_ALL && !strcmp(val, "all"))
-			printf("fio: set all debug options\n");
-		else
+		/* fio's notes, in the order given */
+		for (const char *p = val; p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL) {
+			size_t len = strchr(p, ',') ? (size_t)(strchr(p, ',') - p) : strlen(p);
+
+			if (len == 3 && !strncmp(p, "all", 3)) {
+				printf("fio: set all debug options\n");
+				continue;
+			}
 			for (unsigned c = 0; c < DEBUG_NR; c++)
-				if (debug_on(mask, c) && !debug_on(cfg->debug_mask, c))
+				if (strlen(debug_name(c)) == len && !strncmp(debug_name(c), p, len))
 					printf("fio: set debug option %s\n", debug_name(c));
+		}
 		cfg->debug_mask |= mask;
 		if (debug_on(cfg->debug_mask, DEBUG_PARSE))
 			d->debug = stdout;
