@@ -299,6 +299,7 @@ static int handle_cl(struct args_state *st, const struct cl_opt *co, const char 
 					printf("fio: set debug option %s\n", debug_name(c));
 		}
 		cfg->debug_mask |= mask;
+		cfg->debug_out = stdout;
 		if (debug_on(cfg->debug_mask, DEBUG_PARSE))
 			d->debug = stdout;
 		return 0;

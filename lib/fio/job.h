@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define JOB_NAME_MAX		256
 #define JOB_MAX_FILES		4096	/* nrfiles / filename list bound */
@@ -205,6 +206,7 @@ struct fio_config {
 	/* status-interval */
 	uint64_t status_interval_ns;	/* --status-interval, 0 = none (ms resolution) */
 	unsigned debug_mask;		/* --debug: 1 << enum debug_cat (fio/debug.h) */
+	FILE *debug_out;		/* where the run's debug lines go (cmd/: stdout, as fio) */
 	unsigned idle_prof;		/* --idle-prof: enum idle_mode (fio/idleprof.h), 0 = off */
 };
 

@@ -11,6 +11,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "fio/debug.h"
 #include "fio/eta.h"
 
 /* steady state: one unit per job with ss_dur, or per group with group_reporting (the unit of
@@ -108,6 +109,7 @@ static void *worker_main(void *arg)
 
 	res->job = job;
 	res->pid = (int)syscall(SYS_gettid);
+	worker_debug(w, DEBUG_PROCESS, "jobs pid=%d started", res->pid);	/* --debug=process */
 	if (job->startdelay_ns && !ctl_sleep_until(w->ctl, clock_now_ns() + job->startdelay_ns))
 		return NULL;
 	if (ctl_stopped(w->ctl))
@@ -133,6 +135,7 @@ static void *worker_main(void *arg)
 		goto out;
 	}
 
+	worker_debug(w, DEBUG_PROCESS, "pid=%d: runstate CREATED -> INITIALIZED", res->pid);
 	worker_rusage(&w->ru0);
 	w->start_ns = w->sample_t0_ns = w->now_ns = clock_src_now(w->clk);
 	w->iops_t0_ns = w->start_ns;
@@ -187,7 +190,9 @@ static void *worker_main(void *arg)
 	worker_plan_check(w);
 	worker_rate_setup(w);	/* rate */
 
+	worker_debug(w, DEBUG_PROCESS, "pid=%d: runstate INITIALIZED -> RUNNING", res->pid);
 	worker_loop(w);
+	worker_debug(w, DEBUG_PROCESS, "pid=%d: runstate RUNNING -> FINISHING", res->pid);
 	ss_member_exit(&w->ss);	/* steady state */
 	worker_publish(w);
 	worker_set_state(w, ETA_ST_FINISHING);
@@ -221,6 +226,7 @@ out:
 	else if (job->unlink)
 		target_unlink(w->ts, w->idx, w->diag);
 	atomic_store_explicit(&w->prog->snap_final, true, memory_order_release);	/* status-interval */
+	worker_debug(w, DEBUG_PROCESS, "pid=%d: runstate FINISHING -> EXITED", res->pid);
 	worker_set_state(w, ETA_ST_EXITED);
 	return NULL;
 }
@@ -232,6 +238,7 @@ static void runner_join(struct runner_thread *t)
 	if (t->started && !t->joined) {
 		pthread_join(t->tid, NULL);
 		t->joined = true;
+		worker_debug(&t->w, DEBUG_PROCESS, "pid=%d: runstate EXITED -> REAPED", t->w.res->pid);
 		worker_set_state(&t->w, t->w.error ? ETA_ST_REAPED_ERR : ETA_ST_REAPED);
 	}
 }
@@ -368,6 +375,8 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 		t->w.idx = j;
 		t->w.run_t0_ns = t0;
 		t->w.clk = &clk;
+		t->w.dbg_out = cfg->debug_mask ? cfg->debug_out : NULL;	/* --debug */
+		t->w.dbg_mask = cfg->debug_mask;
 		r = pthread_create(&t->tid, &attr, worker_main, &t->w);
 		if (r) {
 			res[j]->error = r;

@@ -115,6 +115,9 @@ struct worker {
 	struct ss_unit *ss_unit;	/* the unit the job joins when it starts */
 	unsigned ss_idx;		/* its place among the unit's members */
 	struct histlog *hlog;		/* write_hist_log, NULL = none */
+	/* --debug (runner_debug.c): lines go to dbg_out when the category's bit is set */
+	FILE *dbg_out;			/* NULL = no debugging */
+	unsigned dbg_mask;
 };
 
 /* ---- progress (status line) -------------------------------------------------------------- */
@@ -166,6 +169,13 @@ __attribute__((cold)) void worker_log_io(struct worker *w, const struct io_req *
 void worker_rate_setup(struct worker *w);
 bool worker_rate_wait(struct worker *w);	/* false: stop the job */
 bool worker_rate_after(struct worker *w, enum ddir d, uint64_t len);	/* false: stop the job */
+
+/* ---- runner_debug.c ---- */
+
+/* A --debug line of category c (enum debug_cat), if that category is on. */
+void worker_debug(struct worker *w, int c, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* With --debug=io: wrap the engine so that each request is logged (queue, complete). 0 or -ENOMEM. */
+int worker_debug_wrap(struct worker *w);
 
 /* ---- runner_verify.c ---- */
 
