@@ -204,7 +204,14 @@ static const struct opt_case cases[] = {
 	{ "random_distribution", "zipf:1.2", true, NULL },
 	{ "random_distribution", "zipf:1", false, "fio: failed parsing random_distribution=zipf:1" },
 	{ "max_latency", "100", false, "fio: option 'max_latency' is not supported by iops" },
-	{ "ss", "100", false, "fio: option 'steadystate' is not supported by iops" },
+	{ "ss", "100", false, NULL },	/* then the valid values */
+	{ "ss", "iops_slope:0.1%", true, NULL },
+	{ "ss_dur", "10s", true, NULL },
+	{ "ss_dur", "abc", false, "fio: failed parsing steadystate_duration=abc" },
+	{ "ss_ramp", "5", true, NULL },
+	{ "write_hist_log", "h", true, NULL },
+	{ "log_hist_coarseness", "7", false, "fio: failed parsing log_hist_coarseness=7" },
+	{ "flow", "1", false, "fio: option 'flow' is not supported by iops" },
 	{ "hipri", NULL, false, "fio: option 'hipri' is not supported by iops" },
 };
 
