@@ -40,10 +40,7 @@ struct cl_opt {
 };
 
 static const struct cl_opt cl_opts[] = {
-	{ "debug", CL_REQUIRED, CL_DEBUG, "  --debug=options\tEnable debug logging. May be one/more of:\n"
-	  "\t\t\tprocess,file,io,mem,blktrace,verify,random,parse,\n"
-	  "\t\t\tdiskutil,job,mutex,profile,time,net,rate,compress,\n"
-	  "\t\t\tsteadystate,helperthread,zbd" },
+	{ "debug", CL_REQUIRED, CL_DEBUG, "  --debug=options\tPrint debug lines of these categories (comma list, all, or ? to list them)" },
 	{ "parse-only", CL_NONE, CL_PARSE_ONLY, "  --parse-only\t\tCheck options and job files, then exit without I/O" },
 	{ "merge-blktrace-only", CL_NONE, CL_UNSUPPORTED, NULL },
 	{ "output", CL_REQUIRED, CL_OUTPUT, "  --output\t\tSend the report to this file, not stdout" },

@@ -154,7 +154,7 @@ if ! skip_if_fio "unknown debug category exit status"; then
 	assert_eq "dbgbad: exit status (fio: 0, iops: bad input)" 1 "$(rc_of dbgbad ut)"
 fi
 # --debug=process,file,io of a run: the lines fio prints for each I/O and for the job's life
-drun() { grep -E "^$3 +[0-9]+ " "$T/dbgrun.$1.out" | sed -E 's/^[a-z]+ +[0-9]+ //; s/0x[0-9a-f]+:/P:/' | grep -E "$2"; }
+drun() { grep -E "^$3 +[0-9]+ " "$T/dbgrun.$1.out" | sed -E 's/^[a-z]+ +[0-9]+ +//; s/0x[0-9a-f]+:/P:/' | grep -E "$2"; }
 for pat in '^(queue|complete): io_u P: off=0x[0-9a-f]+,len=0x1000,ddir=0,file=r\.0\.0$'; do
 	assert_eq "dbgrun: io lines" "$(drun ref "$pat" io | sort)" "$(drun ut "$pat" io | sort)"
 done
