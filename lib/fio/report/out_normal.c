@@ -208,7 +208,7 @@ static void out_normal_ss(FILE *out, const struct ss_result *ss, const struct jo
 		ss->attained ? "yes" : "no", num2str(b1, bw, j->sig_figs, kb, pow2, ru),
 		num2str(b2, bw, j->sig_figs, kb, !pow2, ru),
 		num2str(io, report_ss_mean(ss->iops, ss->nr), j->sig_figs, 1, false, N2S_NONE),
-		j->ss.iops ? "iops" : "bw", j->ss.slope ? " slope" : " mean dev", (double)(float)ss->criterion,
+		j->ss.iops ? "iops" : "bw", j->ss.slope ? " slope" : " mean dev", ss->criterion,
 		j->ss.pct ? "%" : "");
 }
 
