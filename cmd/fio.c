@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "core/clock.h"
+#include "fio/idleprof.h"
 #include "sys/diskstats.h"
 #include "engine/engine.h"
 #include "fio_args.h"
@@ -160,6 +161,8 @@ int fio_main(int argc, char **argv, struct ctl *ctl)
 	struct disk_result disks[DISKSTATS_MAX];
 	struct fio_disks *dk = NULL;
 	struct iops_err err = { 0 };
+	struct idleprof idle = { 0 };
+	struct idle_result *idle_res = NULL;
 	unsigned nr_disks = 0;
 	int exit_status = 0, ret, status;
 	FILE *out = stdout;
@@ -224,7 +227,18 @@ int fio_main(int argc, char **argv, struct ctl *ctl)
 	atomic_init(&fw.printed, false);
 	atomic_init(&fw.done, false);
 	watching = pthread_create(&watch_tid, NULL, fio_watch_main, &fw) == 0;
+	if (cfg.idle_prof) {	/* --idle-prof: calibrated before the jobs, measured while they run */
+		idle_res = calloc(1, sizeof(*idle_res));
+		if (!idle_res || idleprof_start(&idle, cfg.idle_prof) < 0) {
+			fprintf(stderr, "fio: cannot start the idle profiling threads\n");
+			free(idle_res);
+			idle_res = NULL;
+		} else
+			idleprof_begin(&idle);
+	}
 	ret = runner_run_progress(&cfg, res, normal ? out : NULL, stderr, ctl, &err, fio_disks_begin, dk, dk->prog);
+	if (idle_res)
+		idleprof_stop(&idle, idle_res);
 	fio_eta_stop(&dk->eta);
 	atomic_store(&fw.done, true);
 	if (watching) {
@@ -245,7 +259,7 @@ int fio_main(int argc, char **argv, struct ctl *ctl)
 
 	for (unsigned j = 0; j < cfg.nr_jobs; j++)
 		shown[j] = res[j]->not_run ? NULL : res[j];
-	if (report_print(out, &cfg, shown, cfg.nr_jobs, disks, nr_disks) < 0) {
+	if (report_print_idle(out, &cfg, shown, cfg.nr_jobs, disks, nr_disks, idle_res) < 0) {
 		fprintf(stderr, "fio: writing the report failed: %s\n", strerror(errno));
 		if (!ret)
 			ret = 1;
@@ -269,10 +283,14 @@ release:
 			status = 1;
 	}
 	if (res)
-		for (unsigned j = 0; j < cfg.nr_jobs; j++)
+		for (unsigned j = 0; j < cfg.nr_jobs; j++) {
+			if (res[j])
+				free(res[j]->ss);	/* steady state */
 			free(res[j]);
+		}
 	free(res);
 	free(shown);
+	free(idle_res);
 	if (dk) {
 		fio_eta_stop(&dk->eta);
 		fio_status_stop(&dk->status);

@@ -10,7 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fio/debug.h"
 #include "fio/fioconf.h"
+#include "fio/idleprof.h"
 #include "fio/jobfile.h"
 #include "fio/opt.h"
 #include "core/parse.h"
@@ -25,7 +27,7 @@ enum cl_id {
 	CL_OUTPUT, CL_OUTPUT_FORMAT, CL_MINIMAL, CL_TERSE_VERSION, CL_ETA, CL_PARSE_ONLY,
 	CL_VERSION, CL_HELP, CL_CMDHELP, CL_SHOWCMD, CL_READONLY, CL_WARNINGS_FATAL, CL_MAX_JOBS,
 	CL_ETA_NEWLINE, CL_ETA_INTERVAL, CL_SECTION, CL_ENGHELP, CL_UNSUPPORTED,
-	CL_STATUS_INTERVAL,
+	CL_STATUS_INTERVAL, CL_DEBUG, CL_IDLE_PROF,
 };
 
 enum cl_arg { CL_NONE, CL_REQUIRED, CL_OPTIONAL };
@@ -38,7 +40,7 @@ struct cl_opt {
 };
 
 static const struct cl_opt cl_opts[] = {
-	{ "debug", CL_REQUIRED, CL_UNSUPPORTED, NULL },
+	{ "debug", CL_REQUIRED, CL_DEBUG, "  --debug=options\tPrint debug lines of these categories (comma list, all, or ? to list them)" },
 	{ "parse-only", CL_NONE, CL_PARSE_ONLY, "  --parse-only\t\tCheck options and job files, then exit without I/O" },
 	{ "merge-blktrace-only", CL_NONE, CL_UNSUPPORTED, NULL },
 	{ "output", CL_REQUIRED, CL_OUTPUT, "  --output\t\tSend the report to this file, not stdout" },
@@ -71,7 +73,8 @@ static const struct cl_opt cl_opts[] = {
 	{ "daemonize", CL_REQUIRED, CL_UNSUPPORTED, NULL },
 	{ "client", CL_REQUIRED, CL_UNSUPPORTED, NULL },
 	{ "remote-config", CL_REQUIRED, CL_UNSUPPORTED, NULL },
-	{ "idle-prof", CL_REQUIRED, CL_UNSUPPORTED, NULL },
+	{ "idle-prof", CL_REQUIRED, CL_IDLE_PROF,
+	  "  --idle-prof=option\tReport CPU idleness: system, percpu, or calibrate (only)" },
 	{ "inflate-log", CL_REQUIRED, CL_UNSUPPORTED, NULL },
 	{ "trigger-file", CL_REQUIRED, CL_UNSUPPORTED, NULL },
 	{ "trigger-timeout", CL_REQUIRED, CL_UNSUPPORTED, NULL },
@@ -266,6 +269,53 @@ static int handle_cl(struct args_state *st, const struct cl_opt *co, const char 
 		}
 		st->sections[st->nr_sections++] = val;
 		return 0;
+	case CL_DEBUG: {
+		unsigned mask = 0;
+		char bad[208];
+		int r = debug_parse(val, &mask, bad, sizeof(bad));
+
+		if (r == 1) {
+			printf("fio: dumping debug options:%s\n", debug_names());
+			*status = 0;
+			return 1;
+		}
+		if (r) {
+			opt_diag_add(d, false, "fio: debug mask %s not found", bad);
+			return -EINVAL;
+		}
+		/* fio's notes, in the order given */
+		for (const char *p = val; p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL) {
+			size_t len = strchr(p, ',') ? (size_t)(strchr(p, ',') - p) : strlen(p);
+
+			if (len == 3 && !strncmp(p, "all", 3)) {
+				printf("fio: set all debug options\n");
+				continue;
+			}
+			for (unsigned c = 0; c < DEBUG_NR; c++)
+				if (strlen(debug_name(c)) == len && !strncmp(debug_name(c), p, len))
+					printf("fio: set debug option %s\n", debug_name(c));
+		}
+		cfg->debug_mask |= mask;
+		cfg->debug_out = stdout;
+		if (debug_on(cfg->debug_mask, DEBUG_PARSE))
+			d->debug = stdout;
+		return 0;
+	}
+	case CL_IDLE_PROF: {
+		int r = idleprof_parse(val);
+
+		if (r == IDLE_CALIBRATE_ONLY) {
+			*status = idleprof_calibrate_print(stdout);
+			fflush(stdout);
+			return 1;
+		}
+		if (r < 0) {
+			opt_diag_add(d, false, "fio: incorrect idle-prof option: %s", val);
+			return -EINVAL;
+		}
+		cfg->idle_prof = (unsigned)r;
+		return 0;
+	}
 	case CL_UNSUPPORTED:
 		opt_diag_add(d, false, "fio: option '--%s' is not supported by iops", co->name);
 		return -EINVAL;

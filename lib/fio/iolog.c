@@ -254,33 +254,51 @@ static int iolog_open(const char *path, bool create, bool append, const char **w
 	return fd;
 }
 
+int iolog_open_file(const char *path, bool create, bool append, const char **why)
+{
+	return iolog_open(path, create, append, why);
+}
+
+int iolog_check_path(const char *path, struct iops_err *err)
+{
+	char dir[PATH_MAX];
+	const char *why = NULL, *slash;
+	int ret = iolog_open(path, false, false, &why);
+
+	if (ret == -ENOENT) {
+		/* not there yet: its directory must be */
+		slash = strrchr(path, '/');
+		snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - path) + (slash == path) : 1,
+			 slash ? path : ".");
+		ret = access(dir, W_OK) < 0 ? -errno : 0;
+	}
+	if (ret >= 0) {
+		if (ret > 0)
+			close(ret);
+		return 0;
+	}
+	iops_err_set(err, -ret, "fio: cannot write log file '%s': %s", path, why ? why : strerror(-ret));
+	return ret;
+}
+
 int iolog_check(const struct fio_config *cfg, struct iops_err *err)
 {
-	char path[PATH_MAX], dir[PATH_MAX];
+	char path[PATH_MAX];
 
 	for (unsigned j = 0; j < cfg->nr_jobs; j++)
 		for (unsigned t = 0; t < IOLOG_NR; t++) {
-			const char *why = "file name too long", *slash;
-			int ret = -ENAMETOOLONG;
+			int ret;
 
 			if (!iolog_prefix(&cfg->jobs[j], (enum iolog_type)t))
 				continue;
-			if (!iolog_name(path, sizeof(path), &cfg->jobs[j], (enum iolog_type)t))
-				ret = iolog_open(path, false, false, &why);
-			if (ret == -ENOENT) {
-				/* not there yet: its directory must be */
-				slash = strrchr(path, '/');
-				snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - path) + (slash == path) : 1,
-					 slash ? path : ".");
-				ret = access(dir, W_OK) < 0 ? -errno : 0;
+			if (iolog_name(path, sizeof(path), &cfg->jobs[j], (enum iolog_type)t)) {
+				iops_err_set(err, ENAMETOOLONG, "fio: cannot write log file '%s': file name too long",
+					     path);
+				return -ENAMETOOLONG;
 			}
-			if (ret >= 0) {
-				if (ret > 0)
-					close(ret);
-				continue;
-			}
-			iops_err_set(err, -ret, "fio: cannot write log file '%s': %s", path, why ? why : strerror(-ret));
-			return ret;
+			ret = iolog_check_path(path, err);
+			if (ret)
+				return ret;
 		}
 	return 0;
 }
@@ -367,7 +385,7 @@ int iolog_write(const struct iolog_job *lj, const struct job *job, FILE *diag)
 int iolog_prefix_dup(struct job *dst, const struct job *src)
 {
 	memset(dst->log_prefix, 0, sizeof(dst->log_prefix));
-	for (unsigned i = 0; i < 3; i++)
+	for (unsigned i = 0; i < JOB_LOG_PREFIXES; i++)
 		if (src->log_prefix[i] && !(dst->log_prefix[i] = strdup(src->log_prefix[i]))) {
 			iolog_prefix_free(dst);
 			return -ENOMEM;
@@ -377,7 +395,7 @@ int iolog_prefix_dup(struct job *dst, const struct job *src)
 
 void iolog_prefix_free(struct job *j)
 {
-	for (unsigned i = 0; i < 3; i++) {
+	for (unsigned i = 0; i < JOB_LOG_PREFIXES; i++) {
 		free(j->log_prefix[i]);
 		j->log_prefix[i] = NULL;
 	}

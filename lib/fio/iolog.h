@@ -94,6 +94,11 @@ size_t iolog_format(char *buf, const struct iolog_entry *e, bool with_offset, bo
  * symlink, no non-log file in the way). 0, or -errno with err filled. */
 int iolog_check(const struct fio_config *cfg, struct iops_err *err);
 
+/* One log file: iolog_check()'s test of one path (0, or -errno with err filled), and the open
+ * every log writer uses (fd, or -errno with *why set when it is iops' own refusal). */
+int iolog_check_path(const char *path, struct iops_err *err);
+int iolog_open_file(const char *path, bool create, bool append, const char **why);
+
 /* Write the job's log files; problems are reported on diag. Returns 0 or the first -errno. */
 int iolog_write(const struct iolog_job *lj, const struct job *job, FILE *diag);
 

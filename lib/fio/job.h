@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "sys/cpuset.h"
 
@@ -18,6 +19,7 @@
 #define JOB_VERIFY_PATTERN_MAX	512	/* verify_pattern bytes (fio's limit) */
 #define JOB_VERIFY_PATTERN_O_MAX	16	/* %o in one verify_pattern */
 #define JOB_IGNORE_ERR_MAX	32	/* errors in one ignore_error list */
+#define JOB_LOG_PREFIXES	4	/* bw, iops, lat, hist */
 
 enum ddir { DDIR_READ = 0, DDIR_WRITE = 1, DDIR_TRIM = 2, DDIR_NR = 3 };
 /* continue_on_error / ignore_error: the kinds of error, numbered as fio's ERROR_TYPE_* */
@@ -38,6 +40,16 @@ enum job_exit_what { EXIT_GROUP, EXIT_STONEWALL, EXIT_ALL };
 enum fadvise_hint { FADVISE_NONE, FADVISE_PATTERN, FADVISE_RANDOM, FADVISE_SEQUENTIAL };
 /* zone: zonemode= (zbd is refused by the fixup) */
 enum zone_mode { ZONE_MODE_NONE, ZONE_MODE_STRIDED, ZONE_MODE_ZBD };
+
+/* Steady state (steadystate=, ss_dur=, ss_ramp=; fio/steadystate.h): off while dur_ns is 0. */
+struct job_ss {
+	bool iops;			/* judge IOPS (else bandwidth, bytes/s) */
+	bool slope;			/* the slope of a least-squares line (else max deviation) */
+	bool pct;			/* limit in percent of the window's mean */
+	double limit;			/* default iops_slope:0.01% */
+	uint64_t dur_ns;		/* window length (whole seconds), 0 = off */
+	uint64_t ramp_ns;		/* no sample before this much of the job has run */
+};
 
 /* One `key=value` exactly as the user typed it (after ${ENV} expansion), for JSON "job options". */
 struct job_kv {
@@ -186,7 +198,10 @@ struct job {
 	bool thinktime_blocks_set;
 	bool thinktime_blocks_issue;		/* thinktime_blocks_type=issue */
 	/* logs: write_bw_log / write_iops_log / write_lat_log (lib/iolog.h) */
-	char *log_prefix[3];		/* bw, iops, lat file prefix: NULL = no such log, "" = the job name */
+	char *log_prefix[JOB_LOG_PREFIXES];	/* bw, iops, lat, hist (write_hist_log) file prefix:
+						 * NULL = no such log, "" = the job name */
+	uint64_t log_hist_msec;		/* hist log window, 0 = no entries (fio) */
+	unsigned log_hist_coarseness;	/* 0..6: 2^N histogram buckets per column */
 	unsigned log_avg_msec;		/* 0 = one entry per I/O */
 	bool log_max_value, log_offset, log_prio;
 	bool per_job_logs;		/* default true: ".<thread_number>" in the names */
@@ -230,6 +245,7 @@ struct job {
 	uint64_t zone_size;		/* bytes to transfer in a zone before the next one */
 	uint64_t zone_skip;		/* bytes skipped after each zone */
 	uint64_t zone_skip_z;		/* zoneskip=Nz as typed: N zone sizes (the fixup sets zone_skip) */
+	struct job_ss ss;		/* steady state */
 };
 
 enum out_format { OUT_NORMAL = 1u << 0, OUT_JSON = 1u << 1, OUT_JSON_PLUS = 1u << 2, OUT_TERSE = 1u << 3 };
@@ -255,6 +271,9 @@ struct fio_config {
 
 	/* status-interval */
 	uint64_t status_interval_ns;	/* --status-interval, 0 = none (ms resolution) */
+	unsigned debug_mask;		/* --debug: 1 << enum debug_cat (fio/debug.h) */
+	FILE *debug_out;		/* where the run's debug lines go (cmd/: stdout, as fio) */
+	unsigned idle_prof;		/* --idle-prof: enum idle_mode (fio/idleprof.h), 0 = off */
 };
 
 /* Release everything a fio_config owns (jobs, strings, option lists). */

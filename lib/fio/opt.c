@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "engine/engine.h"
+#include "fio/debug.h"
 #include "fio/iolog.h"
 #include "fio/iolog_replay.h"
 #include "core/parse.h"
@@ -20,6 +21,18 @@ void opt_diag_init(struct opt_diag *d)
 {
 	d->nr = 0;
 	d->overflow = false;
+	d->debug = NULL;
+}
+
+void opt_diag_debug(struct opt_diag *d, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!d || !d->debug)
+		return;
+	va_start(ap, fmt);
+	debug_vline(d->debug, DEBUG_PARSE, fmt, ap);
+	va_end(ap);
 }
 
 void opt_diag_add(struct opt_diag *d, bool to_stdout, const char *fmt, ...)
@@ -255,6 +268,8 @@ void opt_job_init(struct opt_job *oj)
 	oj->nrfiles = 1;
 	j->rate_cycle_ms = 1000;	/* rate */
 	j->thinktime_blocks = 1;	/* rate */
+	j->ss.iops = j->ss.slope = j->ss.pct = true;	/* steady state: iops_slope:0.01% */
+	j->ss.limit = 0.01;
 }
 
 static int dup_opt(char **dst, const char *src)
@@ -319,6 +334,74 @@ void opt_job_release(struct opt_job *oj)
 	oj->nr_kv = oj->cap_kv = 0;
 }
 
+/* fio's name of an option's parser type, for --debug=parse. */
+static const char *opt_debug_type(const struct opt_def *od)
+{
+	switch (od->type) {
+	case OPT_T_STR:
+		return od->choices ? "OPT_STR" : "OPT_STR_STORE";
+	case OPT_T_CHOICE:
+		return "OPT_STR";
+	case OPT_T_INT:
+		return "OPT_INT";
+	case OPT_T_SIZE:
+		return "OPT_STR_VAL";
+	case OPT_T_TIME:
+		return "OPT_STR_VAL_TIME";
+	case OPT_T_BOOL:
+		return "OPT_BOOL";
+	case OPT_T_FLAG:
+		return "OPT_STR_SET";
+	case OPT_T_RANGE:
+		return "OPT_RANGE";
+	case OPT_T_FLOAT_LIST:
+		return "OPT_FLOAT_LIST";
+	case OPT_T_UNSUPPORTED:
+		break;
+	}
+	return "OPT_UNSUPPORTED";
+}
+
+/* --debug=parse: the value as fio's parser reports it ("  ret=0, out=N"; times in us). */
+static void opt_debug_value(struct opt_job *oj, const struct opt_def *od, const char *val,
+			    struct opt_diag *d)
+{
+	int64_t v;
+	uint64_t ns;
+
+	switch (od->type) {
+	case OPT_T_INT:
+	case OPT_T_SIZE:
+	case OPT_T_BOOL:
+		if (val && !parse_int(val, oj->j.kb_base == 1000 ? 1000 : 1024, &v))
+			opt_diag_debug(d, "  ret=0, out=%lld", (long long)v);
+		break;
+	case OPT_T_FLAG:
+		opt_diag_debug(d, "  ret=0, out=%d", val && !strcmp(val, "0") ? 0 : 1);
+		break;
+	case OPT_T_TIME:
+		if (val && !parse_time_ns(val, 1000000000ull, &ns))
+			opt_diag_debug(d, "  ret=0, out=%llu", (unsigned long long)(ns / 1000));
+		break;
+	case OPT_T_FLOAT_LIST: {
+		const char *p = val;
+
+		while (p && *p) {
+			const char *colon = strchr(p, ':');
+
+			if (p != val)
+				opt_diag_debug(d, "__handle_option=%s, type=%s, ptr=%s", od->name,
+					       opt_debug_type(od), p);
+			opt_diag_debug(d, "  out=%f", strtod(p, NULL));
+			p = colon ? colon + 1 : NULL;
+		}
+		break;
+	}
+	default:
+		break;
+	}
+}
+
 int opt_apply(struct opt_job *oj, const struct opt_def *od, const char *val, struct opt_diag *d)
 {
 	char *buf = NULL;
@@ -343,7 +426,14 @@ int opt_apply(struct opt_job *oj, const struct opt_def *od, const char *val, str
 		}
 		(void)parse_strip(val, buf, n);	/* fits: never longer than val */
 	}
+	if (d && d->debug) {
+		opt_diag_debug(d, "handle_option=%s, ptr=%s", od->name, buf ? buf : "(null)");
+		opt_diag_debug(d, "__handle_option=%s, type=%s, ptr=%s", od->name, opt_debug_type(od),
+			       buf ? buf : "(null)");
+	}
 	ret = od->apply(oj, od, buf, d);
+	if (!ret && d && d->debug)
+		opt_debug_value(oj, od, buf, d);
 	if (!ret) {
 		ret = opt_kv_add(&oj->kv, &oj->nr_kv, &oj->cap_kv, od->name, buf ? buf : "");
 		if (ret == -E2BIG)

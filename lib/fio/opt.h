@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "fio/job.h"
 
@@ -23,11 +24,14 @@ struct opt_diag {
 	bool overflow;			/* lines were dropped */
 	bool to_stdout[OPT_DIAG_LINES];
 	char line[OPT_DIAG_LINES][OPT_DIAG_LEN];
+	FILE *debug;			/* --debug=parse lines go here at once; NULL = off */
 };
 
 void opt_diag_init(struct opt_diag *d);
 void opt_diag_add(struct opt_diag *d, bool to_stdout, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* A --debug=parse line (fio's "parse    <tid> ..."), when d->debug is set. */
+void opt_diag_debug(struct opt_diag *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 enum opt_type {
 	OPT_T_STR,		/* free text */

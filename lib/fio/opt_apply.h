@@ -62,6 +62,9 @@ int opt_apply_set_str(char **dst, const char *val);
 /* ---- the appliers the table points to ---- */
 
 opt_apply_fn opt_apply_accept_bool;
+opt_apply_fn opt_apply_ss, opt_apply_ss_dur, opt_apply_ss_ramp;	/* steady state */
+opt_apply_fn opt_apply_write_hist_log, opt_apply_log_hist_msec, opt_apply_log_hist_coarseness;
+extern const struct opt_choice opt_apply_ss_choices[];
 opt_apply_fn opt_apply_accept_int;
 opt_apply_fn opt_apply_allow_overwrite;
 opt_apply_fn opt_apply_allrandrepeat;

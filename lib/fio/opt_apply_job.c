@@ -8,6 +8,7 @@
 
 #include "core/parse.h"
 #include "sys/cpuset.h"
+#include "fio/steadystate.h"
 
 #define NS_PER_S	1000000000ull
 
@@ -195,4 +196,65 @@ APPLY(opt_apply_exit_what)
 	if (!ret)
 		oj->j.exit_what = (unsigned)v;
 	return ret;
+}
+
+/* ---- steady state (fio/steadystate.h) ---- */
+
+const struct opt_choice opt_apply_ss_choices[] = {
+	{ "iops", "maximum mean deviation of IOPS measurements", 0 },
+	{ "iops_slope", "slope calculated from IOPS measurements", 1 },
+	{ "bw", "maximum mean deviation of bandwidth measurements", 2 },
+	{ "bw_slope", "slope calculated from bandwidth measurements", 3 },
+	{ NULL, NULL, 0 },
+};
+
+APPLY(opt_apply_ss)
+{
+	char line[128];
+	int r = ss_parse(val, opt_apply_kb_of(oj), &oj->j.ss);
+
+	switch (r) {
+	case 0:
+		ss_parse_debug_line(&oj->j.ss, line, sizeof(line));
+		opt_diag_debug(d, "%s", line);
+		return 0;
+	case SS_E_CRITERION:
+		opt_apply_failed(d, od, val);
+		opt_diag_choices(d, od);
+		return -EINVAL;
+	case SS_E_NO_LIMIT:
+		opt_diag_add(d, false, "fio: steadystate threshold must be specified in addition to criterion");
+		break;
+	case SS_E_IOPS_LIMIT:
+		opt_diag_add(d, false, "fio: steadystate IOPS threshold postfix parsing failed");
+		break;
+	case SS_E_BW_LIMIT:
+		opt_diag_add(d, false, "fio: steadystate BW threshold postfix parsing failed");
+		break;
+	default:
+		opt_diag_add(d, false, "fio: could not parse steadystate threshold percentage");
+		break;
+	}
+	opt_apply_failed(d, od, val);
+	return -EINVAL;
+}
+
+APPLY(opt_apply_ss_dur)
+{
+	uint64_t ns;
+
+	if (opt_apply_get_time(od, val, d, &ns))
+		return -EINVAL;
+	if (ns / NS_PER_S > SS_MAX_WINDOW) {
+		opt_diag_add(d, false, "fio: %s: at most %u seconds", od->name, SS_MAX_WINDOW);
+		opt_apply_failed(d, od, val);
+		return -EINVAL;
+	}
+	oj->j.ss.dur_ns = ns / NS_PER_S * NS_PER_S;	/* whole seconds, as fio */
+	return 0;
+}
+
+APPLY(opt_apply_ss_ramp)
+{
+	return opt_apply_get_time(od, val, d, &oj->j.ss.ramp_ns);
 }

@@ -153,3 +153,24 @@ APPLY(opt_apply_avgtime)
 		oj->j.iops_avg_time_set = true;
 	return ret;
 }
+
+/* ---- write_hist_log (fio/histlog.h) ---- */
+
+APPLY(opt_apply_write_hist_log)
+{
+	(void)od;
+	(void)d;
+	return opt_apply_set_str(&oj->j.log_prefix[3], val);
+}
+
+APPLY(opt_apply_log_hist_msec)
+{
+	int64_t v;
+
+	if (opt_apply_get_int(oj, od, val, d, &v))
+		return -EINVAL;
+	oj->j.log_hist_msec = (uint64_t)v;
+	return 0;
+}
+
+UINT_FIELD_APPLY(opt_apply_log_hist_coarseness, log_hist_coarseness, (void)0)

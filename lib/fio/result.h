@@ -37,6 +37,16 @@ struct ddir_result {
 	struct lat_stat iops;		/* 500 ms window samples, ios/s */
 };
 
+/* Steady state of a job (or of its group with group_reporting), one allocation (free() it). */
+struct ss_result {
+	bool attained;
+	bool full;			/* the window has been filled once (criterion computed) */
+	double criterion;		/* slope or max deviation, in percent with pct */
+	double slope, deviation;
+	unsigned nr;			/* window length: samples per array */
+	uint64_t *bw, *iops;		/* the window, oldest first: bytes/s and ios/s, 0 = no sample */
+};
+
 struct job_result {
 	const struct job *job;
 	int error;			/* errno of the first error, 0 if none */
@@ -64,6 +74,7 @@ struct job_result {
 	uint64_t nr_complete_calls;
 	uint64_t lat_n[LAT_N_NR], lat_u[LAT_U_NR], lat_m[LAT_M_NR];	/* clat distribution counts */
 	struct hist sync_hist;		/* fsync/fdatasync latencies (ns), for "sync percentiles" */
+	struct ss_result *ss;		/* steady state (malloc'd), NULL when the job has none */
 	bool not_run;			/* setup failed before the job started (fio prints no block for it) */
 };
 

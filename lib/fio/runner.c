@@ -11,8 +11,86 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "fio/debug.h"
 #include "fio/eta.h"
 #include "sys/cpuset.h"
+
+/* steady state: one unit per job with ss_dur, or per group with group_reporting (the unit of
+ * job j is units[unit_of[j]]). */
+struct runner_ss {
+	struct ss_unit *units;
+	unsigned *unit_of;
+	unsigned nr;
+};
+
+static int runner_ss_setup(struct runner_ss *rs, const struct fio_config *cfg)
+{
+	unsigned *members;
+
+	memset(rs, 0, sizeof(*rs));
+	for (unsigned j = 0; j < cfg->nr_jobs; j++)
+		if (cfg->jobs[j].ss.dur_ns)
+			break;
+		else if (j + 1 == cfg->nr_jobs)
+			return 0;
+	rs->units = calloc(cfg->nr_jobs, sizeof(*rs->units));
+	rs->unit_of = calloc(cfg->nr_jobs, sizeof(*rs->unit_of));
+	members = calloc(cfg->nr_jobs, sizeof(*members));
+	if (!rs->units || !rs->unit_of || !members)
+		goto nomem;
+	for (unsigned j = 0; j < cfg->nr_jobs; j++) {
+		const struct job *job = &cfg->jobs[j];
+		unsigned u = rs->nr;
+
+		if (job->group_reporting)
+			for (unsigned k = 0; k < j; k++)
+				if (cfg->jobs[k].group_reporting && cfg->jobs[k].group_id == job->group_id) {
+					u = rs->unit_of[k];
+					break;
+				}
+		if (u == rs->nr)
+			rs->nr++;
+		rs->unit_of[j] = u;
+		members[u]++;
+	}
+	for (unsigned j = 0; j < cfg->nr_jobs; j++) {
+		unsigned u = rs->unit_of[j];
+
+		if (!rs->units[u].active && cfg->jobs[j].ss.dur_ns &&
+		    ss_unit_init(&rs->units[u], &cfg->jobs[j].ss, members[u]))
+			goto nomem;
+	}
+	free(members);
+	return 0;
+nomem:
+	free(members);
+	if (rs->units)
+		for (unsigned u = 0; u < rs->nr; u++)
+			ss_unit_release(&rs->units[u]);
+	free(rs->units);
+	free(rs->unit_of);
+	memset(rs, 0, sizeof(*rs));
+	return -ENOMEM;
+}
+
+/* Each job of a unit gets the unit's outcome in its result (fio reports the group's). */
+static void runner_ss_finish(struct runner_ss *rs, const struct fio_config *cfg, struct job_result **res)
+{
+	if (!rs->units)
+		return;
+	for (unsigned j = 0; j < cfg->nr_jobs; j++) {
+		struct ss_unit *u = &rs->units[rs->unit_of[j]];
+
+		if (u->active && cfg->jobs[j].ss.dur_ns && !res[j]->not_run) {
+			free(res[j]->ss);
+			res[j]->ss = ss_unit_result(u);
+		}
+	}
+	for (unsigned u = 0; u < rs->nr; u++)
+		ss_unit_release(&rs->units[u]);
+	free(rs->units);
+	free(rs->unit_of);
+}
 
 struct runner_thread {
 	pthread_t tid;
@@ -86,6 +164,7 @@ static void worker_run(struct worker *w)
 	res->job = job;
 	res->pid = (int)syscall(SYS_gettid);
 	res->cont_on_err = job->cont_on_err != 0;	/* continue_on_error: fio's errors line */
+	worker_debug(w, DEBUG_PROCESS, "jobs pid=%d started", res->pid);	/* --debug=process */
 	if (job->startdelay_ns && !ctl_sleep_until(w->ctl, clock_now_ns() + job->startdelay_ns))
 		return;
 	if (ctl_stopped(w->ctl))
@@ -115,6 +194,7 @@ static void worker_run(struct worker *w)
 		goto out;
 	}
 
+	worker_debug(w, DEBUG_PROCESS, "pid=%d: runstate CREATED -> INITIALIZED", res->pid);
 	worker_rusage(&w->ru0);
 	w->start_ns = w->sample_t0_ns = w->now_ns = clock_src_now(w->clk);
 	if (w->gate) {	/* flow: start with the jobs launched together, at their common start */
@@ -132,6 +212,18 @@ static void worker_run(struct worker *w)
 			fprintf(w->diag, "fio: %s: out of memory for its logs\n", job->name);
 			free(w->iolog);
 			w->iolog = NULL;
+			worker_set_error(w, ENOMEM, "backend.c:0", "job setup");
+			goto out;
+		}
+	}
+	if (histlog_wanted(job)) {	/* write_hist_log */
+		w->hlog = malloc(sizeof(*w->hlog));
+		if (!w->hlog || histlog_init(w->hlog, job) < 0) {
+			fprintf(w->diag, "fio: %s: out of memory for its logs\n", job->name);
+			if (w->hlog)
+				histlog_release(w->hlog);
+			free(w->hlog);
+			w->hlog = NULL;
 			worker_set_error(w, ENOMEM, "backend.c:0", "job setup");
 			goto out;
 		}
@@ -160,10 +252,15 @@ static void worker_run(struct worker *w)
 	if ((job->write_iolog || job->replay_log) && !worker_iolog_start(w))	/* iolog */
 		goto out;
 	worker_set_state(w, w->in_ramp ? ETA_ST_RAMP : eta_run_char(job));
+	if (w->ss_unit)	/* steady state */
+		ss_member_start(&w->ss, w->ss_unit, w->ss_idx, w->start_ns);
 	worker_plan_check(w);
 	worker_rate_setup(w);	/* rate */
 
+	worker_debug(w, DEBUG_PROCESS, "pid=%d: runstate INITIALIZED -> RUNNING", res->pid);
 	worker_loop(w);
+	worker_debug(w, DEBUG_PROCESS, "pid=%d: runstate RUNNING -> FINISHING", res->pid);
+	ss_member_exit(&w->ss);	/* steady state */
 	worker_publish(w);
 	worker_set_state(w, ETA_ST_FINISHING);
 	worker_end_fsync(w);
@@ -199,6 +296,7 @@ out:
 	else if (job->unlink)
 		target_unlink(w->ts, w->idx, w->diag);
 	atomic_store_explicit(&w->prog->snap_final, true, memory_order_release);	/* status-interval */
+	worker_debug(w, DEBUG_PROCESS, "pid=%d: runstate FINISHING -> EXITED", res->pid);
 	worker_set_state(w, ETA_ST_EXITED);
 	return;
 }
@@ -222,6 +320,7 @@ static void runner_join(struct runner_thread *t)
 	if (t->started && !t->joined) {
 		pthread_join(t->tid, NULL);
 		t->joined = true;
+		worker_debug(&t->w, DEBUG_PROCESS, "pid=%d: runstate EXITED -> REAPED", t->w.res->pid);
 		worker_set_state(&t->w, t->w.error ? ETA_ST_REAPED_ERR : ETA_ST_REAPED);
 	}
 }
@@ -246,6 +345,7 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 {
 	struct runner_thread *threads = NULL;
 	struct runner_exit ex = { .cfg = cfg };
+	struct runner_ss rss = { 0 };
 	struct target_set ts;
 	struct flow_set flows;
 	pthread_attr_t attr;
@@ -287,6 +387,23 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 		ret = iolog_write_check(cfg, err);	/* iolog: write_iolog, the same way */
 	if (ret < 0)
 		goto free_arrays;
+	ret = histlog_check(cfg, err);	/* write_hist_log */
+	if (ret < 0)
+		goto free_arrays;
+	if (runner_ss_setup(&rss, cfg)) {	/* steady state */
+		iops_err_set(err, ENOMEM, "fio: out of memory");
+		ret = -ENOMEM;
+		goto free_arrays;
+	}
+	for (unsigned j = 0; j < cfg->nr_jobs; j++)
+		if (rss.units && cfg->jobs[j].ss.dur_ns) {
+			unsigned u = rss.unit_of[j], idx = 0;
+
+			for (unsigned k = 0; k < j; k++)
+				idx += rss.unit_of[k] == u;
+			threads[j].w.ss_unit = &rss.units[u];
+			threads[j].w.ss_idx = idx;
+		}
 	if (flow_set_init(&flows, cfg) < 0) {	/* flow */
 		iops_err_set(err, ENOMEM, "fio: out of memory");
 		ret = -ENOMEM;
@@ -371,6 +488,8 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 		t->w.gate = t->w.flow && !job->startdelay_ns ? &flows.gate : NULL;
 		if (t->w.gate)
 			flow_gate_starting(t->w.gate);
+		t->w.dbg_out = cfg->debug_mask ? cfg->debug_out : NULL;	/* --debug */
+		t->w.dbg_mask = cfg->debug_mask;
 		r = pthread_create(&t->tid, &attr, worker_main, &t->w);
 		if (r) {
 			if (t->w.gate)
@@ -396,6 +515,12 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 			iolog_job_release(threads[j].w.iolog);
 			free(threads[j].w.iolog);
 		}
+	for (unsigned j = 0; j < cfg->nr_jobs; j++)	/* write_hist_log */
+		if (threads[j].w.hlog) {
+			(void)histlog_write(threads[j].w.hlog, &cfg->jobs[j], diag);
+			histlog_release(threads[j].w.hlog);
+			free(threads[j].w.hlog);
+		}
 	for (unsigned j = 0; j < cfg->nr_jobs; j++)
 		if (res[j]->error && !res[j]->err_continued)
 			failed++;
@@ -406,6 +531,7 @@ release_targets:
 release_flows:
 	flow_set_release(&flows);
 free_arrays:
+	runner_ss_finish(&rss, cfg, res);
 	free(diskless);
 	free(threads);
 	return ret;

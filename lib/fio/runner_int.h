@@ -30,6 +30,7 @@
 #include "engine/engine.h"
 #include "fio/bufgen.h"
 #include "fio/flow.h"
+#include "fio/histlog.h"
 #include "fio/iolog.h"
 #include "fio/iolog_replay.h"
 #include "fio/iolog_write.h"
@@ -38,6 +39,7 @@
 #include "fio/rate.h"
 #include "fio/result.h"
 #include "fio/runner.h"
+#include "fio/steadystate.h"
 #include "fio/target.h"
 #include "fio/verify.h"
 #include "fio/verify_log.h"
@@ -141,6 +143,14 @@ struct worker {
 	struct iolog_writer *wlog;	/* NULL = the job writes no I/O log */
 	struct iolog_replay *replay;	/* NULL = the job does not replay */
 	uint64_t replay_t0_ns;
+	/* steady state (fio/steadystate.h): ss.u NULL = the job has none */
+	struct ss_member ss;
+	struct ss_unit *ss_unit;	/* the unit the job joins when it starts */
+	unsigned ss_idx;		/* its place among the unit's members */
+	struct histlog *hlog;		/* write_hist_log, NULL = none */
+	/* --debug (runner_debug.c): lines go to dbg_out when the category's bit is set */
+	FILE *dbg_out;			/* NULL = no debugging */
+	unsigned dbg_mask;
 };
 
 /* ---- progress (status line) -------------------------------------------------------------- */
@@ -208,6 +218,12 @@ void worker_iolog_end(struct worker *w);
 __attribute__((cold)) void worker_iolog_io(struct worker *w, const struct offgen_io *io);
 /* cold: the replay's next I/O, after its time has come (syncs are done in here). */
 __attribute__((cold)) bool worker_replay_next(struct worker *w, struct offgen_io *io);
+/* ---- runner_debug.c ---- */
+
+/* A --debug line of category c (enum debug_cat), if that category is on. */
+void worker_debug(struct worker *w, int c, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* With --debug=io: wrap the engine so that each request is logged (queue, complete). 0 or -ENOMEM. */
+int worker_debug_wrap(struct worker *w);
 
 /* ---- runner_verify.c ---- */
 

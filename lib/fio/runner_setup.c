@@ -3,6 +3,8 @@
  * end_fsync. Runs once per job, never in the I/O loop. */
 #include "fio/runner_int.h"
 
+#include "fio/debug.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -143,6 +145,9 @@ int worker_setup(struct worker *w, struct iops_err *err)
 		ecfg.inner = w->ops;
 		w->ops = &engine_offload_ops;
 	}
+	for (unsigned f = 0; w->dbg_out && job->filenames && f < job->nr_files; f++)	/* --debug=file */
+		worker_debug(w, DEBUG_FILE, "fd open %s", job->filenames[f]);
+	worker_debug(w, DEBUG_IO, "load ioengine %s", w->ops->name);
 	ret = w->ops->init(&ecfg, &w->ectx, err);
 	if (ret < 0) {
 		if (!iops_err_isset(err))
@@ -168,6 +173,10 @@ int worker_setup(struct worker *w, struct iops_err *err)
 		w->free_reqs[w->depth - 1 - i] = req;
 	}
 	w->nr_free = w->depth;
+	if (worker_debug_wrap(w) < 0) {	/* --debug=io */
+		iops_err_set(err, ENOMEM, "fio: %s: out of memory for --debug=io", job->name);
+		return -ENOMEM;
+	}
 	return 0;
 
 nomem:
@@ -184,7 +193,11 @@ void worker_teardown(struct worker *w)
 		w->ops->cleanup(w->ectx);
 	w->ectx = NULL;
 	if (w->fds) {
-		int ret = target_close(w->ts, w->idx, w->fds);
+		int ret;
+
+		for (unsigned f = 0; w->dbg_out && w->job->filenames && f < w->job->nr_files; f++)
+			worker_debug(w, DEBUG_FILE, "fd close %s", w->job->filenames[f]);	/* --debug=file */
+		ret = target_close(w->ts, w->idx, w->fds);
 
 		if (ret < 0 && !w->error)
 			worker_set_error(w, -ret, "filesetup.c:0", "fsync/close");

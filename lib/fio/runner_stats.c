@@ -42,6 +42,10 @@ static void worker_reset_stats(struct worker *w, uint64_t now)
 	memset(w->sample_bytes, 0, sizeof(w->sample_bytes));
 	memset(w->sample_ios, 0, sizeof(w->sample_ios));
 	worker_rusage(&w->ru0);
+	if (w->ss.u)	/* steady state: its counters restart with the job's */
+		ss_member_reset(&w->ss, now);
+	if (w->hlog)	/* write_hist_log */
+		histlog_reset(w->hlog);
 	worker_publish(w);
 	atomic_store_explicit(&w->prog->epoch_ns, clock_now_ns(), memory_order_relaxed);
 	worker_set_state(w, eta_run_char(job));
@@ -90,6 +94,11 @@ void worker_plan_check(struct worker *w)
 		next = w->deadline_ns;
 	if (w->publish_ns < next)
 		next = w->publish_ns;
+	if (w->ss.u && w->ss.next_ns < next)	/* steady state */
+		next = w->ss.next_ns;
+	if (w->hlog && !w->in_ramp && w->hlog->due_ms != UINT64_MAX &&	/* write_hist_log */
+	    w->start_ns + w->hlog->due_ms * CLOCK_NS_PER_MS < next)
+		next = w->start_ns + w->hlog->due_ms * CLOCK_NS_PER_MS;
 	w->next_check_ns = next;
 }
 
@@ -127,6 +136,19 @@ static void worker_snapshot(struct worker *w, uint64_t now)
 	atomic_store_explicit(&p->snap_state, RUNNER_SNAP_IDLE, memory_order_release);
 }
 
+/* write_hist_log: an entry per direction whose window is over. */
+static void worker_hist_tick(struct worker *w, uint64_t now)
+{
+	const struct hist *clat[DDIR_NR];
+	uint64_t bs[DDIR_NR];
+
+	for (int d = 0; d < DDIR_NR; d++) {
+		clat[d] = w->clat_on ? &w->res->ddir[d].clat_hist : NULL;
+		bs[d] = w->job->bs_min[d];
+	}
+	histlog_tick(w->hlog, clat, bs, now > w->start_ns ? (now - w->start_ns) / CLOCK_NS_PER_MS : 0);
+}
+
 /* Periodic work at time now. Returns true when the job's time is up. */
 bool worker_check(struct worker *w, uint64_t now)
 {
@@ -134,6 +156,16 @@ bool worker_check(struct worker *w, uint64_t now)
 		return true;
 	if (atomic_load_explicit(&w->killed, memory_order_relaxed))
 		return true;	/* exitall: another job ended this one */
+	if (w->ss.u) {	/* steady state: a check once a second; the unit may be done */
+		if (now >= w->ss.next_ns) {
+			const struct ddir_result *dr = w->res->ddir;
+
+			ss_member_tick(&w->ss, now, dr[0].io_bytes + dr[1].io_bytes + dr[2].io_bytes,
+				       dr[0].total_ios + dr[1].total_ios + dr[2].total_ios);
+		}
+		if (ss_unit_attained(w->ss.u))
+			return true;
+	}
 	if (now >= w->publish_ns) {
 		worker_publish(w);
 		if (__builtin_expect(atomic_load_explicit(&w->prog->snap_state, memory_order_relaxed) ==
@@ -155,6 +187,8 @@ bool worker_check(struct worker *w, uint64_t now)
 			worker_sample(w, now, true);
 		if (w->iops_win_ns && now - w->iops_t0_ns >= w->iops_win_ns)
 			worker_sample(w, now, false);
+		if (w->hlog)	/* write_hist_log */
+			worker_hist_tick(w, now);
 	}
 	worker_plan_check(w);
 	return false;

@@ -23,7 +23,9 @@ accepted=() fio_style=() refused=0
 for f in "$corpus"/*.fio; do
 	name=$(basename "$f" .fio)
 	"$IOPS" fio --parse-only "$f" >"$T/o" 2>"$T/e"; rc=$?
-	[ -s "$T/o" ] && fail "$name: --parse-only printed on stdout: $(head -2 "$T/o")"
+	# fio's "valid values" list of a bad choice is on stdout in fio too; nothing else may be
+	grep -v -E '^ +(valid values|) *: |^$' "$T/o" >"$T/o2"
+	[ -s "$T/o2" ] && fail "$name: --parse-only printed on stdout: $(head -2 "$T/o2")"
 	if [ "$rc" = 0 ]; then
 		[ -s "$T/e" ] && fail "$name: accepted with messages: $(cat "$T/e")"
 		"$IOPS" fio --showcmd "$f" >"$T/res/$name.ours" 2>&1

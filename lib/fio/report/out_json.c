@@ -104,6 +104,36 @@ static void out_json_map(struct json_writer *w, const char *key, const char *con
 	json_end_object(w);
 }
 
+/* steady state: fio's "steadystate" object (limit and criterion printed as floats, as fio) */
+static void out_json_ss(struct json_writer *w, const struct ss_result *ss, const struct job_ss *cfg)
+{
+	char buf[96];
+
+	json_begin_object(w, "steadystate");
+	snprintf(buf, sizeof(buf), "%s%s:%f%s", cfg->iops ? "iops" : "bw", cfg->slope ? "_slope" : "",
+		 (double)(float)cfg->limit, cfg->pct ? "%" : "");
+	json_string(w, "ss", buf);
+	json_uint(w, "duration", ss->nr);
+	json_uint(w, "attained", ss->attained);
+	snprintf(buf, sizeof(buf), "%f%s", (double)(float)ss->criterion, cfg->pct ? "%" : "");
+	json_string(w, "criterion", buf);
+	json_float(w, "max_deviation", ss->deviation);
+	json_float(w, "slope", ss->slope);
+	json_begin_object(w, "data");
+	json_uint(w, "bw_mean", report_ss_mean(ss->bw, ss->nr));
+	json_uint(w, "iops_mean", report_ss_mean(ss->iops, ss->nr));
+	json_begin_array(w, "iops");
+	for (unsigned i = 0; i < ss->nr; i++)
+		json_uint(w, NULL, ss->iops[i]);
+	json_end_array(w);
+	json_begin_array(w, "bw");
+	for (unsigned i = 0; i < ss->nr; i++)
+		json_uint(w, NULL, ss->bw[i]);
+	json_end_array(w);
+	json_end_object(w);
+	json_end_object(w);
+}
+
 void out_json_unit(struct json_writer *w, const struct report *rep, const struct report_unit *u,
 		   bool plus)
 {
@@ -166,6 +196,8 @@ void out_json_unit(struct json_writer *w, const struct report *rep, const struct
 	json_uint(w, "latency_target", 0);
 	json_float(w, "latency_percentile", 100.0);
 	json_uint(w, "latency_window", 0);
+	if (r->ss)
+		out_json_ss(w, r->ss, &last->ss);
 	json_string(w, "desc", j->description);
 	json_end_object(w);
 }
@@ -212,6 +244,22 @@ int out_json_print(FILE *out, const struct report *rep, bool plus)
 		out_json_unit(&w, rep, &rep->units[i], plus);
 	json_end_array(&w);
 	out_json_disks(&w, rep->disks, rep->nr_disks);
+	if (rep->idle) {	/* --idle-prof */
+		const struct idle_result *ir = rep->idle;
+
+		json_begin_object(&w, "cpu_idleness");
+		json_float(&w, "system", ir->system);
+		if (ir->mode == IDLE_PERCPU)
+			for (unsigned c = 0; c < ir->nr_cpus; c++) {
+				char key[24];
+
+				snprintf(key, sizeof(key), "cpu-%u", c);
+				json_float(&w, key, ir->percpu[c]);
+			}
+		json_float(&w, "unit_mean", ir->unit_mean);
+		json_float(&w, "unit_stddev", ir->unit_stddev);
+		json_end_object(&w);
+	}
 	json_end_object(&w);
 	return json_finish(&w);
 }

@@ -195,6 +195,23 @@ static void out_normal_time(const struct timespec *now, char *buf, size_t len)
 		snprintf(buf, len, "%lld", (long long)t);
 }
 
+/* steady state: fio's "  steadystate  : attained=..." line */
+static void out_normal_ss(FILE *out, const struct ss_result *ss, const struct job *j)
+{
+	bool pow2 = out_normal_pow2(j->kb_base);
+	unsigned kb = j->kb_base == 1000 ? 1000 : 1024;
+	enum n2s_unit ru = num2str_rate_unit(j->unit_base);
+	uint64_t bw = report_ss_mean(ss->bw, ss->nr) / kb;
+	char b1[N2S_BUF_LEN], b2[N2S_BUF_LEN], io[N2S_BUF_LEN];
+
+	fprintf(out, "  steadystate  : attained=%s, bw=%s (%s), iops=%s, %s%s=%.3f%s\n",
+		ss->attained ? "yes" : "no", num2str(b1, bw, j->sig_figs, kb, pow2, ru),
+		num2str(b2, bw, j->sig_figs, kb, !pow2, ru),
+		num2str(io, report_ss_mean(ss->iops, ss->nr), j->sig_figs, 1, false, N2S_NONE),
+		j->ss.iops ? "iops" : "bw", j->ss.slope ? " slope" : " mean dev", ss->criterion,
+		j->ss.pct ? "%" : "");
+}
+
 void out_normal_unit(FILE *out, const struct report *rep, const struct report_unit *u)
 {
 	static const char *const depth_labels[] = { "1", "2", "4", "8", "16", "32", ">=64" };
@@ -257,6 +274,8 @@ void out_normal_unit(FILE *out, const struct report *rep, const struct report_un
 	/* latency_target/window are not supported options: fio's values for a job without them */
 	fprintf(out, "     latency   : target=0, window=0, percentile=100.00%%, depth=%u\n",
 		last->iodepth);
+	if (r->ss)
+		out_normal_ss(out, r->ss, last);
 }
 
 static void out_normal_group_lines(FILE *out, const struct report_group *g)
@@ -335,6 +354,8 @@ int out_normal_print(FILE *out, const struct report *rep)
 	for (unsigned g = 0; g < rep->nr_groups; g++)
 		out_normal_group(out, &rep->groups[g]);
 	out_normal_disks(out, rep->disks, rep->nr_disks);
+	if (rep->idle)	/* --idle-prof */
+		idleprof_print_normal(out, rep->idle);
 	if (ferror(out))
 		return errno ? -errno : -EIO;
 	return 0;

@@ -148,6 +148,8 @@ static void report_add_u64(uint64_t *dst, const uint64_t *src, unsigned nr)
 
 void report_merge_result(struct job_result *dst, const struct job_result *src)
 {
+	if (src->ss)	/* steady state: the group's outcome, from its last job (as fio) */
+		dst->ss = src->ss;
 	for (unsigned d = 0; d < DDIR_NR; d++)
 		report_merge_ddir(&dst->ddir[d], &src->ddir[d]);
 	if (!dst->error && src->error) {
@@ -299,4 +301,13 @@ void report_sum_groups(struct report *rep)
 
 			grp->agg_bps[d] = report_rate(grp->io_bytes[d], grp->max_run_ms[d]);
 		}
+}
+
+uint64_t report_ss_mean(const uint64_t *v, unsigned n)
+{
+	unsigned __int128 sum = 0;
+
+	for (unsigned i = 0; i < n; i++)
+		sum += v[i];
+	return n ? (uint64_t)(sum / n) : 0;
 }

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "fio/idleprof.h"
 #include "fio/job.h"
 #include "fio/result.h"
 
@@ -51,6 +52,7 @@ struct report {
 	const struct disk_result *disks;
 	unsigned nr_disks;
 	struct timespec now;		/* time of reporting (ctime in job blocks, JSON timestamps) */
+	const struct idle_result *idle;	/* --idle-prof figures, NULL = none */
 };
 
 /* Normal output only: the "name: (g=0): rw=..., bs=(R) ..., ioengine=..., iodepth=N" line for
@@ -104,6 +106,9 @@ static inline uint64_t report_ios(const struct ddir_result *d)
 
 /* Sum of ios of read+write+trim (fio's ddir_rw_sum(total_io_u)). */
 uint64_t report_total_ios(const struct job_result *r);
+
+/* steady state: the mean of a window (fio's integer mean of bw / iops samples). */
+uint64_t report_ss_mean(const uint64_t *v, unsigned n);
 
 /* usr/sys cpu percent of the unit's run time. */
 void report_cpu(const struct job_result *r, double *usr_pct, double *sys_pct);

@@ -47,11 +47,19 @@ int report_write(FILE *out, const struct report *rep)
 int report_print(FILE *out, const struct fio_config *cfg, struct job_result *const *res,
 		 unsigned nr_res, const struct disk_result *disks, unsigned nr_disks)
 {
+	return report_print_idle(out, cfg, res, nr_res, disks, nr_disks, NULL);
+}
+
+int report_print_idle(FILE *out, const struct fio_config *cfg, struct job_result *const *res,
+		      unsigned nr_res, const struct disk_result *disks, unsigned nr_disks,
+		      const struct idle_result *idle)
+{
 	struct report rep;
 	int rc = report_build(&rep, cfg, res, nr_res);
 
 	if (rc)
 		return rc;
+	rep.idle = idle;
 	rep.disks = disks;
 	rep.nr_disks = nr_disks;
 	rc = report_write(out, &rep);

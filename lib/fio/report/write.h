@@ -26,5 +26,9 @@ int report_write(FILE *out, const struct report *rep);
  * the result of cfg->jobs[i]. Returns 0 or -errno. */
 int report_print(FILE *out, const struct fio_config *cfg, struct job_result *const *res,
 		 unsigned nr_res, const struct disk_result *disks, unsigned nr_disks);
+/* report_print() with the --idle-prof figures (idle may be NULL). */
+int report_print_idle(FILE *out, const struct fio_config *cfg, struct job_result *const *res,
+		      unsigned nr_res, const struct disk_result *disks, unsigned nr_disks,
+		      const struct idle_result *idle);
 
 #endif

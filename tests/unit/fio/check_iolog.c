@@ -297,7 +297,10 @@ static const struct opt_case opt_cases[] = {
 	{ "per_job_logs", "abc", 0, "fio: failed parsing per_job_logs=abc" },
 	{ "bwavgtime", "500", 1, NULL },
 	{ "iopsavgtime", "250", 0, "fio: option 'iopsavgtime=250' is not supported by iops (only iopsavgtime=500)" },
-	{ "log_hist_msec", "10", 0, "fio: option 'log_hist_msec' is not supported by iops" },
+	{ "log_hist_msec", "10", 1, NULL },
+	{ "log_hist_msec", "-1", 0, "fio: failed parsing log_hist_msec=-1" },
+	{ "log_hist_coarseness", "6", 1, NULL },
+	{ "write_hist_log", "/tmp/h", 1, NULL },
 	{ "log_compression", "10", 0, "fio: option 'log_compression' is not supported by iops" },
 };
 

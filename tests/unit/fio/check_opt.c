@@ -215,7 +215,13 @@ static const struct opt_case cases[] = {
 	{ "random_distribution", "zipf:1.2", true, NULL },
 	{ "random_distribution", "zipf:1", false, "fio: failed parsing random_distribution=zipf:1" },
 	{ "unlink_each_loop", "1", false, "fio: option 'unlink_each_loop' is not supported by iops" },
-	{ "ss", "100", false, "fio: option 'steadystate' is not supported by iops" },
+	{ "ss", "100", false, NULL },	/* then the valid values */
+	{ "ss", "iops_slope:0.1%", true, NULL },
+	{ "ss_dur", "10s", true, NULL },
+	{ "ss_dur", "abc", false, "fio: failed parsing steadystate_duration=abc" },
+	{ "ss_ramp", "5", true, NULL },
+	{ "write_hist_log", "h", true, NULL },
+	{ "log_hist_coarseness", "7", false, "fio: failed parsing log_hist_coarseness=7" },
 	{ "hipri", NULL, false, "fio: option 'hipri' is not supported by iops" },
 };
 
