@@ -103,6 +103,8 @@ opt_apply_fn opt_apply_kb_base;
 opt_apply_fn opt_apply_lat_percentiles;
 opt_apply_fn opt_apply_log_avg_msec;
 opt_apply_fn opt_apply_log_flag;
+opt_apply_fn opt_apply_log_compression;
+opt_apply_fn opt_apply_log_compression_cpus;
 opt_apply_fn opt_apply_loops;
 opt_apply_fn opt_apply_name;
 opt_apply_fn opt_apply_new_group;

@@ -63,11 +63,17 @@ static void *worker_main(void *arg)
 	w->iops_win_ns = iolog_sample_ms(job, IOLOG_IOPS) * CLOCK_NS_PER_MS;
 	if (iolog_job_wants(job)) {
 		w->iolog = malloc(sizeof(*w->iolog));
-		if (!w->iolog || iolog_job_init(w->iolog, job) < 0) {
-			fprintf(w->diag, "fio: %s: out of memory for its logs\n", job->name);
+		int r = w->iolog ? iolog_job_init(w->iolog, job, &err) : -ENOMEM;
+
+		if (r < 0) {
+			if (w->iolog)
+				iolog_job_release(w->iolog);
+			else
+				iops_err_set(&err, ENOMEM, "fio: %s: out of memory for its logs", job->name);
+			fprintf(w->diag, "%s\n", err.msg);
 			free(w->iolog);
 			w->iolog = NULL;
-			worker_set_error(w, ENOMEM, "backend.c:0", "job setup");
+			worker_set_error(w, -r, "backend.c:0", "job setup");
 			goto out;
 		}
 	}

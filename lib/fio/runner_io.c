@@ -220,7 +220,7 @@ static int worker_commit(struct worker *w)
 					if (__builtin_expect(w->iolog != NULL, 0) && !w->in_ramp &&	/* logs */
 					    (req->op == IO_READ || req->op == IO_WRITE) && req->issue_ns >= w->start_ns)
 						iolog_add(w->iolog, IOLOG_SLAT, (req->issue_ns - w->start_ns) / CLOCK_NS_PER_MS,
-							  slat, (unsigned)req->op, req->len, req->offset);
+							  slat, (unsigned)req->op, req->len, req->offset, 0);
 				}
 			}
 		}

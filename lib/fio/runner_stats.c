@@ -69,7 +69,7 @@ static void worker_sample(struct worker *w, uint64_t now, bool bw)
 			lat_stat_add(bw ? &dr->bw_kib : &dr->iops, v);
 			if (w->iolog)
 				iolog_add(w->iolog, bw ? IOLOG_BW : IOLOG_IOPS, (now - w->start_ns) / CLOCK_NS_PER_MS, v,
-					  (unsigned)d, 0, 0);
+					  (unsigned)d, 0, 0, 0);
 		}
 		*last = cur;
 	}
@@ -173,21 +173,21 @@ void worker_log_io(struct worker *w, const struct io_req *req, uint64_t now)
 	if (w->clat_on) {
 		uint64_t clat = now > req->issue_ns ? now - req->issue_ns : 0;
 
-		iolog_add(w->iolog, IOLOG_CLAT, ms, clat, d, bytes, req->offset);
+		iolog_add(w->iolog, IOLOG_CLAT, ms, clat, d, bytes, req->offset, 0);
 		if (!w->bw_win_ns) {
 			uint64_t rate = clat ? bytes * 1000000u / clat : 0;
 
 			lat_stat_add(&dr->bw_kib, rate);
-			iolog_add(w->iolog, IOLOG_BW, ms, rate, d, bytes, req->offset);
+			iolog_add(w->iolog, IOLOG_BW, ms, rate, d, bytes, req->offset, 0);
 		}
 		if (!w->iops_win_ns) {
 			lat_stat_add(&dr->iops, 1);
-			iolog_add(w->iolog, IOLOG_IOPS, ms, 1, d, bytes, req->offset);
+			iolog_add(w->iolog, IOLOG_IOPS, ms, 1, d, bytes, req->offset, 0);
 		}
 	}
 	if (w->lat_on)
 		iolog_add(w->iolog, IOLOG_LAT, ms, now > req->start_ns ? now - req->start_ns : 0, d, bytes,
-			  req->offset);
+			  req->offset, 0);
 }
 
 /* ---- status-interval snapshots ----------------------------------------------------------- */
