@@ -192,7 +192,7 @@ static void iolog_set_cpus(struct iolog_job *lj, const struct job *job)
 	bool any = false;
 
 	CPU_ZERO(&set);
-	for (unsigned c = 0; c < 256 && c < CPU_SETSIZE; c++)
+	for (unsigned c = 0; c < 1024 && c < CPU_SETSIZE; c++)
 		if (job->log_zip_cpus[c / 64] >> (c % 64) & 1) {
 			CPU_SET(c, &set);
 			any = true;

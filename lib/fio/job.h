@@ -153,7 +153,7 @@ struct job {
 	bool per_job_logs;		/* default true: ".<thread_number>" in the names */
 	unsigned log_zip_bytes;		/* log_compression: bytes per zlib stream, 0 = off */
 	bool log_store_zip;		/* log_store_compressed: <name>.fz, zlib streams of samples */
-	uint64_t log_zip_cpus[4];	/* log_compression_cpus: the writer's CPUs, all 0 = any */
+	uint64_t log_zip_cpus[16];	/* log_compression_cpus: the writer's CPUs, all 0 = any */
 	bool bw_avg_time_set, iops_avg_time_set;	/* bwavgtime= / iopsavgtime= given (500 ms) */
 	/* verify (lib/verify.h) */
 	unsigned verify;		/* enum verify_type, 0 = off */

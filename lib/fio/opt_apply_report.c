@@ -155,7 +155,7 @@ APPLY(opt_apply_log_compression)
 APPLY(opt_apply_log_compression_cpus)
 {
 	long online = sysconf(_SC_NPROCESSORS_ONLN);
-	uint64_t mask[4] = { 0 };
+	uint64_t mask[16] = { 0 };
 	const char *p = val ? val : "";
 
 	if (online < 1)
@@ -175,7 +175,12 @@ APPLY(opt_apply_log_compression_cpus)
 		}
 		if (*end && *end != ',')
 			goto bad;
-		if (hi >= (unsigned long)online || hi >= 256) {
+		if (hi >= 1024) {	/* CPU_SETSIZE */
+			opt_diag_add(d, false, "fio: your OS only supports up to 1024 CPUs");
+			opt_apply_failed(d, od, val);
+			return -EINVAL;
+		}
+		if (hi >= (unsigned long)online) {
 			opt_diag_add(d, false, "fio: CPU %lu too large (max=%ld)", hi, online - 1);
 			opt_apply_failed(d, od, val);
 			return -EINVAL;
