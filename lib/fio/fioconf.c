@@ -8,6 +8,7 @@
 
 #include "fio/dist.h"
 #include "fio/opt_rate.h"
+#include "fio/ioprio.h"
 #include "fio/iolog.h"
 #include "fio/verify.h"
 
@@ -227,6 +228,8 @@ static int derive(struct opt_job *oj, struct opt_diag *d)
 		free(bss);
 	}
 	if (verify_fixup(j, d))	/* verify */
+		return -EINVAL;
+	if (ioprio_check(j, d))	/* cmdprio */
 		return -EINVAL;
 
 	if (j->size && !j->size_pct) {

@@ -3,6 +3,7 @@
  * job's parts are in runner_setup.c, runner_io.c, runner_stats.c, runner_rate.c and
  * runner_verify.c (runner_int.h). */
 #include "fio/runner_int.h"
+#include "fio/ioprio.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -50,6 +51,13 @@ static void *worker_main(void *arg)
 		fprintf(w->info ? w->info : w->diag, "note: both iodepth >= 1 and synchronous I/O engine are selected, "
 			"queue depth will be capped at 1\n");
 	worker_set_state(w, ETA_ST_SETUP);
+	if (ioprio_set_thread(job) < 0) {	/* prio, prioclass */
+		int e = errno;
+
+		fprintf(w->diag, "fio: ioprio_set: %s\n", strerror(e));
+		worker_set_error(w, e, "backend.c:0", "ioprio_set");
+		goto out;
+	}
 	if (worker_setup(w, &err) < 0) {
 		fprintf(w->diag, "%s\n", err.msg);
 		worker_set_error(w, err.code ? err.code : EINVAL, "backend.c:0", "job setup");

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/stats.h"
+#include "fio/ioprio.h"
 
 _Static_assert((int)IO_READ == DDIR_READ && (int)IO_WRITE == DDIR_WRITE && (int)IO_TRIM == DDIR_TRIM,
 	       "engine directions are the job's");
@@ -171,6 +172,8 @@ static inline void worker_complete(struct worker *w, struct io_req *req, uint64_
 			if (w->lat_hist_on)
 				hist_add(&dr->lat_hist, lat);
 		}
+		if (__builtin_expect(w->prio_on, 0))	/* cmdprio */
+			worker_prio_add(w, dr, req, now);
 		if (__builtin_expect(w->iolog != NULL, 0))	/* logs */
 			worker_log_io(w, req, now);
 	}
@@ -220,7 +223,7 @@ static int worker_commit(struct worker *w)
 					if (__builtin_expect(w->iolog != NULL, 0) && !w->in_ramp &&	/* logs */
 					    (req->op == IO_READ || req->op == IO_WRITE) && req->issue_ns >= w->start_ns)
 						iolog_add(w->iolog, IOLOG_SLAT, (req->issue_ns - w->start_ns) / CLOCK_NS_PER_MS,
-							  slat, (unsigned)req->op, req->len, req->offset, 0);
+							  slat, (unsigned)req->op, req->len, req->offset, req->ioprio);
 				}
 			}
 		}
@@ -352,6 +355,7 @@ static void worker_sync(struct worker *w)
 	req->fd = w->fds[w->last_write_file];
 	req->offset = 0;
 	req->len = 0;
+	req->ioprio = w->job_prio;
 	req->file_idx = w->last_write_file;
 	req->result = 0;
 	req->start_ns = w->clock_per_io ? clock_src_now(w->clk) : w->now_ns;
@@ -437,6 +441,8 @@ void worker_loop(struct worker *w)
 		req->fd = w->fds[io.file];
 		req->offset = io.offset;
 		req->len = io.len;
+		req->ioprio = __builtin_expect(w->prio_on, 0) ?	/* cmdprio */
+			ioprio_pick(w->job, io.ddir, io.len, (unsigned)rng_below(&w->prio_rng, 100)) : w->job_prio;
 		req->file_idx = io.file;
 		req->result = 0;
 		if (__builtin_expect(per_io_extra, 0)) {
