@@ -33,7 +33,7 @@ APPLY(opt_apply_cmdprio)
 	bool present[3];
 	uint8_t v[DDIR_NR] = { 0 }, *dst;
 
-	if (!val || parse_dir_list(val, parts, present) < 0) {
+	if (!val || parse_dir_list(val, parts, present) < 0 || !(present[0] || present[1] || present[2])) {
 		opt_apply_failed(d, od, val);
 		return -EINVAL;
 	}
