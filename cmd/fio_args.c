@@ -75,7 +75,7 @@ static const struct cl_opt cl_opts[] = {
 	{ "client", CL_REQUIRED, CL_UNSUPPORTED, NULL },
 	{ "remote-config", CL_REQUIRED, CL_UNSUPPORTED, NULL },
 	{ "idle-prof", CL_REQUIRED, CL_UNSUPPORTED, NULL },
-	{ "inflate-log", CL_REQUIRED, CL_INFLATE_LOG, "  --inflate-log=log\tInflate and output compressed log" },
+	{ "inflate-log", CL_REQUIRED, CL_INFLATE_LOG, "  --inflate-log=log\tPrint a log_store_compressed log as text" },
 	{ "trigger-file", CL_REQUIRED, CL_UNSUPPORTED, NULL },
 	{ "trigger-timeout", CL_REQUIRED, CL_UNSUPPORTED, NULL },
 	{ "trigger", CL_REQUIRED, CL_UNSUPPORTED, NULL },

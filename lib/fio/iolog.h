@@ -34,7 +34,7 @@
 enum iolog_type { IOLOG_BW, IOLOG_IOPS, IOLOG_CLAT, IOLOG_SLAT, IOLOG_LAT, IOLOG_NR };
 
 #define IOLOG_RING		4u		/* blocks per log */
-#define IOLOG_BLOCK_BYTES	(256u << 10)	/* a block, unless log_compression sets it */
+#define IOLOG_BLOCK_BYTES	(64u << 10)	/* a block, unless log_compression sets it */
 #define IOLOG_BLOCK_MAX		(4u << 20)	/* larger log_compression: streams of this size */
 #define IOLOG_LINE_MAX		128u		/* longest formatted line */
 #define IOLOG_SAMPLE_MS		500u		/* bwavgtime / iopsavgtime default */

@@ -79,7 +79,7 @@ static int cmdprio_bss_parse(struct opt_job *oj, char *s, struct job_cmdprio_bss
 	int nr = 0;
 
 	for (char *p = s; p && *p; nr++) {
-		char *colon = strchr(p, ':'), *f[4];
+		char *colon = strchr(p, ':'), *f[5];
 		unsigned nf = 0;
 		int64_t num[3];
 
@@ -88,13 +88,15 @@ static int cmdprio_bss_parse(struct opt_job *oj, char *s, struct job_cmdprio_bss
 		if (nr == JOB_CMDPRIO_BSS_MAX)
 			return -EINVAL;
 		for (char *q = p; q; nf++) {	/* fields split at '/' */
-			if (nf == 4)
+			if (nf == 5)
 				return -EINVAL;
 			f[nf] = q;
 			q = strchr(q, '/');
 			if (q)
 				*q++ = '\0';
 		}
+		if (nf == 5)	/* bs/pct/class/level/hint: priority hints came after fio 3.33 */
+			return -EOPNOTSUPP;
 		if (nf != 2 && nf != 4)
 			return -EINVAL;
 		if (parse_size(f[0], opt_apply_kb_of(oj), &e[nr].bs) || !e[nr].bs)
@@ -130,6 +132,11 @@ APPLY(opt_apply_cmdprio_bssplit)
 		if (!present[i])
 			continue;
 		nr[i] = cmdprio_bss_parse(oj, parts[i], e[i]);
+		if (nr[i] == -EOPNOTSUPP) {
+			opt_diag_add(d, false, "fio: option 'cmdprio_bssplit' with priority hints (bs/pct/class/level/hint) "
+				     "is not supported by iops");
+			return -EINVAL;
+		}
 		if (nr[i] < 0)
 			goto bad;
 		for (int k = 0, sum = 0; k < nr[i]; k++) {	/* one size's shares add up to 100 at most */
