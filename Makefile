@@ -18,8 +18,8 @@ SYSLIB      := /usr/lib/$(MULTIARCH)
 # deps checks only what the goals on the command line need (`make` does not pull in podman);
 # `make deps` alone, and `make check`, take the whole list. DEPS_FOR overrides the goal list
 # (the Dockerfile uses `./make.sh DEPS_FOR=rootfs deps`).
-PKGS_BUILD  := gcc musl-tools libaio-dev liburing-dev
-PKGS_UNIT   := gcc libc6-dev pkg-config check libaio-dev liburing-dev
+PKGS_BUILD  := gcc musl-tools libaio-dev liburing-dev zlib1g-dev
+PKGS_UNIT   := gcc libc6-dev pkg-config check libaio-dev liburing-dev zlib1g-dev
 PKGS_E2E    := fio ioping bc jq strace python3
 PKGS_BENCH  := time util-linux
 PKGS_IMAGE  := podman
@@ -76,7 +76,10 @@ MUSL_OBJS   := $(patsubst %.c,$(BUILD)/musl/%.o,$(LIB_SRCS) $(CMD_SRCS))
 MUSL_CFLAGS := $(BASE_CFLAGS) $(CFLAGS) -isystem $(MUSL_INC) -ffunction-sections -fdata-sections \
                -fno-asynchronous-unwind-tables -fno-unwind-tables
 MUSL_LDFLAGS:= -static -Wl,--gc-sections
-MUSL_LIBS   := $(SYSLIB)/liburing.a $(SYSLIB)/libaio.a -lm -lpthread
+# zlib (log_store_compressed): Debian's static libz.a is plain C using only malloc, memcpy and
+# friends from libc, so the glibc-built archive links against musl (its gz* file functions,
+# which would need glibc's _chk symbols, are never referenced and stay out).
+MUSL_LIBS   := $(SYSLIB)/liburing.a $(SYSLIB)/libaio.a $(SYSLIB)/libz.a -lm -lpthread
 
 # --- host (glibc) builds for unit tests and sanitizers --------------------------------------------
 HOST_OBJS   := $(patsubst %.c,$(BUILD)/host/%.o,$(LIB_SRCS))
@@ -86,7 +89,7 @@ SAN_FLAGS   := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-
 # very run, and a recipe is expanded only when it is about to run, after its prerequisites.
 CHECK_CFLAGS = $(shell pkg-config --cflags check)
 CHECK_LIBS   = $(shell pkg-config --libs check)
-HOST_LIBS   := -luring -laio -lm -lpthread
+HOST_LIBS   := -luring -laio -lz -lm -lpthread
 
 # --- the container image's root: /usr/bin/iops (stripped) and the links fio, ioping -------------------
 IMAGE_DIR   := $(BUILD)/image
@@ -146,13 +149,14 @@ deps:
 	  echo "deps: apt-get failed; install by hand: apt-get update && apt-get install -y$$missing" >&2; exit 1; \
 	fi
 
-$(MUSL_INC)/.stamp: | deps
+# (.stamp-z: the links gained zlib; an older build dir makes them again)
+$(MUSL_INC)/.stamp-z: | deps
 	$(Q)mkdir -p $(MUSL_INC)
-	$(Q)for h in libaio.h liburing.h liburing linux asm-generic; do ln -sfn /usr/include/$$h $(MUSL_INC)/$$h; done
+	$(Q)for h in libaio.h liburing.h liburing zlib.h zconf.h linux asm-generic; do ln -sfn /usr/include/$$h $(MUSL_INC)/$$h; done
 	$(Q)ln -sfn /usr/include/$(MULTIARCH)/asm $(MUSL_INC)/asm
 	$(Q)touch $@
 
-$(BUILD)/musl/%.o: %.c $(MUSL_INC)/.stamp $(FLAGS_FILE)
+$(BUILD)/musl/%.o: %.c $(MUSL_INC)/.stamp-z $(FLAGS_FILE)
 	@mkdir -p $(dir $@)
 	$(call say,CC,$<)
 	$(Q)$(MUSL_CC) $(MUSL_CFLAGS) -c $< -o $@

@@ -6,14 +6,17 @@
 #include "fio_help.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "fio/debug.h"
 #include "fio/fioconf.h"
 #include "fio/idleprof.h"
 #include "fio/jobfile.h"
+#include "fio/logzip.h"
 #include "fio/opt.h"
 #include "core/parse.h"
 #include "fio/status.h"
@@ -27,7 +30,7 @@ enum cl_id {
 	CL_OUTPUT, CL_OUTPUT_FORMAT, CL_MINIMAL, CL_TERSE_VERSION, CL_ETA, CL_PARSE_ONLY,
 	CL_VERSION, CL_HELP, CL_CMDHELP, CL_SHOWCMD, CL_READONLY, CL_WARNINGS_FATAL, CL_MAX_JOBS,
 	CL_ETA_NEWLINE, CL_ETA_INTERVAL, CL_SECTION, CL_ENGHELP, CL_UNSUPPORTED,
-	CL_STATUS_INTERVAL, CL_DEBUG, CL_IDLE_PROF,
+	CL_STATUS_INTERVAL, CL_DEBUG, CL_IDLE_PROF, CL_INFLATE_LOG,
 };
 
 enum cl_arg { CL_NONE, CL_REQUIRED, CL_OPTIONAL };
@@ -75,7 +78,7 @@ static const struct cl_opt cl_opts[] = {
 	{ "remote-config", CL_REQUIRED, CL_UNSUPPORTED, NULL },
 	{ "idle-prof", CL_REQUIRED, CL_IDLE_PROF,
 	  "  --idle-prof=option\tReport CPU idleness: system, percpu, or calibrate (only)" },
-	{ "inflate-log", CL_REQUIRED, CL_UNSUPPORTED, NULL },
+	{ "inflate-log", CL_REQUIRED, CL_INFLATE_LOG, "  --inflate-log=log\tPrint a log_store_compressed log as text" },
 	{ "trigger-file", CL_REQUIRED, CL_UNSUPPORTED, NULL },
 	{ "trigger-timeout", CL_REQUIRED, CL_UNSUPPORTED, NULL },
 	{ "trigger", CL_REQUIRED, CL_UNSUPPORTED, NULL },
@@ -103,6 +106,25 @@ struct args_state {
 	struct job_kv *global_kv;
 	unsigned nr_global_kv, cap_global_kv;
 };
+
+static int fio_inflate_log(const char *path)
+{
+	struct iops_err err = { 0 };
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0) {
+		fprintf(stderr, "fio: cannot open log '%s': %s\n", path, strerror(errno));
+		return 1;
+	}
+	if (logzip_inflate(fd, stdout, &err) < 0) {
+		fflush(stdout);
+		fprintf(stderr, "%s\n", err.msg);
+		close(fd);
+		return 1;
+	}
+	close(fd);
+	return 0;
+}
 
 static void print_usage(FILE *out)
 {
@@ -238,6 +260,10 @@ static int handle_cl(struct args_state *st, const struct cl_opt *co, const char 
 		fio_help_cmdhelp(val);
 		fflush(stdout);
 		*status = 0;
+		return 1;
+	case CL_INFLATE_LOG:	/* the text of a log_store_compressed=1 file, on stdout */
+		*status = fio_inflate_log(val);
+		fflush(stdout);
 		return 1;
 	case CL_ENGHELP:
 		*status = fio_help_enghelp(val);

@@ -28,6 +28,7 @@ struct io_req {
 	unsigned file_idx;	/* runner's bookkeeping */
 	void *engine_data;	/* engine's per-request state (e.g. a struct iocb), set by prep */
 	uint32_t index;		/* position in the runner's pool */
+	uint16_t ioprio;	/* Linux I/O priority (class << 13 | level); 0: the thread's */
 
 	/* trim: ioctl(BLKDISCARD) (devices), else punch a hole (regular files) */
 	bool trim_ioctl;

@@ -34,6 +34,7 @@
 #include <unistd.h>
 
 #define AIO_MAX_DEPTH		65536u
+#define AIO_IOCB_FLAG_IOPRIO	(1u << 1)	/* linux/aio_abi.h IOCB_FLAG_IOPRIO: aio_reqprio is valid */
 #define AIO_RING_MAGIC		0xa10a10a1u
 #define AIO_EAGAIN_SLEEP_NS	100000L
 #define AIO_EAGAIN_GIVEUP_NS	200000000u	/* nothing in flight and still refused */
@@ -175,6 +176,10 @@ static int aio_queue(void *vctx, struct io_req *req)
 		io_prep_pread(iocb, req->fd, req->buf, (size_t)req->len, (long long)req->offset);
 	else
 		io_prep_pwrite(iocb, req->fd, req->buf, (size_t)req->len, (long long)req->offset);
+	if (req->ioprio) {	/* cmdprio: the request's own priority */
+		iocb->aio_reqprio = (short)req->ioprio;
+		iocb->u.c.flags |= AIO_IOCB_FLAG_IOPRIO;
+	}
 	iocb->data = req;
 	ctx->pending[ctx->nr_pending++] = iocb;
 	return ENGINE_QUEUED;

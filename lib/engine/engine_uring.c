@@ -216,6 +216,7 @@ static int uring_queue(void *vctx, struct io_req *req)
 		} else {
 			io_uring_prep_write(sqe, req->fd, req->buf, (unsigned)req->len, req->offset);
 		}
+		sqe->ioprio = req->ioprio;	/* cmdprio: 0 is the thread's priority */
 		break;
 	default:
 		io_uring_prep_fsync(sqe, req->fd, req->op == IO_FDATASYNC ? IORING_FSYNC_DATASYNC : 0);

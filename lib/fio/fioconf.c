@@ -8,6 +8,7 @@
 
 #include "fio/dist.h"
 #include "fio/opt_rate.h"
+#include "fio/ioprio.h"
 #include "fio/iolog.h"
 #include "fio/iolog_replay.h"
 #include "fio/offgen_zone.h"
@@ -237,6 +238,8 @@ static int derive(struct opt_job *oj, struct opt_diag *d)
 		return -EINVAL;
 	}
 	if (offgen_zone_fixup(j, d))	/* zone */
+		return -EINVAL;
+	if (ioprio_check(j, d))	/* cmdprio */
 		return -EINVAL;
 
 	if (j->size && !j->size_pct) {

@@ -1,4 +1,5 @@
 #include "fio/iolog.h"
+#include "fio/iolog_int.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -8,12 +9,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define IOLOG_WBUF_BYTES	(64u * 1024u)
-
 static const char *const iolog_type_name[IOLOG_NR] = { "bw", "iops", "clat", "slat", "lat" };
 
 /* NULL when the job does not write log t (fio writes no latency logs with gtod_reduce) */
-static const char *iolog_prefix(const struct job *job, enum iolog_type t)
+const char *iolog_prefix(const struct job *job, enum iolog_type t)
 {
 	return t < IOLOG_CLAT ? job->log_prefix[t] : job->gtod_reduce ? NULL : job->log_prefix[2];
 }
@@ -34,32 +33,11 @@ uint64_t iolog_sample_ms(const struct job *job, enum iolog_type t)
 
 /* ---- entries ------------------------------------------------------------------------------ */
 
-static void iolog_push(struct iolog_job *lj, struct iolog *l, const struct iolog_entry *e)
+static inline void iolog_push(struct iolog_job *lj, struct iolog *l, const struct iolog_entry *e)
 {
-	struct iolog_chunk *c = l->tail;
-
-	if (__builtin_expect(!c || c->nr == c->cap, 0)) {
-		uint32_t cap = c ? c->cap * 2 : IOLOG_CHUNK_MIN;
-		size_t bytes;
-
-		if (cap > IOLOG_CHUNK_MAX)
-			cap = IOLOG_CHUNK_MAX;
-		bytes = sizeof(*c) + (size_t)cap * sizeof(c->e[0]);
-		if (lj->mem_bytes + bytes > IOLOG_MEM_MAX_BYTES || !(c = malloc(bytes))) {
-			l->nr_dropped++;
-			return;
-		}
-		lj->mem_bytes += bytes;
-		c->next = NULL;
-		c->nr = 0;
-		c->cap = cap;
-		if (l->tail)
-			l->tail->next = c;
-		else
-			l->head = c;
-		l->tail = c;
-	}
-	c->e[c->nr++] = *e;
+	if (__builtin_expect(l->cur_nr == l->cap, 0))
+		iolog_sink_handoff(lj, l);
+	l->cur[l->cur_nr++] = *e;
 	l->nr_entries++;
 }
 
@@ -69,7 +47,7 @@ static void iolog_close_window(struct iolog_job *lj, struct iolog *l, unsigned d
 	struct iolog_window *w = &l->win[d];
 
 	if (w->n) {
-		struct iolog_entry e = { .time_ms = t, .ddir = d };
+		struct iolog_entry e = { .time_ms = t, .ddir = d | l->flags };
 
 		/* fio rounds the mean half up */
 		e.value = lj->log_max ? w->max : (uint64_t)(w->mean + 0.50);
@@ -80,7 +58,7 @@ static void iolog_close_window(struct iolog_job *lj, struct iolog *l, unsigned d
 }
 
 void iolog_add(struct iolog_job *lj, enum iolog_type t, uint64_t elapsed_ms, uint64_t value, unsigned ddir,
-	       uint64_t bs, uint64_t offset)
+	       uint64_t bs, uint64_t offset, uint16_t prio)
 {
 	struct iolog *l = &lj->log[t];
 	struct iolog_window *w;
@@ -89,7 +67,8 @@ void iolog_add(struct iolog_job *lj, enum iolog_type t, uint64_t elapsed_ms, uin
 	if (!l->on || ddir >= DDIR_NR)
 		return;
 	if (!l->avg_ms) {
-		struct iolog_entry e = { elapsed_ms, value, offset, bs, ddir };
+		struct iolog_entry e = { .time_ms = elapsed_ms, .value = value, .ddir = ddir | l->flags, .prio = prio,
+					 .bs = bs, .offset = offset };
 
 		iolog_push(lj, l, &e);
 		return;
@@ -118,42 +97,7 @@ void iolog_finish(struct iolog_job *lj, uint64_t elapsed_ms)
 			for (unsigned d = 0; d < DDIR_NR; d++)
 				iolog_close_window(lj, l, d, elapsed_ms);
 	}
-}
-
-int iolog_job_init(struct iolog_job *lj, const struct job *job)
-{
-	memset(lj, 0, sizeof(*lj));
-	lj->log_max = job->log_max_value;
-	for (unsigned t = 0; t < IOLOG_NR; t++) {
-		struct iolog *l = &lj->log[t];
-		uint64_t s;
-
-		if (!iolog_prefix(job, (enum iolog_type)t))
-			continue;
-		l->on = true;
-		l->inline_log = t >= IOLOG_CLAT;
-		l->avg_ms = job->log_avg_msec;
-		s = iolog_sample_ms(job, (enum iolog_type)t);
-		if (t <= IOLOG_IOPS && s < l->avg_ms)	/* min(log_avg_msec, sampling window) */
-			l->avg_ms = s;
-	}
-	return 0;
-}
-
-void iolog_job_release(struct iolog_job *lj)
-{
-	for (unsigned t = 0; t < IOLOG_NR; t++) {
-		struct iolog_chunk *c = lj->log[t].head;
-
-		while (c) {
-			struct iolog_chunk *next = c->next;
-
-			free(c);
-			c = next;
-		}
-		lj->log[t].head = lj->log[t].tail = NULL;
-	}
-	lj->mem_bytes = 0;
+	iolog_sink_close(lj);
 }
 
 /* ---- names and lines ------------------------------------------------------------------- */
@@ -166,9 +110,10 @@ int iolog_name(char *buf, size_t size, const struct job *job, enum iolog_type t)
 	if (!p || !*p)
 		p = job->name;
 	if (job->per_job_logs)
-		n = snprintf(buf, size, "%s_%s.%u.log", p, iolog_type_name[t], job->thread_number);
+		n = snprintf(buf, size, "%s_%s.%u.log%s", p, iolog_type_name[t], job->thread_number,
+			     job->log_store_zip ? ".fz" : "");
 	else
-		n = snprintf(buf, size, "%s_%s.log", p, iolog_type_name[t]);
+		n = snprintf(buf, size, "%s_%s.log%s", p, iolog_type_name[t], job->log_store_zip ? ".fz" : "");
 	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
 }
 
@@ -193,22 +138,25 @@ static char *iolog_sep(char *p)
 	return p;
 }
 
-size_t iolog_format(char *buf, const struct iolog_entry *e, bool with_offset, bool with_prio)
+size_t iolog_format(char *buf, const struct iolog_entry *e)
 {
 	char *p = buf;
 
 	p = iolog_sep(iolog_u64(p, e->time_ms));
 	p = iolog_sep(iolog_u64(p, e->value));
-	p = iolog_sep(iolog_u64(p, e->ddir));
+	p = iolog_sep(iolog_u64(p, e->ddir & IOLOG_DDIR_MASK));
 	p = iolog_sep(iolog_u64(p, e->bs));
-	if (with_offset)
+	if (e->ddir & IOLOG_F_OFFSET)
 		p = iolog_sep(iolog_u64(p, e->offset));
-	/* iops sets no I/O priority: fio's column is 0 (RT class flag) or 0x0000 with log_prio */
-	if (with_prio) {
-		memcpy(p, "0x0000", 6);
-		p += 6;
-	} else {
+	if (e->ddir & IOLOG_F_PRIO) {	/* log_prio: the value as 0x%04x */
+		static const char hex[] = "0123456789abcdef";
+
 		*p++ = '0';
+		*p++ = 'x';
+		for (int sh = 12; sh >= 0; sh -= 4)
+			*p++ = hex[(e->prio >> sh) & 0xf];
+	} else {
+		*p++ = (e->prio >> 13) == 1 ? '1' : '0';	/* 1: the real-time class */
 	}
 	*p++ = '\n';
 	return (size_t)(p - buf);
@@ -216,13 +164,15 @@ size_t iolog_format(char *buf, const struct iolog_entry *e, bool with_offset, bo
 
 /* ---- files ------------------------------------------------------------------------------ */
 
-/* A fio log starts with "<digits>, ". */
+/* A fio log starts with "<digits>, ", a compressed one with a zlib header. */
 static bool iolog_looks_like_log(int fd)
 {
 	char b[24];
 	ssize_t n = pread(fd, b, sizeof(b), 0);
 	ssize_t i = 0;
 
+	if (n >= 2 && (unsigned char)b[0] == 0x78 && (((unsigned char)b[0] << 8) | (unsigned char)b[1]) % 31 == 0)
+		return true;
 	while (i < n && b[i] >= '0' && b[i] <= '9')
 		i++;
 	return i > 0 && i + 1 < n && b[i] == ',' && b[i + 1] == ' ';
@@ -231,7 +181,7 @@ static bool iolog_looks_like_log(int fd)
 /* Open the log file at path (create: for writing, else only to look at it). No symlinks, only
  * a regular file that is empty or already a fio log. Returns the fd, or -errno with *why set
  * when it is iops' own refusal. */
-static int iolog_open(const char *path, bool create, bool append, const char **why)
+int iolog_open(const char *path, bool create, bool append, const char **why)
 {
 	int fd = open(path, (create ? O_RDWR | O_CREAT : O_RDONLY) | (append ? O_APPEND : 0) | O_NOFOLLOW |
 			    O_CLOEXEC | O_NONBLOCK, 0644);
@@ -301,83 +251,6 @@ int iolog_check(const struct fio_config *cfg, struct iops_err *err)
 				return ret;
 		}
 	return 0;
-}
-
-static int iolog_write_all(int fd, const char *p, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, p, n);
-
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			return -errno;
-		}
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
-static int iolog_write_one(const struct iolog *l, const char *path, const struct job *job, char *wbuf,
-			   const char **why)
-{
-	/* per_job_logs=0: fio appends every job's entries to the shared file */
-	int fd = iolog_open(path, true, !job->per_job_logs, why), ret = 0;
-	size_t used = 0;
-
-	if (fd < 0)
-		return fd;
-	if (job->per_job_logs && ftruncate(fd, 0) < 0) {
-		ret = -errno;
-		goto close_fd;
-	}
-	for (const struct iolog_chunk *c = l->head; c; c = c->next)
-		for (uint32_t i = 0; i < c->nr; i++) {
-			if (IOLOG_WBUF_BYTES - used < IOLOG_LINE_MAX) {
-				ret = iolog_write_all(fd, wbuf, used);
-				if (ret)
-					goto close_fd;
-				used = 0;
-			}
-			used += iolog_format(wbuf + used, &c->e[i], job->log_offset, job->log_prio);
-		}
-	ret = iolog_write_all(fd, wbuf, used);
-close_fd:
-	if (close(fd) < 0 && !ret)
-		ret = -errno;
-	return ret;
-}
-
-int iolog_write(const struct iolog_job *lj, const struct job *job, FILE *diag)
-{
-	char path[PATH_MAX];
-	char *wbuf = malloc(IOLOG_WBUF_BYTES);
-	int first = 0;
-
-	for (unsigned t = 0; t < IOLOG_NR; t++) {
-		const struct iolog *l = &lj->log[t];
-		const char *why = NULL;
-		int ret = -ENOMEM;
-
-		if (!l->on)
-			continue;
-		if (iolog_name(path, sizeof(path), job, (enum iolog_type)t)) {
-			why = "file name too long";
-			ret = -ENAMETOOLONG;
-		} else if (wbuf) {
-			ret = iolog_write_one(l, path, job, wbuf, &why);
-		}
-		if (ret)
-			fprintf(diag, "fio: cannot write log file '%s': %s\n", path, why ? why : strerror(-ret));
-		else if (l->nr_dropped)
-			fprintf(diag, "fio: log file '%s': %llu entries dropped (job over %llu MiB of log memory)\n",
-				path, (unsigned long long)l->nr_dropped, IOLOG_MEM_MAX_BYTES >> 20);
-		if (ret && !first)
-			first = ret;
-	}
-	free(wbuf);
-	return first;
 }
 
 /* ---- job.h prefixes ---------------------------------------------------------------------- */

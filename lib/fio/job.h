@@ -31,6 +31,16 @@ enum rw_mode {
 	RW_RW, RW_RANDRW, RW_TRIMWRITE, RW_RANDTRIMWRITE,
 };
 
+#define JOB_CMDPRIO_BSS_MAX	16	/* cmdprio_bssplit entries per direction */
+
+/* cmdprio_bssplit: pct% of the I/Os of size bs get ioprio value (class << 13 | level). */
+struct job_cmdprio_bss {
+	uint64_t bs;
+	uint8_t pct;
+	bool own;			/* bs/pct/class/level: its own value, else cmdprio_class/cmdprio */
+	uint16_t value;
+};
+
 enum fallocate_mode { FALLOC_NONE, FALLOC_NATIVE, FALLOC_POSIX, FALLOC_KEEP, FALLOC_TRUNCATE };
 enum rand_gen { RANDGEN_TAUSWORTHE, RANDGEN_LFSR, RANDGEN_TAUSWORTHE64 };
 enum sync_mode { SYNC_NONE, SYNC_SYNC, SYNC_DSYNC };
@@ -205,7 +215,20 @@ struct job {
 	unsigned log_avg_msec;		/* 0 = one entry per I/O */
 	bool log_max_value, log_offset, log_prio;
 	bool per_job_logs;		/* default true: ".<thread_number>" in the names */
+	unsigned log_zip_bytes;		/* log_compression: bytes per zlib stream, 0 = off */
+	bool log_store_zip;		/* log_store_compressed: <name>.fz, zlib streams of samples */
+	uint64_t log_zip_cpus[16];	/* log_compression_cpus: the writer's CPUs, all 0 = any */
 	bool bw_avg_time_set, iops_avg_time_set;	/* bwavgtime= / iopsavgtime= given (500 ms) */
+	/* I/O priorities (fio/ioprio.h): prio / prioclass for the job thread, cmdprio* per request */
+	bool prio_set, prioclass_set;
+	uint8_t prio, prioclass;
+	bool cmdprio_on;			/* cmdprio_percentage or cmdprio_bssplit given */
+	uint8_t cmdprio_pct[DDIR_NR];		/* cmdprio_percentage=r[,w] */
+	uint8_t cmdprio_class[DDIR_NR];		/* cmdprio_class=, default 1 (real time) */
+	uint8_t cmdprio_level[DDIR_NR];		/* cmdprio=, default 0 */
+	bool cmdprio_pct_set, cmdprio_bss_set;
+	struct job_cmdprio_bss cmdprio_bss[DDIR_NR][JOB_CMDPRIO_BSS_MAX];
+	unsigned nr_cmdprio_bss[DDIR_NR];
 	/* verify (lib/verify.h) */
 	unsigned verify;		/* enum verify_type, 0 = off */
 	bool do_verify;			/* default true */

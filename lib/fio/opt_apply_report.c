@@ -4,7 +4,9 @@
 
 #include <errno.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/parse.h"
 
@@ -135,10 +137,63 @@ APPLY(opt_apply_log_flag)
 	case 'p':
 		oj->j.log_prio = b;
 		break;
+	case 's':	/* log_Store_compressed */
+		oj->j.log_store_zip = b;
+		break;
 	default:
 		oj->j.per_job_logs = b;
 	}
 	return 0;
+}
+
+APPLY(opt_apply_log_compression)
+{
+	return opt_apply_get_uint(oj, od, val, d, &oj->j.log_zip_bytes);
+}
+
+/* log_compression_cpus: "1,3-5" as cpus_allowed; each CPU below the online count. */
+APPLY(opt_apply_log_compression_cpus)
+{
+	long online = sysconf(_SC_NPROCESSORS_ONLN);
+	uint64_t mask[16] = { 0 };
+	const char *p = val ? val : "";
+
+	if (online < 1)
+		online = 1;
+	while (*p) {
+		char *end;
+		unsigned long lo = strtoul(p, &end, 10), hi = lo;
+
+		if (end == p || *p == '-' || *p == '+')
+			goto bad;
+		if (*end == '-') {
+			const char *q = end + 1;
+
+			hi = strtoul(q, &end, 10);
+			if (end == q || *q == '-' || *q == '+' || hi < lo)
+				goto bad;
+		}
+		if (*end && *end != ',')
+			goto bad;
+		if (hi >= 1024) {	/* CPU_SETSIZE */
+			opt_diag_add(d, false, "fio: your OS only supports up to 1024 CPUs");
+			opt_apply_failed(d, od, val);
+			return -EINVAL;
+		}
+		if (hi >= (unsigned long)online) {
+			opt_diag_add(d, false, "fio: CPU %lu too large (max=%ld)", hi, online - 1);
+			opt_apply_failed(d, od, val);
+			return -EINVAL;
+		}
+		for (unsigned long c = lo; c <= hi; c++)
+			mask[c / 64] |= 1ull << (c % 64);
+		p = *end ? end + 1 : end;
+	}
+	memcpy(oj->j.log_zip_cpus, mask, sizeof(mask));
+	return 0;
+bad:
+	opt_apply_failed(d, od, val);
+	return -EINVAL;
 }
 
 /* bwavgtime / iopsavgtime: only 500, but given explicitly it keeps the sampling at 500 ms when

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "core/hist.h"
+#include "fio/ioprio.h"
 #include "fio/job.h"
 #include "sys/diskstats.h"
 #include "core/stats.h"
@@ -17,6 +18,13 @@
 #define LAT_N_NR	10	/* nsec buckets 2..1000 */
 #define LAT_U_NR	10	/* usec buckets 2..1000 */
 #define LAT_M_NR	12	/* msec buckets 2..2000, >=2000 */
+
+/* cmdprio: the latencies of one I/O priority (fio's clat_prio / lat_prio). */
+struct prio_result {
+	uint16_t ioprio;		/* class << 13 | level */
+	struct lat_stat lat;		/* clat, or total latency with lat_percentiles (as fio) */
+	struct hist hist;
+};
 
 struct ddir_result {
 	uint64_t io_bytes;
@@ -32,6 +40,9 @@ struct ddir_result {
 	struct hist clat_hist;
 	struct hist lat_hist;
 	struct hist slat_hist;
+
+	struct prio_result prio[IOPRIO_SLOTS];	/* cmdprio jobs only: the job's priority first */
+	unsigned nr_prio;
 
 	struct lat_stat bw_kib;		/* 500 ms window samples, KiB/s (n = samples) */
 	struct lat_stat iops;		/* 500 ms window samples, ios/s */

@@ -3,6 +3,7 @@
  * job's parts are in runner_setup.c, runner_io.c, runner_stats.c, runner_rate.c and
  * runner_verify.c (runner_int.h). */
 #include "fio/runner_int.h"
+#include "fio/ioprio.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -188,6 +189,13 @@ static void worker_run(struct worker *w)
 		fprintf(w->info ? w->info : w->diag, "note: both iodepth >= 1 and synchronous I/O engine are selected, "
 			"queue depth will be capped at 1\n");
 	worker_set_state(w, ETA_ST_SETUP);
+	if (ioprio_set_thread(job) < 0) {	/* prio, prioclass */
+		int e = errno;
+
+		fprintf(w->diag, "fio: ioprio_set: %s\n", strerror(e));
+		worker_set_error(w, e, "backend.c:0", "ioprio_set");
+		goto out;
+	}
 	if (worker_setup(w, &err) < 0) {
 		fprintf(w->diag, "%s\n", err.msg);
 		worker_set_error(w, err.code ? err.code : EINVAL, "backend.c:0", "job setup");
@@ -208,11 +216,17 @@ static void worker_run(struct worker *w)
 	w->iops_win_ns = iolog_sample_ms(job, IOLOG_IOPS) * CLOCK_NS_PER_MS;
 	if (iolog_job_wants(job)) {
 		w->iolog = malloc(sizeof(*w->iolog));
-		if (!w->iolog || iolog_job_init(w->iolog, job) < 0) {
-			fprintf(w->diag, "fio: %s: out of memory for its logs\n", job->name);
+		int r = w->iolog ? iolog_job_init(w->iolog, job, &err) : -ENOMEM;
+
+		if (r < 0) {
+			if (w->iolog)
+				iolog_job_release(w->iolog);
+			else
+				iops_err_set(&err, ENOMEM, "fio: %s: out of memory for its logs", job->name);
+			fprintf(w->diag, "%s\n", err.msg);
 			free(w->iolog);
 			w->iolog = NULL;
-			worker_set_error(w, ENOMEM, "backend.c:0", "job setup");
+			worker_set_error(w, -r, "backend.c:0", "job setup");
 			goto out;
 		}
 	}

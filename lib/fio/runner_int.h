@@ -76,6 +76,9 @@ struct worker {
 	struct rng buf_rng;
 	struct bufgen bg;		/* write contents: refill, pattern, compress, dedupe */
 	bool refill, scramble;		/* bufgen_refills() / bufgen_scrambles() */
+	bool prio_on;			/* cmdprio: a priority per request, latencies per priority */
+	uint16_t job_prio;		/* requests' priority without cmdprio */
+	struct rng prio_rng;
 	struct offgen og;
 	bool og_ready;
 
@@ -198,7 +201,11 @@ void worker_cpu(struct worker *w, struct job_result *r);
 /* cold: worker_complete() calls it only when the job writes logs; said here, where the caller
  * sees it, it keeps that call out of the completion path's code (measured: -1 instruction per
  * I/O with the null engine). */
-__attribute__((cold)) void worker_log_io(struct worker *w, const struct io_req *req, uint64_t now);
+__attribute__((cold)) /* cmdprio: the request's latency into its priority's statistics. */
+void worker_prio_add(struct worker *w, struct ddir_result *dr, const struct io_req *req, uint64_t now);
+/* cmdprio: the job's priorities in its result, no samples yet (job start, ramp end). */
+void worker_prio_slots(struct worker *w);
+void worker_log_io(struct worker *w, const struct io_req *req, uint64_t now);
 
 /* ---- runner_rate.c ---- */
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/stats.h"
+#include "fio/ioprio.h"
 
 _Static_assert((int)IO_READ == DDIR_READ && (int)IO_WRITE == DDIR_WRITE && (int)IO_TRIM == DDIR_TRIM,
 	       "engine directions are the job's");
@@ -231,6 +232,8 @@ static inline void worker_complete(struct worker *w, struct io_req *req, uint64_
 			if (__builtin_expect(w->max_lat_on, 0))
 				worker_max_latency(w, req, lat);
 		}
+		if (__builtin_expect(w->prio_on, 0))	/* cmdprio */
+			worker_prio_add(w, dr, req, now);
 		if (__builtin_expect(w->iolog != NULL, 0))	/* logs */
 			worker_log_io(w, req, now);
 	}
@@ -282,7 +285,7 @@ static int worker_commit(struct worker *w)
 					if (__builtin_expect(w->iolog != NULL, 0) && !w->in_ramp &&	/* logs */
 					    (req->op == IO_READ || req->op == IO_WRITE) && req->issue_ns >= w->start_ns)
 						iolog_add(w->iolog, IOLOG_SLAT, (req->issue_ns - w->start_ns) / CLOCK_NS_PER_MS,
-							  slat, (unsigned)req->op, req->len, req->offset);
+							  slat, (unsigned)req->op, req->len, req->offset, req->ioprio);
 				}
 			}
 		}
@@ -415,6 +418,7 @@ void worker_sync_file(struct worker *w, unsigned f, enum io_op op, uint64_t log_
 	req->fd = w->fds[f];
 	req->offset = 0;
 	req->len = 0;
+	req->ioprio = w->job_prio;
 	req->file_idx = f;
 	req->result = 0;
 	req->start_ns = w->clock_per_io ? clock_src_now(w->clk) : w->now_ns;
@@ -546,6 +550,8 @@ void worker_loop(struct worker *w)
 		req->fd = w->fds[io.file];
 		req->offset = io.offset;
 		req->len = io.len;
+		req->ioprio = __builtin_expect(w->prio_on, 0) ?	/* cmdprio */
+			ioprio_pick(w->job, io.ddir, io.len, (unsigned)rng_below(&w->prio_rng, 100)) : w->job_prio;
 		req->file_idx = io.file;
 		req->result = 0;
 		if (__builtin_expect(per_io_extra, 0)) {

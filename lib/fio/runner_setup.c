@@ -2,6 +2,7 @@
  * pool, the offset generator, verify state, the files and the engine; closing them all, and
  * end_fsync. Runs once per job, never in the I/O loop. */
 #include "fio/runner_int.h"
+#include "fio/ioprio.h"
 
 #include "fio/debug.h"
 
@@ -31,6 +32,17 @@ static uint64_t *worker_file_ends(const struct target_set *ts, const struct targ
 		ends[f] = size > end ? size : end;
 	}
 	return ends;
+}
+
+void worker_prio_slots(struct worker *w)
+{
+	for (unsigned d = 0; w->prio_on && d < DDIR_NR; d++) {
+		uint16_t v[IOPRIO_SLOTS];
+
+		w->res->ddir[d].nr_prio = ioprio_values(w->job, d, v, IOPRIO_SLOTS);
+		for (unsigned i = 0; i < w->res->ddir[d].nr_prio; i++)
+			w->res->ddir[d].prio[i].ioprio = v[i];
+	}
 }
 
 int worker_setup(struct worker *w, struct iops_err *err)
@@ -93,6 +105,11 @@ int worker_setup(struct worker *w, struct iops_err *err)
 		goto nomem;
 	rng_init(&w->buf_rng, rng_job_seed(job->randseed, job->allrandrepeat || job->randseed_set,
 					   job->thread_number, RNG_BUF));
+	w->job_prio = ioprio_job_value(job);	/* cmdprio */
+	w->prio_on = job->cmdprio_on;
+	rng_init(&w->prio_rng, rng_job_seed(job->randseed, job->allrandrepeat || job->randseed_set,
+					    job->thread_number, RNG_BUF) ^ 0x70726f6972697479ull);
+	worker_prio_slots(w);
 	bufgen_init(&w->bg, job, rng_job_seed(job->randseed, job->allrandrepeat || job->randseed_set,
 					     job->thread_number, RNG_BUF) ^ 0xb0f,
 		    tj->total_size, max_bs);

@@ -36,6 +36,7 @@ static void worker_reset_stats(struct worker *w, uint64_t now)
 	memset(res, 0, sizeof(*res));
 	res->job = job;
 	res->pid = pid;
+	worker_prio_slots(w);	/* cmdprio: the priorities, with no samples */
 	w->start_ns = now;
 	w->sample_t0_ns = now;
 	w->iops_t0_ns = now;
@@ -73,7 +74,7 @@ static void worker_sample(struct worker *w, uint64_t now, bool bw)
 			lat_stat_add(bw ? &dr->bw_kib : &dr->iops, v);
 			if (w->iolog)
 				iolog_add(w->iolog, bw ? IOLOG_BW : IOLOG_IOPS, (now - w->start_ns) / CLOCK_NS_PER_MS, v,
-					  (unsigned)d, 0, 0);
+					  (unsigned)d, 0, 0, 0);
 		}
 		*last = cur;
 	}
@@ -198,6 +199,21 @@ bool worker_check(struct worker *w, uint64_t now)
 
 /* logs: one completed read/write (fio's account_io_completion() for logs): per-I/O bw and iops
  * samples when those logs are per unit, and the log entries. Never during ramp time. */
+void worker_prio_add(struct worker *w, struct ddir_result *dr, const struct io_req *req, uint64_t now)
+{
+	uint64_t from = w->job->lat_percentiles ? req->start_ns : req->issue_ns;
+	uint64_t v = now > from ? now - from : 0;
+
+	if (!w->clat_on)
+		return;
+	for (unsigned i = 0; i < dr->nr_prio; i++)
+		if (dr->prio[i].ioprio == req->ioprio) {
+			lat_stat_add(&dr->prio[i].lat, v);
+			hist_add(&dr->prio[i].hist, v);
+			return;
+		}
+}
+
 void worker_log_io(struct worker *w, const struct io_req *req, uint64_t now)
 {
 	struct ddir_result *dr = &w->res->ddir[req->op];
@@ -209,21 +225,21 @@ void worker_log_io(struct worker *w, const struct io_req *req, uint64_t now)
 	if (w->clat_on) {
 		uint64_t clat = now > req->issue_ns ? now - req->issue_ns : 0;
 
-		iolog_add(w->iolog, IOLOG_CLAT, ms, clat, d, bytes, req->offset);
+		iolog_add(w->iolog, IOLOG_CLAT, ms, clat, d, bytes, req->offset, req->ioprio);
 		if (!w->bw_win_ns) {
 			uint64_t rate = clat ? bytes * 1000000u / clat : 0;
 
 			lat_stat_add(&dr->bw_kib, rate);
-			iolog_add(w->iolog, IOLOG_BW, ms, rate, d, bytes, req->offset);
+			iolog_add(w->iolog, IOLOG_BW, ms, rate, d, bytes, req->offset, req->ioprio);
 		}
 		if (!w->iops_win_ns) {
 			lat_stat_add(&dr->iops, 1);
-			iolog_add(w->iolog, IOLOG_IOPS, ms, 1, d, bytes, req->offset);
+			iolog_add(w->iolog, IOLOG_IOPS, ms, 1, d, bytes, req->offset, req->ioprio);
 		}
 	}
 	if (w->lat_on)
 		iolog_add(w->iolog, IOLOG_LAT, ms, now > req->start_ns ? now - req->start_ns : 0, d, bytes,
-			  req->offset);
+			  req->offset, req->ioprio);
 }
 
 /* ---- status-interval snapshots ----------------------------------------------------------- */

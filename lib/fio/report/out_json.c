@@ -81,6 +81,22 @@ static void out_json_ddir(struct json_writer *w, const struct report *rep,
 	out_json_lat(w, "slat_ns", &d->slat, &d->slat_hist, j->slat_percentiles, j, plus);
 	out_json_lat(w, "clat_ns", &d->clat, &d->clat_hist, j->clat_percentiles, j, plus);
 	out_json_lat(w, "lat_ns", &d->lat, &d->lat_hist, j->lat_percentiles, j, plus);
+	if (report_prio_shown(d)) {	/* cmdprio: fio's "prios", the priorities that had I/O */
+		json_begin_array(w, "prios");
+		for (unsigned i = 0; i < d->nr_prio; i++) {
+			const struct prio_result *p = &d->prio[i];
+
+			if (!p->lat.n)
+				continue;
+			json_begin_object(w, NULL);
+			json_uint(w, "prioclass", p->ioprio >> IOPRIO_CLASS_SHIFT);
+			json_uint(w, "prio", p->ioprio & 7);
+			out_json_lat(w, j->lat_percentiles ? "lat_ns" : "clat_ns", &p->lat, &p->hist,
+				     j->lat_percentiles || j->clat_percentiles, j, plus);
+			json_end_object(w);
+		}
+		json_end_array(w);
+	}
 	json_uint(w, "bw_min", bw->n ? bw->min : 0);
 	json_uint(w, "bw_max", bw->n ? bw->max : 0);
 	json_float(w, "bw_agg", bw->n ? report_bw_share(bw->mean, g->agg_bps[unified_agg_idx(ddir)]) : 0.0);

@@ -134,6 +134,35 @@ static void out_normal_bw_lines(FILE *out, const struct report_group *g,
 			d->iops.max, d->iops.mean, lat_stat_stdev(&d->iops), d->iops.n);
 }
 
+/* cmdprio: "clat prio C/L (unit): ..." lines, or their percentile blocks ("(P% of IOs)"). */
+static void out_normal_prio(FILE *out, const struct ddir_result *d, const struct job *j, bool pcts)
+{
+	const char *kind = j->lat_percentiles ? "lat" : "clat";
+	uint64_t total = 0;
+
+	if (!report_prio_shown(d) || (pcts && !j->lat_percentiles && !j->clat_percentiles))
+		return;
+	for (unsigned i = 0; i < d->nr_prio; i++)
+		total += d->prio[i].lat.n;
+	for (unsigned i = 0; i < d->nr_prio; i++) {
+		const struct prio_result *p = &d->prio[i];
+		char name[64];
+
+		if (!p->lat.n)
+			continue;
+		if (pcts) {
+			snprintf(name, sizeof(name), "%s prio %u/%u (%.2f%% of IOs)", kind,
+				 (unsigned)(p->ioprio >> IOPRIO_CLASS_SHIFT), (unsigned)(p->ioprio & 7),
+				 100.0 * (double)p->lat.n / (double)total);
+			out_normal_percentiles(out, name, &p->hist, j);
+		} else {
+			snprintf(name, sizeof(name), "%s prio %u/%u", kind, (unsigned)(p->ioprio >> IOPRIO_CLASS_SHIFT),
+				 (unsigned)(p->ioprio & 7));
+			out_normal_lat_line(out, name, &p->lat);
+		}
+	}
+}
+
 static void out_normal_ddir(FILE *out, const struct report *rep, const struct report_unit *u,
 			    unsigned ddir)
 {
@@ -165,12 +194,14 @@ static void out_normal_ddir(FILE *out, const struct report *rep, const struct re
 		out_normal_lat_line(out, "clat", &d->clat);
 	if (!j->disable_lat)
 		out_normal_lat_line(out, " lat", &d->lat);
+	out_normal_prio(out, d, j, false);	/* cmdprio */
 	if (j->slat_percentiles && !j->disable_slat && d->slat.n)
 		out_normal_percentiles(out, "slat", &d->slat_hist, j);
 	if (j->clat_percentiles && !j->disable_clat && d->clat.n)
 		out_normal_percentiles(out, "clat", &d->clat_hist, j);
 	if (j->lat_percentiles && !j->disable_lat && d->lat.n)
 		out_normal_percentiles(out, "lat", &d->lat_hist, j);
+	out_normal_prio(out, d, j, true);
 	out_normal_bw_lines(out, g, d, unified_agg_idx(ddir));
 }
 

@@ -138,6 +138,30 @@ void report_merge_ddir(struct ddir_result *dst, const struct ddir_result *src)
 	hist_merge(&dst->slat_hist, &src->slat_hist);
 	lat_stat_sum(&dst->bw_kib, &src->bw_kib);
 	lat_stat_sum(&dst->iops, &src->iops);
+	for (unsigned i = 0; i < src->nr_prio; i++) {	/* cmdprio: by priority value */
+		unsigned k = 0;
+
+		while (k < dst->nr_prio && dst->prio[k].ioprio != src->prio[i].ioprio)
+			k++;
+		if (k == dst->nr_prio) {
+			if (k == IOPRIO_SLOTS)
+				continue;	/* more than the slots: not reported */
+			memset(&dst->prio[k], 0, sizeof(dst->prio[k]));
+			dst->prio[k].ioprio = src->prio[i].ioprio;
+			dst->nr_prio++;
+		}
+		lat_stat_merge(&dst->prio[k].lat, &src->prio[i].lat);
+		hist_merge(&dst->prio[k].hist, &src->prio[i].hist);
+	}
+}
+
+bool report_prio_shown(const struct ddir_result *d)
+{
+	unsigned with_io = 0;
+
+	for (unsigned i = 0; i < d->nr_prio; i++)
+		with_io += d->prio[i].lat.n > 0;
+	return with_io >= 2;	/* fio shows them when two priorities or more had I/O */
 }
 
 static void report_add_u64(uint64_t *dst, const uint64_t *src, unsigned nr)

@@ -73,6 +73,8 @@ void report_release(struct report *rep);
 void report_merge_result(struct job_result *dst, const struct job_result *src);
 
 /* Merge one direction's results into dst (fio's rules; used by unified_rw_reporting too). */
+/* cmdprio: whether the per-priority latencies of d are shown (fio: two or more had I/O). */
+bool report_prio_shown(const struct ddir_result *d);
 void report_merge_ddir(struct ddir_result *dst, const struct ddir_result *src);
 
 /* The job's percentile list as fio uses it: fio's default 17 entries when none was given

@@ -10,32 +10,94 @@
 #include <unistd.h>
 
 #include "fio/iolog.h"
+#include "fio/logzip.h"
 #include "fio/opt.h"
 
-static void job_init(struct job *j)
+static char tmpdir[64];
+
+static void files_setup(void)
+{
+	snprintf(tmpdir, sizeof(tmpdir), "/tmp/check_iolog.XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+}
+
+static void files_teardown(void)
+{
+	char cmd[128];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+static void put(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+/* The whole file into a new buffer (NUL-terminated); *len its size. */
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL;
+	size_t cap = 0, n = 0;
+
+	ck_assert_ptr_nonnull(f);
+	for (;;) {
+		if (cap - n < 65537) {
+			cap = cap ? cap * 2 : 1u << 20;
+			buf = realloc(buf, cap);
+			ck_assert_ptr_nonnull(buf);
+		}
+		size_t r = fread(buf + n, 1, cap - n - 1, f);
+
+		if (!r)
+			break;
+		n += r;
+	}
+	buf[n] = 0;
+	fclose(f);
+	if (len)
+		*len = n;
+	return buf;
+}
+
+static void get(const char *path, char *out, size_t size)
+{
+	size_t n;
+	char *b = slurp(path, &n);
+
+	ck_assert_uint_lt(n, size);
+	memcpy(out, b, n + 1);
+	free(b);
+}
+
+static char the_prefix[128];
+
+/* A job whose logs go to tmpdir/p (the fixture's directory). */
+static struct job *job_init(struct job *j)
 {
 	memset(j, 0, sizeof(*j));
 	snprintf(j->name, sizeof(j->name), "job");
 	j->thread_number = 3;
 	j->per_job_logs = true;
+	snprintf(the_prefix, sizeof(the_prefix), "%s/p", tmpdir);
+	return j;
 }
 
-/* Entries of log t, formatted, joined in one string. */
-static void dump(const struct iolog_job *lj, enum iolog_type t, bool off, bool prio, char *out, size_t size)
+/* The text of log t of job once lj is written (and released). */
+static void dump(struct iolog_job *lj, const struct job *job, enum iolog_type t, char *out, size_t size)
 {
-	size_t used = 0;
+	char path[PATH_MAX];
+	FILE *devnull = fopen("/dev/null", "w");
 
-	out[0] = 0;
-	for (const struct iolog_chunk *c = lj->log[t].head; c; c = c->next)
-		for (uint32_t i = 0; i < c->nr; i++) {
-			char line[IOLOG_LINE_MAX];
-			size_t n = iolog_format(line, &c->e[i], off, prio);
-
-			ck_assert_uint_lt(used + n, size);
-			memcpy(out + used, line, n);
-			used += n;
-			out[used] = 0;
-		}
+	ck_assert_int_eq(iolog_write(lj, job, devnull), 0);
+	fclose(devnull);
+	ck_assert_int_eq(iolog_name(path, sizeof(path), job, t), 0);
+	get(path, out, size);
 }
 
 /* ---- windows: samples (time, value, ddir) -> lines -------------------------------------- */
@@ -86,53 +148,66 @@ START_TEST(test_windows)
 {
 	const struct win_case *c = &win_cases[_i];
 	struct iolog_job *lj = malloc(sizeof(*lj));
+	struct iops_err err = { 0 };
 	struct job job;
 	char out[1024];
 
 	job_init(&job);
 	job.log_avg_msec = c->avg_ms;
 	job.log_max_value = c->log_max;
-	job.log_prefix[0] = job.log_prefix[1] = job.log_prefix[2] = (char *)"p";
-	ck_assert_int_eq(iolog_job_init(lj, &job), 0);
+	job.log_prefix[0] = job.log_prefix[1] = job.log_prefix[2] = the_prefix;
+	ck_assert_int_eq(iolog_job_init(lj, &job, &err), 0);
 	for (unsigned i = 0; i < c->nr; i++)
-		iolog_add(lj, c->type, c->s[i].t, c->s[i].v, c->s[i].d, 4096, 8192);
-	if (c->end_ms)
+		iolog_add(lj, c->type, c->s[i].t, c->s[i].v, c->s[i].d, 4096, 8192, 0);
+	if (c->end_ms)	/* without it the open windows stay out */
 		iolog_finish(lj, c->end_ms);
-	dump(lj, c->type, false, false, out, sizeof(out));
+	dump(lj, &job, c->type, out, sizeof(out));
 	ck_assert_msg(!strcmp(out, c->want), "%s: got\n%s", c->what, out);
 	iolog_job_release(lj);
 	free(lj);
 }
 END_TEST
 
-START_TEST(test_off_and_many)
+/* Ring: blocks of 32 entries (log_compression=1024, 32-byte entries) wrap many times; every
+ * entry reaches the file, in order, the partial last block too. */
+START_TEST(test_ring_wrap)
 {
+	static const unsigned counts[] = { 0, 1, 31, 32, 33, 128, 129, 100000 };
+	unsigned nr = counts[_i];
 	struct iolog_job *lj = malloc(sizeof(*lj));
+	struct iops_err err = { 0 };
 	struct job job;
-	uint64_t n = 0;
+	char path[PATH_MAX];
+	char *text, *p;
+	unsigned n = 0;
 
 	job_init(&job);
-	job.log_prefix[2] = (char *)"";
-	ck_assert_int_eq(iolog_job_init(lj, &job), 0);
-	iolog_add(lj, IOLOG_BW, 1, 1, 0, 0, 0);		/* no bw log: ignored */
-	iolog_add(lj, IOLOG_CLAT, 1, 1, DDIR_NR, 0, 0);	/* not a direction: ignored */
+	job.log_prefix[2] = the_prefix;
+	job.log_zip_bytes = 1024;
+	ck_assert_int_eq(iolog_job_init(lj, &job, &err), 0);
+	ck_assert_uint_eq(lj->log[IOLOG_CLAT].cap, 32);
+	iolog_add(lj, IOLOG_BW, 1, 1, 0, 0, 0, 0);		/* no bw log: ignored */
+	iolog_add(lj, IOLOG_CLAT, 1, 1, DDIR_NR, 0, 0, 0);	/* not a direction: ignored */
 	ck_assert_uint_eq(lj->log[IOLOG_BW].nr_entries, 0);
 	ck_assert_uint_eq(lj->log[IOLOG_CLAT].nr_entries, 0);
-	/* chunks grow geometrically; every entry survives, in order */
-	for (uint64_t i = 0; i < 100000; i++)
-		iolog_add(lj, IOLOG_CLAT, i, i * 3, 0, 4096, i);
-	for (const struct iolog_chunk *c = lj->log[IOLOG_CLAT].head; c; c = c->next) {
-		ck_assert_uint_le(c->cap, IOLOG_CHUNK_MAX);
-		for (uint32_t i = 0; i < c->nr; i++, n++)
-			ck_assert_uint_eq(c->e[i].value, n * 3);
+	for (unsigned i = 0; i < nr; i++)
+		iolog_add(lj, IOLOG_CLAT, i, (uint64_t)i * 3, i & 1, 4096, i, 0);
+	iolog_finish(lj, nr);
+	ck_assert_uint_eq(lj->log[IOLOG_CLAT].nr_entries, nr);
+	ck_assert_uint_eq(lj->log[IOLOG_CLAT].consumed, (nr + 31) / 32);
+	ck_assert_int_eq(iolog_write(lj, &job, stderr), 0);
+	ck_assert_int_eq(iolog_name(path, sizeof(path), &job, IOLOG_CLAT), 0);
+	text = slurp(path, NULL);
+	for (p = text; *p; n++) {
+		char want[96];
+		int len = snprintf(want, sizeof(want), "%u, %llu, %u, 4096, 0\n", n, (unsigned long long)n * 3, n & 1);
+
+		if (strncmp(p, want, (size_t)len))
+			ck_abort_msg("line %u: got %.40s, want %s", n, p, want);
+		p += len;
 	}
-	ck_assert_uint_eq(n, 100000);
-	/* past the memory bound: dropped and counted */
-	lj->mem_bytes = IOLOG_MEM_MAX_BYTES;
-	for (int i = 0; i < 20000; i++)
-		iolog_add(lj, IOLOG_LAT, 1, 1, 0, 4096, 0);
-	ck_assert_uint_eq(lj->log[IOLOG_LAT].nr_entries, 0);
-	ck_assert_uint_eq(lj->log[IOLOG_LAT].nr_dropped, 20000);
+	ck_assert_uint_eq(n, nr);
+	free(text);
 	iolog_job_release(lj);
 	free(lj);
 }
@@ -143,24 +218,37 @@ END_TEST
 START_TEST(test_format)
 {
 	char b[IOLOG_LINE_MAX];
-	struct iolog_entry e = { 1, 17447, 0, 4096, 0 };
-	struct iolog_entry o = { 0, 212106, 4046848, 4096, 0 };
-	struct iolog_entry m = { UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX, 2 };
+	struct iolog_entry e = { .time_ms = 1, .value = 17447, .bs = 4096 };
+	struct iolog_entry o = { .value = 212106, .ddir = IOLOG_F_OFFSET, .offset = 4046848, .bs = 4096 };
+	struct iolog_entry m = { UINT64_MAX, UINT64_MAX, 2 | IOLOG_F_OFFSET | IOLOG_F_PRIO, 0xffff, 0,
+				 UINT64_MAX, UINT64_MAX };
 	size_t n;
 
-	n = iolog_format(b, &e, false, false);
+	n = iolog_format(b, &e);
 	ck_assert_int_eq((int)n, 21);
 	ck_assert(!memcmp(b, "1, 17447, 0, 4096, 0\n", n));
-	n = iolog_format(b, &o, true, false);
+	n = iolog_format(b, &o);
 	ck_assert(!memcmp(b, "0, 212106, 0, 4096, 4046848, 0\n", n));
-	n = iolog_format(b, &o, true, true);
+	o.ddir |= IOLOG_F_PRIO;
+	n = iolog_format(b, &o);
 	ck_assert(!memcmp(b, "0, 212106, 0, 4096, 4046848, 0x0000\n", n));
-	n = iolog_format(b, &e, false, true);
-	ck_assert(!memcmp(b, "1, 17447, 0, 4096, 0x0000\n", n));
-	n = iolog_format(b, &m, true, true);
+	e.ddir = IOLOG_F_PRIO;
+	e.prio = 2 << 13 | 3;		/* best effort, level 3 */
+	n = iolog_format(b, &e);
+	ck_assert(!memcmp(b, "1, 17447, 0, 4096, 0x4003\n", n));
+	e.ddir = 1;			/* without log_prio: 1 only for the real-time class */
+	n = iolog_format(b, &e);
+	ck_assert(!memcmp(b, "1, 17447, 1, 4096, 0\n", n));
+	e.prio = 1 << 13 | 7;
+	n = iolog_format(b, &e);
+	ck_assert(!memcmp(b, "1, 17447, 1, 4096, 1\n", n));
+	e.prio = 3 << 13;		/* idle */
+	n = iolog_format(b, &e);
+	ck_assert(!memcmp(b, "1, 17447, 1, 4096, 0\n", n));
+	n = iolog_format(b, &m);
 	ck_assert_uint_le(n, IOLOG_LINE_MAX);
 	ck_assert(!memcmp(b, "18446744073709551615, 18446744073709551615, 2, 18446744073709551615, "
-			  "18446744073709551615, 0x0000\n", n));
+			  "18446744073709551615, 0xffff\n", n));
 }
 END_TEST
 
@@ -185,6 +273,12 @@ START_TEST(test_names)
 	ck_assert_str_eq(b, "x_clat.log");
 	ck_assert_int_eq(iolog_name(b, sizeof(b), &job, IOLOG_LAT), 0);
 	ck_assert_str_eq(b, "x_lat.log");
+	job.log_store_zip = true;	/* log_store_compressed: ".fz" */
+	ck_assert_int_eq(iolog_name(b, sizeof(b), &job, IOLOG_LAT), 0);
+	ck_assert_str_eq(b, "x_lat.log.fz");
+	job.per_job_logs = true;
+	ck_assert_int_eq(iolog_name(b, sizeof(b), &job, IOLOG_BW), 0);
+	ck_assert_str_eq(b, "job_bw.3.log.fz");
 	ck_assert_int_eq(iolog_name(b, 8, &job, IOLOG_LAT), -ENAMETOOLONG);
 	memset(longp, 'a', PATH_MAX);
 	longp[PATH_MAX] = 0;
@@ -204,18 +298,18 @@ START_TEST(test_sample_window)
 	ck_assert_uint_eq(iolog_sample_ms(&job, IOLOG_IOPS), 500);
 	job.log_avg_msec = 200;			/* no log: no effect */
 	ck_assert_uint_eq(iolog_sample_ms(&job, IOLOG_BW), 500);
-	job.log_prefix[2] = (char *)"";
+	job.log_prefix[2] = the_prefix;
 	ck_assert(iolog_job_wants(&job));
 	ck_assert_uint_eq(iolog_sample_ms(&job, IOLOG_BW), 500);
 	job.gtod_reduce = true;			/* fio: no latency logs then */
 	ck_assert(!iolog_job_wants(&job));
 	job.gtod_reduce = false;
-	job.log_prefix[1] = (char *)"";
+	job.log_prefix[1] = the_prefix;
 	ck_assert_uint_eq(iolog_sample_ms(&job, IOLOG_IOPS), 200);
 	ck_assert_uint_eq(iolog_sample_ms(&job, IOLOG_BW), 500);
 	job.log_avg_msec = 0;			/* per unit */
 	ck_assert_uint_eq(iolog_sample_ms(&job, IOLOG_IOPS), 0);
-	job.log_prefix[0] = (char *)"b";
+	job.log_prefix[0] = the_prefix;
 	ck_assert_uint_eq(iolog_sample_ms(&job, IOLOG_BW), 0);
 	/* bwavgtime=500 given: sampling stays at 500 ms, the log window is the smaller one */
 	job.bw_avg_time_set = true;
@@ -225,8 +319,9 @@ START_TEST(test_sample_window)
 	ck_assert_uint_eq(iolog_sample_ms(&job, IOLOG_IOPS), 1000);
 	{
 		struct iolog_job *lj = malloc(sizeof(*lj));
+		struct iops_err err = { 0 };
 
-		ck_assert_int_eq(iolog_job_init(lj, &job), 0);
+		ck_assert_int_eq(iolog_job_init(lj, &job, &err), 0);
 		ck_assert_uint_eq(lj->log[IOLOG_BW].avg_ms, 500);
 		ck_assert_uint_eq(lj->log[IOLOG_IOPS].avg_ms, 1000);
 		ck_assert_uint_eq(lj->log[IOLOG_CLAT].avg_ms, 1000);
@@ -238,8 +333,9 @@ START_TEST(test_sample_window)
 	ck_assert_uint_eq(iolog_sample_ms(&job, IOLOG_BW), 500);
 	{
 		struct iolog_job *lj = malloc(sizeof(*lj));
+		struct iops_err err = { 0 };
 
-		ck_assert_int_eq(iolog_job_init(lj, &job), 0);
+		ck_assert_int_eq(iolog_job_init(lj, &job, &err), 0);
 		ck_assert_uint_eq(lj->log[IOLOG_BW].avg_ms, 200);
 		iolog_job_release(lj);
 		free(lj);
@@ -301,7 +397,24 @@ static const struct opt_case opt_cases[] = {
 	{ "log_hist_msec", "-1", 0, "fio: failed parsing log_hist_msec=-1" },
 	{ "log_hist_coarseness", "6", 1, NULL },
 	{ "write_hist_log", "/tmp/h", 1, NULL },
-	{ "log_compression", "10", 0, "fio: option 'log_compression' is not supported by iops" },
+	{ "log_compression", "10", 0, "fio: failed parsing log_compression=10" },
+	{ "log_compression", "1023", 0, "fio: failed parsing log_compression=1023" },
+	{ "log_compression", "1024", 1, NULL },
+	{ "log_compression", "10K", 1, NULL },
+	{ "log_compression", "512M", 1, NULL },
+	{ "log_compression", "513M", 0, "fio: failed parsing log_compression=513M" },
+	{ "log_compression", "junk", 0, "fio: failed parsing log_compression=junk" },
+	{ "log_store_compressed", "1", 1, NULL },
+	{ "log_store_compressed", "2", 0, "fio: failed parsing log_store_compressed=2" },
+	{ "log_compression_cpus", "0", 1, NULL },
+	{ "log_compression_cpus", "0-0", 1, NULL },
+	{ "log_compression_cpus", "", 1, NULL },
+	{ "log_compression_cpus", "abc", 0, "fio: failed parsing log_compression_cpus=abc" },
+	{ "log_compression_cpus", "0-", 0, "fio: failed parsing log_compression_cpus=0-" },
+	{ "log_compression_cpus", "-1", 0, "fio: failed parsing log_compression_cpus=-1" },
+	{ "log_compression_cpus", "0,x", 0, "fio: failed parsing log_compression_cpus=0,x" },
+	{ "log_compression_cpus", "99999", 0, "fio: failed parsing log_compression_cpus=99999" },
+	{ "log_compression_cpus", "99999999999999999999999", 0, NULL },
 };
 
 START_TEST(test_options)
@@ -351,6 +464,12 @@ START_TEST(test_option_values)
 	ck_assert_int_eq(opt_apply(&oj, opt_find("log_prio"), "1", d), 0);
 	ck_assert_int_eq(opt_apply(&oj, opt_find("per_job_logs"), "0", d), 0);
 	ck_assert(oj.j.log_max_value && oj.j.log_offset && oj.j.log_prio && !oj.j.per_job_logs);
+	ck_assert_int_eq(opt_apply(&oj, opt_find("log_compression"), "10k", d), 0);
+	ck_assert_uint_eq(oj.j.log_zip_bytes, 10240);
+	ck_assert_int_eq(opt_apply(&oj, opt_find("log_store_compressed"), "1", d), 0);
+	ck_assert(oj.j.log_store_zip);
+	ck_assert_int_eq(opt_apply(&oj, opt_find("log_compression_cpus"), "0", d), 0);
+	ck_assert_uint_eq(oj.j.log_zip_cpus[0], 1);
 	opt_job_release(&oj);
 	ck_assert_ptr_null(oj.j.log_prefix[1]);
 	free(d);
@@ -358,42 +477,6 @@ START_TEST(test_option_values)
 END_TEST
 
 /* ---- files ---------------------------------------------------------------------------------- */
-
-static char tmpdir[64];
-
-static void files_setup(void)
-{
-	snprintf(tmpdir, sizeof(tmpdir), "/tmp/check_iolog.XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(tmpdir));
-}
-
-static void files_teardown(void)
-{
-	char cmd[128];
-
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
-	ck_assert_int_eq(system(cmd), 0);
-}
-
-static void put(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "w");
-
-	ck_assert_ptr_nonnull(f);
-	fputs(text, f);
-	fclose(f);
-}
-
-static void get(const char *path, char *out, size_t size)
-{
-	FILE *f = fopen(path, "r");
-	size_t n;
-
-	ck_assert_ptr_nonnull(f);
-	n = fread(out, 1, size - 1, f);
-	out[n] = 0;
-	fclose(f);
-}
 
 START_TEST(test_check_and_write)
 {
@@ -415,20 +498,30 @@ START_TEST(test_check_and_write)
 	ck_assert_int_eq(iolog_check(&cfg, &err), 0);
 	ck_assert_int_ne(access(path, F_OK), 0);
 
-	/* an old log is truncated */
+	/* an old log is truncated when the job starts */
 	put(path, "5, 1, 0, 4096, 0\n6, 1, 0, 4096, 0\n7, 1, 0, 4096, 0\n");
 	ck_assert_int_eq(iolog_check(&cfg, &err), 0);
-	ck_assert_int_eq(iolog_job_init(lj, &job), 0);
-	iolog_add(lj, IOLOG_BW, 1, 17447, 0, 4096, 0);
+	ck_assert_int_eq(iolog_job_init(lj, &job, &err), 0);
+	get(path, text, sizeof(text));
+	ck_assert_str_eq(text, "");
+	iolog_add(lj, IOLOG_BW, 1, 17447, 0, 4096, 0, 0);
+	iolog_finish(lj, 2);
 	ck_assert_int_eq(iolog_write(lj, &job, devnull), 0);
+	iolog_job_release(lj);
 	get(path, text, sizeof(text));
 	ck_assert_str_eq(text, "1, 17447, 0, 4096, 0\n");
 
-	/* per_job_logs=0: appended to */
+	/* per_job_logs=0: the job's entries are appended once it is done, never mid-run */
 	job.per_job_logs = false;
 	snprintf(path, sizeof(path), "%s_bw.log", pre);
 	put(path, "9, 9, 1, 0, 0\n");
+	ck_assert_int_eq(iolog_job_init(lj, &job, &err), 0);
+	iolog_add(lj, IOLOG_BW, 1, 17447, 0, 4096, 0, 0);
+	iolog_finish(lj, 2);
+	get(path, text, sizeof(text));
+	ck_assert_str_eq(text, "9, 9, 1, 0, 0\n");
 	ck_assert_int_eq(iolog_write(lj, &job, devnull), 0);
+	iolog_job_release(lj);
 	get(path, text, sizeof(text));
 	ck_assert_str_eq(text, "9, 9, 1, 0, 0\n1, 17447, 0, 4096, 0\n");
 
@@ -436,7 +529,19 @@ START_TEST(test_check_and_write)
 	put(path, "precious data\n");
 	ck_assert_int_eq(iolog_check(&cfg, &err), -EEXIST);
 	ck_assert(strstr(err.msg, "is not a fio log") != NULL);
+	ck_assert_int_eq(iolog_job_init(lj, &job, &err), 0);	/* the job's share waits aside */
+	iolog_add(lj, IOLOG_BW, 1, 17447, 0, 4096, 0, 0);
+	iolog_finish(lj, 2);
 	ck_assert_int_eq(iolog_write(lj, &job, devnull), -EEXIST);
+	iolog_job_release(lj);
+	get(path, text, sizeof(text));
+	ck_assert_str_eq(text, "precious data\n");
+	job.per_job_logs = true;
+	snprintf(path, sizeof(path), "%s_bw.3.log", pre);
+	put(path, "precious data\n");
+	ck_assert_int_eq(iolog_job_init(lj, &job, &err), -EEXIST);
+	ck_assert(strstr(err.msg, "is not a fio log") != NULL);
+	iolog_job_release(lj);
 	get(path, text, sizeof(text));
 	ck_assert_str_eq(text, "precious data\n");
 
@@ -445,7 +550,8 @@ START_TEST(test_check_and_write)
 	ck_assert_int_eq(symlink("/etc/hostname", path), 0);
 	ck_assert_int_eq(iolog_check(&cfg, &err), -ELOOP);
 	ck_assert(strstr(err.msg, "symbolic link") != NULL);
-	ck_assert_int_ne(iolog_write(lj, &job, devnull), 0);
+	ck_assert_int_eq(iolog_job_init(lj, &job, &err), -ELOOP);
+	iolog_job_release(lj);
 	unlink(path);
 
 	/* a directory in the way, a missing directory */
@@ -456,16 +562,150 @@ START_TEST(test_check_and_write)
 	snprintf(pre, sizeof(pre), "%s/nodir/p", tmpdir);
 	ck_assert_int_eq(iolog_check(&cfg, &err), -ENOENT);
 	ck_assert(strstr(err.msg, "No such file or directory") != NULL);
-	ck_assert_int_eq(iolog_write(lj, &job, devnull), -ENOENT);
+	ck_assert_int_eq(iolog_job_init(lj, &job, &err), -ENOENT);
+	iolog_job_release(lj);
+	job.per_job_logs = false;
+	ck_assert_int_eq(iolog_job_init(lj, &job, &err), -ENOENT);
+	iolog_job_release(lj);
 
-	/* an empty file is fine */
+	/* an empty file is fine, a compressed log too */
 	snprintf(pre, sizeof(pre), "%s/p", tmpdir);
+	snprintf(path, sizeof(path), "%s_bw.log", pre);
 	put(path, "");
 	ck_assert_int_eq(iolog_check(&cfg, &err), 0);
+	put(path, "\x78\x9c");
+	ck_assert_int_eq(iolog_check(&cfg, &err), 0);
+	put(path, "\x78\x9d");
+	ck_assert_int_eq(iolog_check(&cfg, &err), -EEXIST);
 
-	iolog_job_release(lj);
 	free(lj);
 	fclose(devnull);
+}
+END_TEST
+
+/* ---- compressed logs ------------------------------------------------------------------------ */
+
+/* The text --inflate-log prints for file path; NULL with *ret set on failure. */
+static char *inflate_text(const char *path, int *ret, struct iops_err *err)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+	int fd = open(path, O_RDONLY);
+
+	ck_assert_ptr_nonnull(out);
+	ck_assert_int_ge(fd, 0);
+	*ret = logzip_inflate(fd, out, err);
+	close(fd);
+	fclose(out);
+	if (*ret) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+/* log_store_compressed=1: the same entries stored as text and compressed; inflating the second
+ * gives the first, for both sample sizes, block sizes that split the entries, prio columns. */
+START_TEST(test_zip_round_trip)
+{
+	static const struct { bool off, prio; unsigned zip, nr; } cases[] = {
+		{ false, false, 0, 10000 }, { true, false, 1024, 10000 }, { true, true, 4096, 777 },
+		{ false, true, 1024, 1 }, { true, false, 1024, 0 }, { false, false, 512u << 20, 5000 },
+	};
+	struct iolog_job *lj = malloc(sizeof(*lj));
+	struct iops_err err = { 0 };
+	char path[PATH_MAX];
+	char *plain, *inflated;
+	struct job job;
+	int ret;
+
+	job_init(&job);
+	job.log_prefix[2] = the_prefix;
+	job.log_offset = cases[_i].off;
+	job.log_prio = cases[_i].prio;
+	job.log_zip_bytes = cases[_i].zip;
+	for (int zip = 0; zip < 2; zip++) {
+		job.log_store_zip = zip;
+		ck_assert_int_eq(iolog_job_init(lj, &job, &err), 0);
+		for (unsigned i = 0; i < cases[_i].nr; i++)
+			iolog_add(lj, IOLOG_LAT, i / 7, (uint64_t)i * 1000003u, i % 3, 4096u << (i % 4),
+				  (uint64_t)i << 12, (uint16_t)(i % 8 << 13 | i % 8));
+		iolog_finish(lj, cases[_i].nr);
+		ck_assert_int_eq(iolog_write(lj, &job, stderr), 0);
+		iolog_job_release(lj);
+	}
+	job.log_store_zip = false;
+	ck_assert_int_eq(iolog_name(path, sizeof(path), &job, IOLOG_LAT), 0);
+	plain = slurp(path, NULL);
+	ck_assert_uint_eq(strlen(plain) > 0, cases[_i].nr > 0);
+	job.log_store_zip = true;
+	ck_assert_int_eq(iolog_name(path, sizeof(path), &job, IOLOG_LAT), 0);
+	inflated = inflate_text(path, &ret, &err);
+	ck_assert_int_eq(ret, 0);
+	ck_assert(!strcmp(plain, inflated));
+	free(plain);
+	free(inflated);
+	free(lj);
+}
+END_TEST
+
+/* --inflate-log on what is not a whole compressed log: one message, an error. */
+START_TEST(test_inflate_bad)
+{
+	struct iolog_job *lj = malloc(sizeof(*lj));
+	struct iops_err err = { 0 };
+	char path[PATH_MAX], bad[PATH_MAX];
+	struct job job;
+	char *z, *text, *full;
+	size_t zlen;
+	int ret;
+	FILE *f;
+
+	job_init(&job);
+	job.log_prefix[2] = the_prefix;
+	job.log_store_zip = true;
+	job.log_zip_bytes = 1024;
+	ck_assert_int_eq(iolog_job_init(lj, &job, &err), 0);
+	for (unsigned i = 0; i < 1000; i++)
+		iolog_add(lj, IOLOG_CLAT, i, i, 0, 4096, 0, 0);
+	iolog_finish(lj, 1000);
+	ck_assert_int_eq(iolog_write(lj, &job, stderr), 0);
+	iolog_job_release(lj);
+	free(lj);
+	ck_assert_int_eq(iolog_name(path, sizeof(path), &job, IOLOG_CLAT), 0);
+	z = slurp(path, &zlen);
+	snprintf(bad, sizeof(bad), "%s/bad", tmpdir);
+
+	put(bad, "");		/* empty: nothing to print, fine */
+	text = inflate_text(bad, &ret, &err);
+	ck_assert_int_eq(ret, 0);
+	ck_assert_str_eq(text, "");
+	free(text);
+	put(bad, "1, 2, 0, 4096, 0\n");	/* a text log */
+	ck_assert_ptr_null(inflate_text(bad, &ret, &err));
+	ck_assert_int_eq(ret, -EINVAL);
+	ck_assert(strstr(err.msg, "fio: failed inflating log: not a compressed fio log") == err.msg);
+	full = inflate_text(path, &ret, &err);
+	ck_assert_int_eq(ret, 0);
+	for (size_t cut = 1; cut < zlen; cut += zlen / 37) {
+		/* truncated: an error, unless cut between streams (then the whole entries before) */
+		f = fopen(bad, "w");
+		fwrite(z, 1, cut, f);
+		fclose(f);
+		text = inflate_text(bad, &ret, &err);
+		if (ret != -EIO && !(ret == 0 && strlen(text) < strlen(full) && !strncmp(text, full, strlen(text))))
+			ck_abort_msg("cut at %zu: %d", cut, ret);
+		free(text);
+	}
+	free(full);
+	f = fopen(bad, "w");	/* garbage after a whole log */
+	fwrite(z, 1, zlen, f);
+	fputs("junk", f);
+	fclose(f);
+	ck_assert_ptr_null(inflate_text(bad, &ret, &err));
+	ck_assert_int_eq(ret, -EINVAL);
+	free(z);
 }
 END_TEST
 
@@ -476,17 +716,19 @@ Suite *iolog_suite(void)
 	TCase *tc = tcase_create("core");
 	TCase *tf = tcase_create("files");
 
-	tcase_add_loop_test(tc, test_windows, 0, (int)(sizeof(win_cases) / sizeof(win_cases[0])));
-	tcase_add_test(tc, test_off_and_many);
 	tcase_add_test(tc, test_format);
 	tcase_add_test(tc, test_names);
-	tcase_add_test(tc, test_sample_window);
 	tcase_add_test(tc, test_prefix_dup);
 	tcase_add_loop_test(tc, test_options, 0, (int)(sizeof(opt_cases) / sizeof(opt_cases[0])));
 	tcase_add_test(tc, test_option_values);
 	suite_add_tcase(s, tc);
 	tcase_add_checked_fixture(tf, files_setup, files_teardown);
+	tcase_add_loop_test(tf, test_windows, 0, (int)(sizeof(win_cases) / sizeof(win_cases[0])));
+	tcase_add_loop_test(tf, test_ring_wrap, 0, 8);
+	tcase_add_test(tf, test_sample_window);
 	tcase_add_test(tf, test_check_and_write);
+	tcase_add_loop_test(tf, test_zip_round_trip, 0, 6);
+	tcase_add_test(tf, test_inflate_bad);
 	suite_add_tcase(s, tf);
 	return s;
 }
