@@ -13,6 +13,17 @@ extern const struct engine_ops engine_psync_ops;
 extern const struct engine_ops engine_sync_ops;
 extern const struct engine_ops engine_pvsync_ops;
 extern const struct engine_ops engine_null_ops;
+extern const struct engine_ops engine_falloc_ops;
+extern const struct engine_ops engine_ftruncate_ops;
+extern const struct engine_ops engine_mmap_ops;
+extern const struct engine_ops engine_splice_ops;
+extern const struct engine_ops engine_cpuio_ops;
+extern const struct engine_ops engine_filecreate_ops;
+extern const struct engine_ops engine_filestat_ops;
+extern const struct engine_ops engine_filedelete_ops;
+extern const struct engine_ops engine_dircreate_ops;
+extern const struct engine_ops engine_dirstat_ops;
+extern const struct engine_ops engine_dirdelete_ops;
 
 static const struct engine_ops *const engine_table[] = {
 	&engine_libaio_ops,
@@ -21,6 +32,17 @@ static const struct engine_ops *const engine_table[] = {
 	&engine_sync_ops,
 	&engine_pvsync_ops,
 	&engine_null_ops,
+	&engine_falloc_ops,
+	&engine_ftruncate_ops,
+	&engine_mmap_ops,
+	&engine_splice_ops,
+	&engine_cpuio_ops,
+	&engine_filecreate_ops,
+	&engine_filestat_ops,
+	&engine_filedelete_ops,
+	&engine_dircreate_ops,
+	&engine_dirstat_ops,
+	&engine_dirdelete_ops,
 };
 
 #define ENGINE_NR (sizeof(engine_table) / sizeof(engine_table[0]))
@@ -38,7 +60,8 @@ const struct engine_ops *engine_find(const char *name)
 const char *engine_names(void)
 {
 	/* Kept in step with engine_table by tests/unit/engine/check_engine.c. */
-	return "libaio, io_uring, psync, sync, pvsync, null";
+	return "libaio, io_uring, psync, sync, pvsync, null, "
+	       "falloc, ftruncate, mmap, splice, cpuio, filecreate, filestat, filedelete, dircreate, dirstat, dirdelete";
 }
 
 int64_t engine_sync_req(const struct io_req *req)

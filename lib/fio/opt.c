@@ -229,6 +229,7 @@ void opt_job_init(struct opt_job *oj)
 	j->iodepth_batch_complete_max = 1;
 	j->iodepth_low = 1;
 	memcpy(j->ioengine, "psync", sizeof("psync"));
+	engine_opts_defaults(&j->eng);
 	j->invalidate = true;
 	j->fadvise_hint = FADVISE_PATTERN;
 	j->loops = 1;
