@@ -24,6 +24,10 @@ extern const struct engine_ops engine_filedelete_ops;
 extern const struct engine_ops engine_dircreate_ops;
 extern const struct engine_ops engine_dirstat_ops;
 extern const struct engine_ops engine_dirdelete_ops;
+extern const struct engine_ops engine_net_ops;
+extern const struct engine_ops engine_netsplice_ops;
+extern const struct engine_ops engine_exec_ops;
+extern const struct engine_ops engine_e4defrag_ops;
 
 static const struct engine_ops *const engine_table[] = {
 	&engine_libaio_ops,
@@ -43,6 +47,10 @@ static const struct engine_ops *const engine_table[] = {
 	&engine_dircreate_ops,
 	&engine_dirstat_ops,
 	&engine_dirdelete_ops,
+	&engine_net_ops,
+	&engine_netsplice_ops,
+	&engine_exec_ops,
+	&engine_e4defrag_ops,
 };
 
 #define ENGINE_NR (sizeof(engine_table) / sizeof(engine_table[0]))
@@ -61,7 +69,7 @@ const char *engine_names(void)
 {
 	/* Kept in step with engine_table by tests/unit/engine/check_engine.c. */
 	return "libaio, io_uring, psync, sync, pvsync, null, "
-	       "falloc, ftruncate, mmap, splice, cpuio, filecreate, filestat, filedelete, dircreate, dirstat, dirdelete";
+	       "falloc, ftruncate, mmap, splice, cpuio, filecreate, filestat, filedelete, dircreate, dirstat, dirdelete, net, netsplice, exec, e4defrag";
 }
 
 int64_t engine_sync_req(const struct io_req *req)

@@ -273,6 +273,16 @@ int opt_apply_engine_derive(struct opt_job *oj, struct opt_diag *d)
 			opt_diag_add(d, false, "fio: exec engine requires program=");
 			return -EINVAL;
 		}
+		if (!j->runtime_ns)
+			j->runtime_ns = ENG_FOREVER_NS;	/* until the program ends */
+		j->time_based = true;
+		if (!j->size)
+			j->size = ENG_CPUIO_SIZE;
+	} else if (!strcmp(j->ioengine, "ftruncate")) {
+		if (j->rw_has_read || j->rw_has_trim) {
+			opt_diag_add(d, false, "fio: the ftruncate engine only writes (rw=write or randwrite)");
+			return -EINVAL;
+		}
 	} else if (!strcmp(j->ioengine, "e4defrag")) {
 		if (!eo->e4defrag.donorname[0]) {
 			opt_diag_add(d, false, "fio: e4defrag engine requires donorname=");
@@ -281,6 +291,14 @@ int opt_apply_engine_derive(struct opt_job *oj, struct opt_diag *d)
 	} else if (!strcmp(j->ioengine, "net") || !strcmp(j->ioengine, "netsplice")) {
 		struct engine_net_opts *n = &eo->net;
 
+		if (j->rw_has_read && j->rw_has_write) {
+			opt_diag_add(d, false, "fio: network connections must be read OR write");
+			return -EINVAL;
+		}
+		if (n->listen && n->proto != ENGINE_NET_TCP) {
+			opt_diag_add(d, false, "fio: listen only valid for TCP proto IO");
+			return -EINVAL;
+		}
 		if (n->proto == ENGINE_NET_UNIX) {
 			if (!oj->filename || !oj->filename[0]) {
 				opt_diag_add(d, false, "fio: network IO can't be used with unix sockets without a filename");
@@ -290,10 +308,6 @@ int opt_apply_engine_derive(struct opt_job *oj, struct opt_diag *d)
 		}
 		if (!n->port) {
 			opt_diag_add(d, false, "fio: no port has been specified which is required for the tcp protocol");
-			return -EINVAL;
-		}
-		if (n->listen && n->proto == ENGINE_NET_UDP) {
-			opt_diag_add(d, false, "fio: listen option is valid only with tcp");
 			return -EINVAL;
 		}
 		if (n->listen && n->hostname[0]) {
@@ -306,10 +320,6 @@ int opt_apply_engine_derive(struct opt_job *oj, struct opt_diag *d)
 		}
 		if (!n->listen && n->proto == ENGINE_NET_TCP && !j->rw_has_write) {
 			opt_diag_add(d, false, "fio: a TCP reader must listen (add listen)");
-			return -EINVAL;
-		}
-		if (j->rw_has_read && j->rw_has_write) {
-			opt_diag_add(d, false, "fio: network connections must be read OR write");
 			return -EINVAL;
 		}
 	}
