@@ -29,6 +29,8 @@ struct e4defrag_move {
 
 #define E4DEFRAG_IOC_MOVE_EXT	_IOWR('f', 15, struct e4defrag_move)
 
+#define E4DEFRAG_BUSY_TRIES	8
+
 struct e4defrag_ctx {
 	int donor_fd;
 	bool inplace;
@@ -90,9 +92,18 @@ static int64_t e4defrag_move(struct e4defrag_ctx *ctx, const struct io_req *req)
 		return -(int64_t)errno;
 	mv.orig_start = mv.donor_start = first;
 	mv.len = last - first;
-	do
+	/* EBUSY: the range's pages are still cached (and pinned); write them back, drop them and
+	 * try again, as e4defrag(8) does */
+	for (unsigned tries = 0;; tries++) {
 		ret = ioctl(req->fd, E4DEFRAG_IOC_MOVE_EXT, &mv);
-	while (ret < 0 && errno == EINTR);
+		if (ret == 0 || (errno != EINTR && errno != EBUSY) || tries >= E4DEFRAG_BUSY_TRIES)
+			break;
+		if (errno == EBUSY) {
+			(void)fdatasync(req->fd);
+			(void)posix_fadvise(req->fd, (off_t)(first * blk), (off_t)((last - first) * blk),
+					    POSIX_FADV_DONTNEED);
+		}
+	}
 	if (ret < 0)
 		return -(int64_t)errno;
 	if (ctx->inplace)

@@ -126,7 +126,7 @@ static int exec_redirect(posix_spawn_file_actions_t *fa, const char *job, const 
 
 	if (snprintf(path, sizeof(path), "%s.%s", job, ext) >= (int)sizeof(path))
 		return ENAMETOOLONG;
-	return posix_spawn_file_actions_addopen(fa, target, path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	return posix_spawn_file_actions_addopen(fa, target, path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 }
 
 static int exec_init(const struct engine_cfg *cfg, void **ctxp, struct iops_err *err)
