@@ -61,7 +61,7 @@ static int falloc_queue(void *ctx, struct io_req *req)
 
 const struct engine_ops engine_falloc_ops = {
 	.name = "falloc",
-	.flags = ENGINE_F_SYNC,
+	.flags = ENGINE_F_SYNC | ENGINE_F_RDWR,	/* a read allocates too */
 	.init = falloc_init,
 	.queue = falloc_queue,
 	.cleanup = falloc_cleanup,

@@ -217,6 +217,8 @@ static const struct opt_def table[] = {
 	  .help = "Skip bandwidth sampling (iops: 0; see gtod_reduce)", .def = "0",
 	  .choices = opt_apply_only_0_choices },
 
+	{ .name = "openfiles", .type = OPT_T_INT, .apply = opt_apply_accept_int,
+	  .help = "Most files open at once (iops: all of the job's files stay open)", .min = 1 },
 	/* engine options (engine/engine_opts.h) */
 	{ .name = "cpuload", .type = OPT_T_INT, .apply = opt_apply_cpuload,
 	  .help = "Use this percentage of CPU (cpuio)", .min = 1, .max = 100 },
@@ -271,7 +273,7 @@ static const struct opt_def table[] = {
 	{ .name = "random_distribution", .type = OPT_T_STR, .apply = opt_apply_random_distribution,
 	  .help = "Offset distribution: random, zipf:t, pareto:h, normal:dev, zoned:..., zoned_abs:...",
 	  .def = "random" },	/* dist */
-	O_UNSUP("file_service_type"), O_UNSUP("openfiles"),
+	O_UNSUP("file_service_type"),
 	O_UNSUP("write_barrier"), O_UNSUP("sync_file_range"), O_UNSUP("atomic"),
 	O_UNSUP("overwrite"), O_UNSUP("verify_only"), O_UNSUP("mem"),
 	O_UNSUP("iomem"), O_UNSUP("iomem_align"), O_UNSUP("mem_align"),

@@ -167,7 +167,8 @@ static inline void worker_complete(struct worker *w, struct io_req *req, uint64_
 
 			lat_stat_add(&dr->clat, clat);
 			hist_add(&dr->clat_hist, clat);
-			runner_mark_lat(res, clat);
+			if (__builtin_expect(req->lat_mode == IO_LAT_ALL, 1))	/* fio: not for file ops */
+				runner_mark_lat(res, clat);
 		}
 		if (w->lat_on && __builtin_expect(req->lat_mode == IO_LAT_ALL, 1)) {
 			uint64_t lat = now > req->start_ns ? now - req->start_ns : 0;
