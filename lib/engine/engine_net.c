@@ -3,11 +3,13 @@
  *
  *   tcp   listen=1: bind the port on every address, accept one connection at init (waiting
  *         until it comes or the run is stopped); otherwise connect to hostname:port
- *   udp   the reader binds the port; the writer sends datagrams of bs bytes to hostname:port
+ *   udp   the reader binds the port; the writer sends datagrams of bs bytes to hostname:port;
+ *         a multicast hostname makes the reader join the group (on interface), the sender
+ *         use ttl and interface
  *   unix  the reader binds the socket named by filename and accepts, the writer connects
  *
  * A write sends the whole request (one datagram for udp); a read waits for the whole request
- * (TCP: MSG_WAITALL) or takes one datagram. When the sender is done it closes (tcp, unix) or
+ * or takes one datagram; a stop request ends a wait for data like the end of the stream. When the sender is done it closes (tcp, unix) or
  * sends a short end datagram (udp, a few times): the receiver's read then returns 0 and its job
  * ends (ENGINE_F_STREAM). pingpong=1: each write waits for its bytes to come back, each read
  * sends them back, so latencies are round trips. netsplice moves data between the buffer and
@@ -41,6 +43,7 @@ struct net_ctx {
 	size_t pipe_cap;
 	struct sockaddr_storage peer;	/* udp reader: where the last datagram came from */
 	socklen_t peer_len;
+	struct ctl *ctl;	/* stop requests end waits for data */
 };
 
 static int net_err(struct iops_err *err, int e, const char *what, const char *detail)
@@ -153,6 +156,39 @@ static int net_open_unix(struct net_ctx *ctx, const struct engine_cfg *cfg, stru
 	return fd;
 }
 
+/* udp to or from a multicast group (hostname): the sender's ttl and interface, the reader's
+ * membership. Nothing for other addresses. 0 or -errno. */
+static int net_multicast(struct net_ctx *ctx, int fd, struct iops_err *err)
+{
+	struct sockaddr_in group, ifa = { .sin_addr.s_addr = htonl(INADDR_ANY) };
+	struct ip_mreq mreq;
+	int ret;
+
+	if (!ctx->o.hostname[0])
+		return 0;
+	ret = net_addr(ctx->o.hostname, ctx->o.port, &group, err);
+	if (ret < 0)
+		return ret;
+	if (!IN_MULTICAST(ntohl(group.sin_addr.s_addr)))
+		return 0;
+	if (ctx->o.interface[0] && (ret = net_addr(ctx->o.interface, 0, &ifa, err)) < 0)
+		return ret;
+	if (ctx->sender) {
+		unsigned char ttl = (unsigned char)ctx->o.ttl;
+
+		if (setsockopt(fd, IPPROTO_IP, IP_MULTICAST_TTL, &ttl, sizeof(ttl)) < 0 ||
+		    (ctx->o.interface[0] &&
+		     setsockopt(fd, IPPROTO_IP, IP_MULTICAST_IF, &ifa.sin_addr, sizeof(ifa.sin_addr)) < 0))
+			return net_err(err, errno, "setsockopt", "IP_MULTICAST");
+		return 0;
+	}
+	mreq.imr_multiaddr = group.sin_addr;
+	mreq.imr_interface = ifa.sin_addr;
+	if (setsockopt(fd, IPPROTO_IP, IP_ADD_MEMBERSHIP, &mreq, sizeof(mreq)) < 0)
+		return net_err(err, errno, "join multicast group", ctx->o.hostname);
+	return 0;
+}
+
 static int net_open_inet(struct net_ctx *ctx, const struct engine_cfg *cfg, struct iops_err *err)
 {
 	bool udp = ctx->o.proto == ENGINE_NET_UDP;
@@ -168,13 +204,31 @@ static int net_open_inet(struct net_ctx *ctx, const struct engine_cfg *cfg, stru
 	if (fd < 0)
 		return net_err(err, errno, "socket", NULL);
 	net_sockopts(ctx, fd);
-	if (udp && !ctx->sender) {	/* the reader binds */
+	if (udp && !ctx->sender) {	/* the reader binds (and joins a multicast group) */
 		(void)setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
 		if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0)
 			goto fail_bind;
+		ret = net_multicast(ctx, fd, err);
+		if (ret < 0) {
+			close(fd);
+			return ret;
+		}
 		return fd;
 	}
-	if (!ctx->o.listen) {	/* tcp connect, udp sender */
+	if (udp) {
+		ret = net_multicast(ctx, fd, err);
+		if (ret < 0) {
+			close(fd);
+			return ret;
+		}
+	}
+	if (udp) {	/* the sender: datagrams go to the address (no connect: pingpong replies come
+			 * from the reader's own address, which a connected socket would filter out) */
+		memcpy(&ctx->peer, &sa, sizeof(sa));
+		ctx->peer_len = sizeof(sa);
+		return fd;
+	}
+	if (!ctx->o.listen) {	/* tcp connect */
 		if (connect(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
 			ret = net_err(err, errno, "connect", where);
 			close(fd);
@@ -214,6 +268,7 @@ static int net_init_common(const struct engine_cfg *cfg, void **ctxp, struct iop
 	}
 	ctx->o = cfg->opts->net;
 	ctx->sender = cfg->rw_write;
+	ctx->ctl = cfg->ctl;
 	ctx->pipe[0] = ctx->pipe[1] = -1;
 	ctx->use_splice = use_splice && ctx->o.proto != ENGINE_NET_UDP;
 	if (ctx->use_splice) {
@@ -260,7 +315,8 @@ static void net_cleanup(void *vctx)
 		return;
 	if (ctx->o.proto == ENGINE_NET_UDP && ctx->sender)
 		for (int i = 0; i < NET_UDP_END_SENDS; i++)
-			(void)send(ctx->fd, NET_UDP_END_MAGIC, sizeof(NET_UDP_END_MAGIC), MSG_NOSIGNAL);
+			(void)sendto(ctx->fd, NET_UDP_END_MAGIC, sizeof(NET_UDP_END_MAGIC), MSG_NOSIGNAL,
+				     (struct sockaddr *)&ctx->peer, ctx->peer_len);
 	close(ctx->fd);
 	if (ctx->use_splice) {
 		close(ctx->pipe[0]);
@@ -328,17 +384,16 @@ static int64_t net_splice_in(struct net_ctx *ctx, char *buf, uint64_t len)
 }
 
 /* Send len bytes: bytes sent or -errno. */
-static int64_t net_send(struct net_ctx *ctx, char *buf, uint64_t len, bool to_peer)
+static int64_t net_send(struct net_ctx *ctx, char *buf, uint64_t len)
 {
 	uint64_t done = 0;
 
-	if (ctx->o.proto == ENGINE_NET_UDP) {
+	if (ctx->o.proto == ENGINE_NET_UDP) {	/* to the address, or back to the last sender */
 		ssize_t n;
 
 		do
-			n = to_peer ? sendto(ctx->fd, buf, (size_t)len, MSG_NOSIGNAL, (struct sockaddr *)&ctx->peer,
-					     ctx->peer_len)
-				    : send(ctx->fd, buf, (size_t)len, MSG_NOSIGNAL);
+			n = sendto(ctx->fd, buf, (size_t)len, MSG_NOSIGNAL, (struct sockaddr *)&ctx->peer,
+				   ctx->peer_len);
 		while (n < 0 && errno == EINTR);
 		return n < 0 ? -(int64_t)errno : (int64_t)n;
 	}
@@ -356,10 +411,28 @@ static int64_t net_send(struct net_ctx *ctx, char *buf, uint64_t len, bool to_pe
 	return (int64_t)done;
 }
 
-/* Receive up to len bytes: bytes (0 at the end of the stream) or -errno. */
+/* Wait until fd can be read, looking at the stop flag every NET_POLL_MS: false when stopped. */
+static bool net_wait_readable(struct net_ctx *ctx)
+{
+	for (;;) {
+		struct pollfd p = { .fd = ctx->fd, .events = POLLIN };
+		int r = poll(&p, 1, NET_POLL_MS);
+
+		if (r > 0 || (r < 0 && errno != EINTR))
+			return true;	/* data, end, error: the receive call says which */
+		if (ctx->ctl && ctl_stopped(ctx->ctl))
+			return false;
+	}
+}
+
+/* Receive up to len bytes: bytes (0 at the end of the stream, or when the run is stopped
+ * while waiting) or -errno. */
 static int64_t net_recv(struct net_ctx *ctx, char *buf, uint64_t len)
 {
 	ssize_t n;
+
+	if (!net_wait_readable(ctx))
+		return 0;
 
 	if (ctx->o.proto == ENGINE_NET_UDP) {
 		do {
@@ -372,10 +445,16 @@ static int64_t net_recv(struct net_ctx *ctx, char *buf, uint64_t len)
 	}
 	if (ctx->use_splice)
 		return net_splice_in(ctx, buf, len);
-	do
-		n = recv(ctx->fd, buf, (size_t)len, MSG_WAITALL);
-	while (n < 0 && errno == EINTR);
-	return n < 0 ? -(int64_t)errno : (int64_t)n;
+	for (uint64_t done = 0;;) {	/* the whole request, still stoppable between pieces */
+		do
+			n = recv(ctx->fd, buf + done, (size_t)(len - done), 0);
+		while (n < 0 && errno == EINTR);
+		if (n < 0)
+			return done ? (int64_t)done : -(int64_t)errno;
+		done += (uint64_t)n;
+		if (n == 0 || done == len || !net_wait_readable(ctx))
+			return (int64_t)done;
+	}
 }
 
 static int net_queue(void *vctx, struct io_req *req)
@@ -385,7 +464,7 @@ static int net_queue(void *vctx, struct io_req *req)
 
 	switch (req->op) {
 	case IO_WRITE:
-		r = net_send(ctx, req->buf, req->len, false);
+		r = net_send(ctx, req->buf, req->len);
 		if (r > 0 && ctx->o.pingpong) {
 			int64_t back = net_recv(ctx, req->buf, (uint64_t)r);
 
@@ -396,7 +475,7 @@ static int net_queue(void *vctx, struct io_req *req)
 	case IO_READ:
 		r = net_recv(ctx, req->buf, req->len);
 		if (r > 0 && ctx->o.pingpong) {
-			int64_t sent = net_send(ctx, req->buf, (uint64_t)r, true);
+			int64_t sent = net_send(ctx, req->buf, (uint64_t)r);
 
 			if (sent < 0)
 				r = sent;

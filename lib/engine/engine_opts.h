@@ -35,6 +35,8 @@ struct engine_net_opts {
 	bool listen, nodelay, pingpong;
 	uint64_t window_size;		/* SO_SNDBUF / SO_RCVBUF, 0 = system default */
 	unsigned mss;			/* TCP_MAXSEG, 0 = system default */
+	unsigned ttl;			/* udp multicast: IP_MULTICAST_TTL, default 1 */
+	char interface[64];		/* udp multicast: the interface's IPv4 address, "" = default */
 };
 
 struct engine_e4defrag_opts {
@@ -56,6 +58,7 @@ static inline void engine_opts_defaults(struct engine_opts *o)
 	o->cpuio.chunk_ns = 50000000u;
 	o->exec.grace_ns = 1000000000u;
 	o->exec.std_redirect = true;
+	o->net.ttl = 1;
 }
 
 #endif

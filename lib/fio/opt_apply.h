@@ -72,6 +72,7 @@ opt_apply_fn opt_apply_cpuload, opt_apply_cpuchunks, opt_apply_cpumode, opt_appl
 opt_apply_fn opt_apply_program, opt_apply_arguments, opt_apply_grace_time, opt_apply_std_redirect;
 opt_apply_fn opt_apply_hostname, opt_apply_port, opt_apply_protocol, opt_apply_listen;
 opt_apply_fn opt_apply_nodelay, opt_apply_pingpong, opt_apply_window_size, opt_apply_mss;
+opt_apply_fn opt_apply_ttl, opt_apply_interface;
 opt_apply_fn opt_apply_donorname, opt_apply_inplace, opt_apply_stat_type;
 /* ---- the appliers the table points to ---- */
 

@@ -168,6 +168,21 @@ APPLY(opt_apply_mss)
 	return ret;
 }
 
+APPLY(opt_apply_ttl)
+{
+	unsigned v;
+	int ret = opt_apply_get_uint(oj, od, val, d, &v);
+
+	if (!ret)
+		oj->j.eng.net.ttl = v;
+	return ret;
+}
+
+APPLY(opt_apply_interface)
+{
+	return eng_set_str(oj->j.eng.net.interface, sizeof(oj->j.eng.net.interface), od, val, d, false);
+}
+
 /* ---- e4defrag, filestat ---- */
 
 APPLY(opt_apply_donorname)
