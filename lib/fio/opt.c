@@ -103,6 +103,11 @@ void opt_diag_choices(struct opt_diag *d, const struct opt_def *od)
 	opt_diag_add(d, true, "%s", "");
 }
 
+bool opt_is_refusal(const char *line)
+{
+	return strstr(line, "not supported by iops") || strstr(line, "which this build does not include");
+}
+
 const char *opt_engine_list(void)
 {
 	return engine_names();

@@ -242,12 +242,13 @@ static const struct eng_refusal eng_refusals[] = {
 	NEEDS("librpma_gpspm_server", "librpma"),
 	NEEDS("ime_psync", "DDN libime"), NEEDS("ime_psyncv", "DDN libime"),
 	NEEDS("ime_aio", "DDN libime"),
-	{ "windowsaio", "is Windows' native AIO: this build is for Linux" }, { "solarisaio", "is Solaris' native AIO: this build is for Linux" },
+	{ "windowsaio", "is Windows' native AIO, which this build does not include (Linux: libaio, io_uring)" },
+	{ "solarisaio", "is Solaris' native AIO, which this build does not include (Linux: libaio, io_uring)" },
 	{ "mtd", "drives raw MTD flash devices (libmtd), which this build does not include" },
-	{ "sg", "drives SCSI devices through the sg driver (SG_IO), which iops leaves out" },
-	{ "io_uring_cmd", "sends NVMe passthrough commands to /dev/ng* devices, which iops leaves out" },
+	{ "sg", "drives SCSI devices through the sg driver (SG_IO), which this build does not include" },
+	{ "io_uring_cmd", "sends NVMe passthrough commands to /dev/ng* devices, which this build does not include" },
 	{ "cpp_null", "is fio's C++ example engine, which this build does not include" },
-	{ "page_fault", "is not an engine of fio 3.33" },
+	{ "page_fault", "is an engine of later fio versions, which this build does not include" },
 };
 
 const char *opt_apply_engine_refusal(const char *name)
