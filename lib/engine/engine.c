@@ -14,6 +14,21 @@ extern const struct engine_ops engine_psync_ops;
 extern const struct engine_ops engine_sync_ops;
 extern const struct engine_ops engine_pvsync_ops;
 extern const struct engine_ops engine_null_ops;
+extern const struct engine_ops engine_falloc_ops;
+extern const struct engine_ops engine_ftruncate_ops;
+extern const struct engine_ops engine_mmap_ops;
+extern const struct engine_ops engine_splice_ops;
+extern const struct engine_ops engine_cpuio_ops;
+extern const struct engine_ops engine_filecreate_ops;
+extern const struct engine_ops engine_filestat_ops;
+extern const struct engine_ops engine_filedelete_ops;
+extern const struct engine_ops engine_dircreate_ops;
+extern const struct engine_ops engine_dirstat_ops;
+extern const struct engine_ops engine_dirdelete_ops;
+extern const struct engine_ops engine_net_ops;
+extern const struct engine_ops engine_netsplice_ops;
+extern const struct engine_ops engine_exec_ops;
+extern const struct engine_ops engine_e4defrag_ops;
 
 static const struct engine_ops *const engine_table[] = {
 	&engine_libaio_ops,
@@ -23,6 +38,21 @@ static const struct engine_ops *const engine_table[] = {
 	&engine_sync_ops,
 	&engine_pvsync_ops,
 	&engine_null_ops,
+	&engine_falloc_ops,
+	&engine_ftruncate_ops,
+	&engine_mmap_ops,
+	&engine_splice_ops,
+	&engine_cpuio_ops,
+	&engine_filecreate_ops,
+	&engine_filestat_ops,
+	&engine_filedelete_ops,
+	&engine_dircreate_ops,
+	&engine_dirstat_ops,
+	&engine_dirdelete_ops,
+	&engine_net_ops,
+	&engine_netsplice_ops,
+	&engine_exec_ops,
+	&engine_e4defrag_ops,
 };
 
 #define ENGINE_NR (sizeof(engine_table) / sizeof(engine_table[0]))
@@ -40,7 +70,8 @@ const struct engine_ops *engine_find(const char *name)
 const char *engine_names(void)
 {
 	/* Kept in step with engine_table by tests/unit/engine/check_engine.c. */
-	return "libaio, io_uring, posixaio, psync, sync, pvsync, null";
+	return "libaio, io_uring, posixaio, psync, sync, pvsync, null, "
+	       "falloc, ftruncate, mmap, splice, cpuio, filecreate, filestat, filedelete, dircreate, dirstat, dirdelete, net, netsplice, exec, e4defrag";
 }
 
 int64_t engine_sync_req(const struct io_req *req)

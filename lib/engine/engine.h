@@ -8,7 +8,9 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "core/ctl.h"
 #include "core/err.h"
+#include "engine/engine_opts.h"
 
 /* The data directions are numbered as fio's (read 0, write 1, trim 2): the runner maps its
  * directions onto these one to one (lib/fio/runner_io.c checks that at compile time). */
@@ -32,7 +34,15 @@ struct io_req {
 
 	/* trim: ioctl(BLKDISCARD) (devices), else punch a hole (regular files) */
 	bool trim_ioctl;
+	/* ENGINE_F_PATHS engines: the path of file file_idx (set by the runner per request) */
+	const char *path;
+	/* set by the engine at completion (0 otherwise): which latencies the I/O counts for */
+	uint8_t lat_mode;	/* IO_LAT_* */
 };
+
+#define IO_LAT_ALL	0	/* clat and lat (every data engine) */
+#define IO_LAT_CLAT	1	/* clat only (metadata engines: the operation's time) */
+#define IO_LAT_NONE	2	/* counted, no latency sample (fio's fake I/Os) */
 
 enum engine_queue_status {
 	ENGINE_DONE = 0,	/* completed synchronously: result is set */
@@ -43,11 +53,23 @@ enum engine_queue_status {
 #define ENGINE_F_SYNC		(1u << 0)	/* queue() always completes (psync, sync, pvsync) */
 #define ENGINE_F_DISKLESS	(1u << 1)	/* does no real I/O: no disk stats, no files needed */
 #define ENGINE_F_SETS_ISSUE	(1u << 2)	/* commit() sets issue_ns itself */
+#define ENGINE_F_PATHS		(1u << 3)	/* requests carry the file's path (metadata engines) */
+#define ENGINE_F_RDWR		(1u << 6)	/* files open read-write even for reads (falloc) */
+#define ENGINE_F_STREAM		(1u << 5)	/* a read of 0 bytes is the end of the stream: the job ends */
 
 struct engine_cfg {
 	unsigned depth;		/* iodepth */
 	bool direct;
 	const struct engine_ops *inner;	/* engine_offload_ops only: the engine it runs */
+	const struct engine_opts *opts;	/* the job's engine options (NULL: defaults) */
+	unsigned nr_files;	/* files of the job (file_idx < nr_files) */
+	char *const *paths;	/* their names (nr_files of them; NULL: none) */
+	const char *job_name;	/* exec: %n, std_redirect file names */
+	uint64_t runtime_ns;	/* exec: %r */
+	bool rw_write;		/* the job writes (net: sender, else receiver) */
+	struct ctl *ctl;	/* stop requests, for engines that may wait long (net accept) */
+	char *note;		/* init() may leave one line here for the user (cpuio's settings) */
+	size_t note_cap;
 };
 
 struct engine_ops {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "fio/dist.h"
+#include "fio/opt_apply.h"
 #include "fio/opt_rate.h"
 #include "fio/ioprio.h"
 #include "fio/iolog.h"
@@ -210,6 +211,8 @@ static int derive(struct opt_job *oj, struct opt_diag *d)
 	if (j->nr_percentiles > 1)
 		qsort(j->percentiles, j->nr_percentiles, sizeof(j->percentiles[0]), cmp_double);
 
+	if (opt_apply_engine_derive(oj, d))	/* the engine's own requirements (cpuio, net...) */
+		return -EINVAL;
 	if (j->time_based && j->runtime_ns == 0) {
 		opt_diag_add(d, false, "fio: time_based requires a runtime/timeout setting");
 		j->time_based = false;

@@ -12,6 +12,8 @@
 
 #include "sys/cpuset.h"
 
+#include "engine/engine_opts.h"
+
 #define JOB_NAME_MAX		256
 #define JOB_MAX_FILES		4096	/* nrfiles / filename list bound */
 #define JOB_MAX_JOBS		4096	/* total jobs after numjobs expansion */
@@ -111,6 +113,7 @@ struct job {
 	unsigned iodepth_low;
 
 	char ioengine[32];		/* "libaio", "io_uring", "psync", "sync", "pvsync", "null" */
+	struct engine_opts eng;		/* the engine's own options (cpuload, port, program...) */
 	bool direct;
 	bool invalidate;		/* at open, and again each time the job starts its files over */
 	enum fadvise_hint fadvise_hint;	/* default FADVISE_PATTERN */

@@ -642,7 +642,7 @@ static int apply_section(const struct jobfile_section *sec, struct opt_job *oj, 
 		if (r) {
 			/* our own refusals (engine, trim...) are one line: stop there */
 			if (d->nr && !strncmp(d->line[d->nr - 1], "fio: ", 5) &&
-			    strstr(d->line[d->nr - 1], "not supported by iops")) {
+			    opt_is_refusal(d->line[d->nr - 1])) {
 				if (d->nr > 1)
 					memmove(d->line[0], d->line[d->nr - 1], OPT_DIAG_LEN);
 				d->to_stdout[0] = false;
@@ -672,7 +672,7 @@ int jobfile_apply(const struct jobfile *jf, struct opt_job *global, struct job_k
 
 			ret = apply_section(sec, global, d);
 			if (ret) {
-				if (ret == -EINVAL && !strstr(d->nr ? d->line[0] : "", "not supported by iops"))
+				if (ret == -EINVAL && !opt_is_refusal(d->nr ? d->line[0] : ""))
 					opt_diag_add(d, false, "fio: job %s dropped", sec->name);
 				return ret;
 			}
@@ -706,7 +706,7 @@ int jobfile_apply(const struct jobfile *jf, struct opt_job *global, struct job_k
 			oj.j.stonewall = true;
 		ret = apply_section(sec, &oj, d);
 		if (ret) {
-			if (ret == -EINVAL && !strstr(d->nr ? d->line[0] : "", "not supported by iops"))
+			if (ret == -EINVAL && !opt_is_refusal(d->nr ? d->line[0] : ""))
 				opt_diag_add(d, false, "fio: job %s dropped", sec->name);
 			opt_job_release(&oj);
 			return ret;

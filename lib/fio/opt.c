@@ -117,6 +117,11 @@ void opt_diag_choices(struct opt_diag *d, const struct opt_def *od)
 	opt_diag_add(d, true, "%s", "");
 }
 
+bool opt_is_refusal(const char *line)
+{
+	return strstr(line, "not supported by iops") || strstr(line, "which this build does not include");
+}
+
 const char *opt_engine_list(void)
 {
 	return engine_names();
@@ -243,6 +248,7 @@ void opt_job_init(struct opt_job *oj)
 	j->iodepth_batch_complete_max = 1;
 	j->iodepth_low = 1;
 	memcpy(j->ioengine, "psync", sizeof("psync"));
+	engine_opts_defaults(&j->eng);
 	j->invalidate = true;
 	j->fadvise_hint = FADVISE_PATTERN;
 	j->loops = 1;

@@ -28,6 +28,9 @@ struct opt_diag {
 };
 
 void opt_diag_init(struct opt_diag *d);
+/* Is line one of iops' one-line refusals ("... is not supported by iops", "fio: engine rbd
+ * needs librbd, which this build does not include")? */
+bool opt_is_refusal(const char *line);
 void opt_diag_add(struct opt_diag *d, bool to_stdout, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* A --debug=parse line (fio's "parse    <tid> ..."), when d->debug is set. */

@@ -59,6 +59,21 @@ int opt_apply_get_choice(const struct opt_def *od, const char *val, struct opt_d
 /* Replace *dst with a copy of val ("" for NULL). 0 or -ENOMEM. */
 int opt_apply_set_str(char **dst, const char *val);
 
+/* Why engine name is not in this build ("needs librbd, which..."), or NULL if iops does not
+ * know it (opt_apply_engine.c). */
+const char *opt_apply_engine_refusal(const char *name);
+/* Check and complete a job's engine options once all are read: -EINVAL with d filled. */
+int opt_apply_engine_derive(struct opt_job *oj, struct opt_diag *d);
+extern const struct opt_choice opt_apply_cpumode_choices[];
+extern const struct opt_choice opt_apply_protocol_choices[];
+extern const struct opt_choice opt_apply_stat_type_choices[];
+/* engine options (opt_apply_engine.c) */
+opt_apply_fn opt_apply_cpuload, opt_apply_cpuchunks, opt_apply_cpumode, opt_apply_exit_on_io_done;
+opt_apply_fn opt_apply_program, opt_apply_arguments, opt_apply_grace_time, opt_apply_std_redirect;
+opt_apply_fn opt_apply_hostname, opt_apply_port, opt_apply_protocol, opt_apply_listen;
+opt_apply_fn opt_apply_nodelay, opt_apply_pingpong, opt_apply_window_size, opt_apply_mss;
+opt_apply_fn opt_apply_ttl, opt_apply_interface;
+opt_apply_fn opt_apply_donorname, opt_apply_inplace, opt_apply_stat_type;
 /* ---- the appliers the table points to ---- */
 
 opt_apply_fn opt_apply_accept_bool;

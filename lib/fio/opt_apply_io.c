@@ -288,6 +288,12 @@ APPLY(opt_apply_ioengine)
 		return -EINVAL;
 	}
 	if (!engine_known(buf)) {
+		const char *why = opt_apply_engine_refusal(buf);
+
+		if (why) {
+			opt_diag_add(d, false, "fio: engine %s %s", buf, why);
+			return -EINVAL;
+		}
 		opt_diag_add(d, false, "fio: engine %s is not supported by iops (available: %s)", buf,
 			     opt_engine_list());
 		return -EINVAL;

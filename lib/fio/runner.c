@@ -183,6 +183,7 @@ static void worker_run(struct worker *w)
 	w->clock_per_io = w->clat_on || w->lat_on || w->slat_on;
 	w->check_every = 1;
 	w->issue_at_queue = (w->ops->flags & ENGINE_F_SYNC) || job->iodepth <= 1;
+	w->paths = (w->ops->flags & ENGINE_F_PATHS) != 0;
 
 	/* fio's note, once per job as it starts (on stdout with normal output, like fio) */
 	if ((w->ops->flags & ENGINE_F_SYNC) && job->iodepth > 1)

@@ -72,6 +72,8 @@ struct worker {
 	unsigned depth, in_flight;	/* committed, not reaped */
 	unsigned batch_submit, cmin, cmax, depth_low;
 	bool sets_issue;
+	bool paths;			/* ENGINE_F_PATHS: requests carry their file's path */
+	bool stream_end;		/* ENGINE_F_STREAM: the peer ended the stream, the job ends */
 	void *buf_mem;
 	struct rng buf_rng;
 	struct bufgen bg;		/* write contents: refill, pattern, compress, dedupe */

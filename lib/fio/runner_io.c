@@ -210,20 +210,26 @@ static inline void worker_complete(struct worker *w, struct io_req *req, uint64_
 	} else {
 		struct ddir_result *dr = &res->ddir[req->op];
 
-		if (__builtin_expect((uint64_t)req->result != req->len, 0))
+		if (__builtin_expect((uint64_t)req->result != req->len, 0)) {
+			if (req->result == 0 && (w->ops->flags & ENGINE_F_STREAM)) {
+				w->stream_end = true;	/* net: the sender is gone, not an I/O */
+				w->free_reqs[w->nr_free++] = req;
+				return;
+			}
 			dr->short_ios++;
-		else if (__builtin_expect(w->vfy_reads, 0) && req->op == IO_READ)
+		} else if (__builtin_expect(w->vfy_reads, 0) && req->op == IO_READ)
 			worker_verify_read(w, req);	/* verify */
 		dr->io_bytes += (uint64_t)req->result;
 		dr->total_ios++;
-		if (w->clat_on) {
+		if (w->clat_on && __builtin_expect(req->lat_mode != IO_LAT_NONE, 1)) {
 			uint64_t clat = now > req->issue_ns ? now - req->issue_ns : 0;
 
 			lat_stat_add(&dr->clat, clat);
 			hist_add(&dr->clat_hist, clat);
-			runner_mark_lat(res, clat);
+			if (__builtin_expect(req->lat_mode == IO_LAT_ALL, 1))	/* fio: not for file ops */
+				runner_mark_lat(res, clat);
 		}
-		if (w->lat_on) {
+		if (w->lat_on && __builtin_expect(req->lat_mode == IO_LAT_ALL, 1)) {
 			uint64_t lat = now > req->start_ns ? now - req->start_ns : 0;
 
 			lat_stat_add(&dr->lat, lat);
@@ -483,8 +489,9 @@ void worker_loop(struct worker *w)
 	const struct job *job = w->job;
 	unsigned sync_every = job->fsync_every ? job->fsync_every : job->fdatasync_every;
 	bool refill = w->refill, scramble = w->scramble;
-	/* one test in the loop for buffer contents, trim (trim), verify (verify) and serialize_overlap */
-	bool per_io_extra = refill || scramble || job->rw_has_trim || w->vfy_fill || w->ser_mark;
+	/* one test in the loop for buffer contents, trim (trim), verify (verify), serialize_overlap
+	 * and the metadata engines' file names */
+	bool per_io_extra = refill || scramble || job->rw_has_trim || w->vfy_fill || w->ser_mark || w->paths;
 	struct offgen_io io;
 
 	w->now_ns = clock_src_now(w->clk);
@@ -504,7 +511,7 @@ void worker_loop(struct worker *w)
 		}
 		if (__builtin_expect(w->now_ns >= w->next_check_ns, 0) && worker_check(w, w->now_ns))
 			break;
-		if (__builtin_expect(ctl_stopped(w->ctl) || w->error, 0))
+		if (__builtin_expect(ctl_stopped(w->ctl) || w->error || w->stream_end, 0))
 			break;
 		if (!w->nr_free) {
 			if (worker_commit(w) < 0 && !w->in_flight)
@@ -557,6 +564,8 @@ void worker_loop(struct worker *w)
 		if (__builtin_expect(per_io_extra, 0)) {
 			if (w->ser_mark)	/* serialize_overlap */
 				worker_serialize(w, req);
+			if (w->paths)	/* metadata engines: the file by name */
+				req->path = io.file < job->nr_files && job->filenames ? job->filenames[io.file] : NULL;
 			if (io.ddir == DDIR_TRIM)	/* trim: discard or punch */
 				req->trim_ioctl = worker_file_trim_ioctl(w, io.file);
 			else if (w->vfy_fill)

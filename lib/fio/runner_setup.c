@@ -49,7 +49,13 @@ int worker_setup(struct worker *w, struct iops_err *err)
 {
 	const struct job *job = w->job;
 	const struct target_job *tj = &w->ts->jobs[w->idx];
-	struct engine_cfg ecfg = { .depth = job->iodepth ? job->iodepth : 1, .direct = job->direct };
+	struct engine_opts eopts = job->eng;
+	char note[256] = "";
+	struct engine_cfg ecfg = { .depth = job->iodepth ? job->iodepth : 1, .direct = job->direct,
+				   .opts = &eopts, .nr_files = tj->nr_files,
+				   .paths = job->nr_files == tj->nr_files ? job->filenames : NULL, .job_name = job->name,
+				   .runtime_ns = job->runtime_ns, .rw_write = job->rw_has_write,
+				   .ctl = w->ctl, .note = note, .note_cap = sizeof(note) };
 	uint64_t max_bs = 0, buf_bytes;
 	uint64_t *starts = NULL, *lens = NULL;
 	int ret;
@@ -158,6 +164,8 @@ int worker_setup(struct worker *w, struct iops_err *err)
 	ret = target_open(w->ts, w->idx, w->fds, w->diag, err);
 	if (ret < 0)
 		return ret;
+	if (eopts.net.port)	/* net: numjobs clones take the next ports */
+		eopts.net.port += job->subjob;
 	if (job->submit_offload) {	/* io_submit_mode=offload: a submit thread runs the engine */
 		ecfg.inner = w->ops;
 		w->ops = &engine_offload_ops;
@@ -166,6 +174,8 @@ int worker_setup(struct worker *w, struct iops_err *err)
 		worker_debug(w, DEBUG_FILE, "fd open %s", job->filenames[f]);
 	worker_debug(w, DEBUG_IO, "load ioengine %s", w->ops->name);
 	ret = w->ops->init(&ecfg, &w->ectx, err);
+	if (note[0])	/* the engine's line as it starts (cpuio), on stdout with normal output */
+		fprintf(w->info ? w->info : w->diag, "%s\n", note);
 	if (ret < 0) {
 		if (!iops_err_isset(err))
 			iops_err_set(err, -ret, "fio: io engine %s init failed. Perhaps try reducing io depth?",

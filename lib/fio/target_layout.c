@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "core/rng.h"
+#include "engine/engine.h"
 
 #define TARGET_CHUNK_BYTES	(1024u * 1024u)
 
@@ -282,7 +283,10 @@ int target_open(const struct target_set *ts, unsigned j, int *fds, FILE *warn, s
 	const struct target_job *tj = &ts->jobs[j];
 	int flags = O_CLOEXEC;
 
-	if (job->rw_has_write || job->rw_has_trim)	/* trim: BLKDISCARD and punching need a writer */
+	const struct engine_ops *eops = engine_find(job->ioengine);
+
+	/* trim: BLKDISCARD and punching need a writer; so does falloc, reads included */
+	if (job->rw_has_write || job->rw_has_trim || (eops && (eops->flags & ENGINE_F_RDWR)))
 		flags |= O_RDWR;
 	else
 		flags |= O_RDONLY;

@@ -24,6 +24,13 @@
 static const char *const all_engines[] = {
 	"libaio", "io_uring", "posixaio", "psync", "sync", "pvsync", "null",
 };
+/* The engines that need options, peers or a file system of their own: their own suites
+ * (check_engine_file.c, _meta.c, _cpuio.c, _exec.c, _net.c). all_engines + extra_engines is
+ * the table, in order. */
+static const char *const extra_engines[] = {
+	"falloc", "ftruncate", "mmap", "splice", "cpuio", "filecreate", "filestat", "filedelete",
+	"dircreate", "dirstat", "dirdelete", "net", "netsplice", "exec", "e4defrag",
+};
 static const char *const file_engines[] = { "libaio", "io_uring", "posixaio", "psync", "sync", "pvsync" };
 static const char *const async_engines[] = { "libaio", "io_uring", "posixaio", "null" };
 static const unsigned depths[] = { 1, 4, 32 };
@@ -38,10 +45,11 @@ struct rig {
 	struct io_req *out[MAX_DEPTH];
 };
 
-static inline void rig_init(struct rig *rig, const char *name, unsigned depth)
+/* rig_init() with a configuration of the caller's (engine options, files...). */
+static inline void rig_init_cfg(struct rig *rig, const char *name, struct engine_cfg cfg)
 {
-	struct engine_cfg cfg = { .depth = depth, .direct = false };
 	struct iops_err err = { 0 };
+	unsigned depth = cfg.depth ? cfg.depth : 1;
 	int ret;
 
 	memset(rig, 0, sizeof(*rig));
@@ -55,6 +63,13 @@ static inline void rig_init(struct rig *rig, const char *name, unsigned depth)
 		if (rig->ops->prep)
 			ck_assert_int_eq(rig->ops->prep(rig->ctx, &rig->reqs[i]), 0);
 	}
+}
+
+static inline void rig_init(struct rig *rig, const char *name, unsigned depth)
+{
+	struct engine_cfg cfg = { .depth = depth, .direct = false };
+
+	rig_init_cfg(rig, name, cfg);
 }
 
 static inline void rig_release(struct rig *rig)

@@ -16,7 +16,7 @@
 
 START_TEST(test_find_and_names)
 {
-	char names[128];
+	char names[512];
 	size_t len = 0;
 
 	for (size_t i = 0; i < NR(all_engines); i++) {
@@ -34,8 +34,21 @@ START_TEST(test_find_and_names)
 					all_engines[i]);
 		ck_assert_uint_lt(len, sizeof(names));
 	}
+	for (size_t i = 0; i < NR(extra_engines); i++) {
+		const struct engine_ops *ops = engine_find(extra_engines[i]);
+
+		ck_assert_msg(ops != NULL, "%s", extra_engines[i]);
+		ck_assert_str_eq(ops->name, extra_engines[i]);
+		ck_assert(ops->init && ops->queue && ops->cleanup);
+		ck_assert(ops->flags & ENGINE_F_SYNC);	/* all of them complete in queue() */
+		ck_assert(!ops->commit && !ops->reap);
+		len += (size_t)snprintf(names + len, sizeof(names) - len, ", %s", extra_engines[i]);
+		ck_assert_uint_lt(len, sizeof(names));
+	}
 	ck_assert_str_eq(engine_names(), names);
-	ck_assert_str_eq(engine_names(), "libaio, io_uring, posixaio, psync, sync, pvsync, null");
+	ck_assert(strncmp(engine_names(), "libaio, io_uring, posixaio, psync, sync, pvsync, null", 53) == 0);
+	ck_assert(engine_find("filecreate")->flags & ENGINE_F_PATHS);
+	ck_assert(engine_find("net")->flags & ENGINE_F_STREAM);
 	ck_assert_ptr_null(engine_find("windowsaio"));
 	ck_assert_ptr_null(engine_find("LIBAIO"));
 	ck_assert_ptr_null(engine_find(""));
