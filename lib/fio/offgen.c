@@ -553,6 +553,7 @@ static int offgen_mix_ddir(struct offgen *og)
 static bool offgen_pass_next(struct offgen *og, struct offgen_io *io)
 {
 	const bool tw = og->trimwrite;	/* trim */
+	bool redraw = og->mixed;
 	int d;
 
 	if (!og->wrap && og->issued_bytes >= og->pass_limit_bytes)
@@ -564,6 +565,7 @@ static bool offgen_pass_next(struct offgen *og, struct offgen_io *io)
 	if (__builtin_expect(og->ddir_drawn, 0)) {	/* rate */
 		d = (int)og->next_ddir;
 		og->ddir_drawn = false;
+		redraw = false;
 	} else if (og->mixed) {
 		d = offgen_mix_ddir(og);
 	} else {
@@ -595,6 +597,9 @@ tw_note:
 		}
 		f->done = true;
 		og->nr_done++;
+		/* fio fills the I/O again for the next file, direction first */
+		if (redraw)
+			d = offgen_mix_ddir(og);
 	}
 	return false;
 }

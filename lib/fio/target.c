@@ -15,7 +15,8 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 
-#include "core/rng.h"
+#include "core/frand.h"
+#include "fio/fseed.h"
 
 /* ---- path table ------------------------------------------------------------------------- */
 
@@ -198,7 +199,7 @@ static int target_add_increment(const struct job *job, uint64_t existing, uint64
 }
 
 /* A file's size for this job, and the range: fio's size / filesize / offset rules. */
-static int target_plan_file(struct target_set *ts, const struct job *job, unsigned j, struct rng *r,
+static int target_plan_file(struct target_set *ts, const struct job *job, unsigned j, struct frand *r,
 			    struct target_jobfile *jf, struct iops_err *err)
 {
 	struct target_path *p = &ts->paths[jf->path];
@@ -208,7 +209,17 @@ static int target_plan_file(struct target_set *ts, const struct job *job, unsign
 	if (job->filesize_min) {
 		uint64_t lo = job->filesize_min, hi = job->filesize_max > lo ? job->filesize_max : lo;
 
-		fsize = lo + rng_below(r, hi - lo + 1);
+		fsize = lo;
+		if (hi > lo) {	/* fio's draw, rounded down to the job's smallest bs */
+			uint64_t unit = job->bs_min[DDIR_READ];
+
+			for (int d = 1; d < DDIR_NR; d++)
+				if (job->bs_min[d] && job->bs_min[d] < unit)
+					unit = job->bs_min[d];
+			fsize = lo + (uint64_t)((double)(hi - lo) * ((double)frand_next(r) / frand_range(r)));
+			if (unit)
+				fsize -= fsize % unit;
+		}
 	} else if (job->size_pct) {
 		if (!existing)
 			return target_size_error(job, err);
@@ -386,10 +397,11 @@ int target_plan(struct target_set *ts, const struct fio_config *cfg, const bool 
 		const struct job *job = &cfg->jobs[j];
 		struct target_job *tj = &ts->jobs[j];
 		unsigned nr = job->nr_files ? job->nr_files : 1;
-		struct rng r;
-		uint64_t sum = 0;
+		struct frand r;
+		uint64_t sum = 0, seeds[FSEED_NR];
 
-		rng_init(&r, rng_job_seed(job->randseed, true, job->thread_number, RNG_FILE));
+		fseed_job(seeds, job);	/* fio's file size generator */
+		frand_init(&r, seeds[FSEED_FILE_SIZE], fseed_use64(job));
 		tj->diskless = diskless && diskless[j];
 		tj->files = calloc(nr, sizeof(*tj->files));
 		if (!tj->files)

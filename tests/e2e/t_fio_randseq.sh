@@ -65,6 +65,8 @@ cases=(
 	"nrfiles-bsrange|$f --size=3m --nrfiles=3 --bsrange=4k-32k --rw=randread"
 	"randwrite-64k-tail|$f --size=2100k --bs=64k --rw=randwrite"
 	"rw-mix|$f --size=2m --bs=4k --rw=rw --rwmixread=60"
+	"filesize-range|--size=6m --filesize=1m-3m --nrfiles=3 --bs=4k --rw=randread"
+	"filesize-range-numjobs|--filesize=100k-5m --nrfiles=4 --bs=8k --rw=randrw --numjobs=2"
 	"null-engine-names|--ioengine=null --size=1m --bs=4k --rw=randread --random_distribution=pareto:0.3 --nrfiles=2"
 	"tb-randread|$f --size=256k --bs=4k --rw=randread --time_based --runtime=1"
 	"tb-randrw-bsrange|$f --size=256k --bsrange=4k-16k --rw=randrw --time_based --runtime=1"
