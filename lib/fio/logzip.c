@@ -5,13 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <zlib.h>
 
-#define LOGZIP_IN_BYTES		(64u << 10)	/* --inflate-log: file read size */
+#include "core/zflate.h"
+
 #define LOGZIP_OUT_BYTES	(256u << 10)	/* --inflate-log: inflated samples at a time */
 
 struct iolog_zip {
-	z_stream zs;
+	struct zflate_work *work;
 	unsigned char *pack;		/* entries without offset, packed to 32 bytes */
 	unsigned char *out;
 	size_t max_in, out_cap;
@@ -23,15 +23,12 @@ struct iolog_zip *logzip_new(size_t max_in)
 
 	if (!z)
 		return NULL;
-	if (deflateInit(&z->zs, Z_DEFAULT_COMPRESSION) != Z_OK) {
-		free(z);
-		return NULL;
-	}
 	z->max_in = max_in;
-	z->out_cap = deflateBound(&z->zs, (uLong)max_in);
+	z->out_cap = zflate_bound(max_in);
+	z->work = malloc(sizeof(*z->work));
 	z->pack = malloc(max_in ? max_in : 1);
 	z->out = malloc(z->out_cap);
-	if (!z->pack || !z->out) {
+	if (!z->work || !z->pack || !z->out) {
 		logzip_free(z);
 		return NULL;
 	}
@@ -42,7 +39,7 @@ void logzip_free(struct iolog_zip *z)
 {
 	if (!z)
 		return;
-	deflateEnd(&z->zs);
+	free(z->work);
 	free(z->pack);
 	free(z->out);
 	free(z);
@@ -62,16 +59,10 @@ int logzip_block(struct iolog_zip *z, const struct iolog_entry *e, size_t n, con
 		in = z->pack;
 		len = n * IOLOG_ENTRY_SHORT;
 	}
-	if (deflateReset(&z->zs) != Z_OK)
-		return -EINVAL;
-	z->zs.next_in = (Bytef *)(uintptr_t)in;
-	z->zs.avail_in = (uInt)len;
-	z->zs.next_out = z->out;
-	z->zs.avail_out = (uInt)z->out_cap;
-	if (deflate(&z->zs, Z_FINISH) != Z_STREAM_END)
+	*out_len = zflate_compress(in, len, z->out, z->out_cap, z->work);
+	if (!*out_len)
 		return -EIO;
 	*out = z->out;
-	*out_len = z->out_cap - z->zs.avail_out;
 	return 0;
 }
 
@@ -97,73 +88,88 @@ static size_t logzip_emit(const unsigned char *buf, size_t have, FILE *out)
 	return pos;
 }
 
+/* --inflate-log: the file through zflate_inflate(), whole samples printed as they come. */
+struct logzip_rd {
+	int fd;
+	int err;		/* errno of a failed read */
+	FILE *out;
+	unsigned char *buf;	/* inflated bytes not yet printed (a sample cut by a chunk) */
+	size_t have;
+};
+
+static long logzip_read(void *arg, uint8_t *buf, size_t cap)
+{
+	struct logzip_rd *r = arg;
+
+	for (;;) {
+		ssize_t n = read(r->fd, buf, cap);
+
+		if (n >= 0)
+			return (long)n;
+		if (errno != EINTR) {
+			r->err = errno;
+			return -1;
+		}
+	}
+}
+
+static int logzip_write(void *arg, const uint8_t *p, size_t n)
+{
+	struct logzip_rd *r = arg;
+
+	while (n) {
+		size_t k = LOGZIP_OUT_BYTES - r->have < n ? LOGZIP_OUT_BYTES - r->have : n;
+		size_t used;
+
+		memcpy(r->buf + r->have, p, k);
+		r->have += k;
+		p += k;
+		n -= k;
+		used = logzip_emit(r->buf, r->have, r->out);
+		memmove(r->buf, r->buf + used, r->have - used);
+		r->have -= used;
+	}
+	return 0;
+}
+
 int logzip_inflate(int fd, FILE *out, struct iops_err *err)
 {
-	unsigned char *in = malloc(LOGZIP_IN_BYTES), *buf = malloc(LOGZIP_OUT_BYTES);
-	z_stream zs;
-	bool in_stream = false;
-	size_t have = 0;
-	int ret = -ENOMEM;
+	struct logzip_rd r = { .fd = fd, .out = out, .buf = malloc(LOGZIP_OUT_BYTES) };
+	int ret;
 
-	memset(&zs, 0, sizeof(zs));
-	if (!in || !buf || inflateInit(&zs) != Z_OK) {
+	if (!r.buf) {
 		iops_err_set(err, ENOMEM, "fio: out of memory");
-		goto free_bufs;
+		return -ENOMEM;
 	}
-	for (;;) {
-		int r;
-
-		if (!zs.avail_in) {
-			ssize_t n = read(fd, in, LOGZIP_IN_BYTES);
-
-			if (n < 0 && errno == EINTR)
-				continue;
-			if (n < 0) {
-				ret = -errno;
-				iops_err_set(err, -ret, "fio: failed inflating log: %s", strerror(-ret));
-				goto end_inflate;
-			}
-			if (!n)
-				break;
-			zs.next_in = in;
-			zs.avail_in = (uInt)n;
+	ret = zflate_inflate(logzip_read, &r, logzip_write, &r, NULL);
+	switch (ret) {
+	case ZFLATE_OK:
+		if (r.have) {
+			iops_err_set(err, EIO, "fio: failed inflating log: the file ends inside a sample");
+			ret = -EIO;
+		} else if (ferror(out)) {
+			iops_err_set(err, EIO, "fio: failed inflating log: cannot write the output");
+			ret = -EIO;
 		}
-		zs.next_out = buf + have;
-		zs.avail_out = (uInt)(LOGZIP_OUT_BYTES - have);
-		in_stream = true;
-		r = inflate(&zs, Z_NO_FLUSH);
-		if (r == Z_STREAM_END) {	/* the next stream, if any, starts afresh */
-			in_stream = false;
-			if (inflateReset(&zs) != Z_OK)
-				r = Z_STREAM_ERROR;
-		}
-		if (r != Z_OK && r != Z_STREAM_END && r != Z_BUF_ERROR) {
-			ret = -EINVAL;
-			iops_err_set(err, EINVAL, "fio: failed inflating log: not a compressed fio log (%s)",
-				     zs.msg ? zs.msg : "bad data");
-			goto end_inflate;
-		}
-		have = LOGZIP_OUT_BYTES - zs.avail_out;
-		{
-			size_t used = logzip_emit(buf, have, out);
-
-			memmove(buf, buf + used, have - used);
-			have -= used;
-		}
-	}
-	if (in_stream || have) {
+		break;
+	case ZFLATE_E_READ:
+		iops_err_set(err, r.err, "fio: failed inflating log: %s", strerror(r.err));
+		ret = -r.err;
+		break;
+	case ZFLATE_E_NOMEM:
+		iops_err_set(err, ENOMEM, "fio: out of memory");
+		ret = -ENOMEM;
+		break;
+	case ZFLATE_E_TRUNC:
+		iops_err_set(err, EIO, "fio: failed inflating log: the file ends inside a compressed stream");
 		ret = -EIO;
-		iops_err_set(err, EIO, "fio: failed inflating log: the file ends inside a %s",
-			     in_stream ? "compressed stream" : "sample");
-		goto end_inflate;
+		break;
+	default:
+		iops_err_set(err, EINVAL, "fio: failed inflating log: not a compressed fio log (%s)",
+			     ret == ZFLATE_E_CHECK ? "incorrect data check" : "bad data");
+		ret = -EINVAL;
+		break;
 	}
-	ret = ferror(out) ? -EIO : 0;
-	if (ret)
-		iops_err_set(err, EIO, "fio: failed inflating log: cannot write the output");
-end_inflate:
-	inflateEnd(&zs);
-free_bufs:
-	free(in);
-	free(buf);
+	free(r.buf);
 	return ret;
 }

@@ -20,9 +20,16 @@ static void offgen_file_reset(struct offgen *og, struct offgen_file *f)
 		lfsr_reset(&f->lfsr);
 }
 
+static uint64_t offgen_lastb(const struct offgen *og, uint64_t io_len, int d);
+
+/* zone: file i's range changed: its random block counts follow, then it starts afresh. */
 void offgen_reset_file(struct offgen *og, unsigned i)
 {
-	offgen_file_reset(og, &og->files[i]);
+	struct offgen_file *f = &og->files[i];
+
+	for (int d = 0; d < DDIR_NR; d++)
+		f->lastb[d] = og->has_dir[d] ? offgen_lastb(og, f->io_len, d) : 0;
+	offgen_file_reset(og, f);
 }
 
 void offgen_reset_files(struct offgen *og)
