@@ -734,12 +734,15 @@ int jobfile_showcmd(const struct jobfile *jf, FILE *out)
 
 		if (!jobfile_is_global(sec->name))
 			fprintf(out, "--name=%s ", sec->name);
-		for (unsigned k = 0; k < sec->nr_opts; k++) {
-			const struct jobfile_opt *o = &sec->opts[k];
+		/* the job's own options, then its engine's (fio parses those second) */
+		for (unsigned k = 0; k < 2 * sec->nr_opts; k++) {
+			const struct jobfile_opt *o = &sec->opts[k % sec->nr_opts];
 			const struct opt_def *od = opt_find(o->key);
 			const char *key = od ? od->name : o->key;
 
-			if (o->val && od && strchr(o->val, ' '))
+			if ((od && od->engine) != (k >= sec->nr_opts))
+				continue;
+			if (o->val && od && !od->engine && strchr(o->val, ' '))	/* not engine ones */
 				fprintf(out, "--%s=\"%s\" ", key, o->val);	/* fio quotes these */
 			else if (o->val)
 				fprintf(out, "--%s=%s ", key, o->val);

@@ -75,6 +75,7 @@ struct opt_def {
 	enum opt_type type;
 	int8_t prio;			/* enum opt_prio: order of application in job files */
 	bool hidden;			/* accepted but not listed by --cmdhelp (unsupported, threads) */
+	bool engine;			/* an engine's option: fio reads these after the job's own */
 	opt_apply_fn *apply;		/* parses the value into the job; NULL when unsupported */
 	const char *help;		/* --cmdhelp's line */
 	const char *def;		/* default as --cmdhelp shows it, NULL = "no default" */

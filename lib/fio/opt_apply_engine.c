@@ -122,9 +122,9 @@ APPLY(opt_apply_protocol)
 	int v;
 	int ret;
 
-	if (val && (!strcmp(val, "tcpv6") || !strcmp(val, "udpv6"))) {
-		opt_diag_add(d, false, "fio: protocol=%s (IPv6) is not supported by iops (it has tcp, udp, unix)",
-			     val);
+	if (val && (!strcmp(val, "tcpv6") || !strcmp(val, "udpv6") || !strcmp(val, "vsock"))) {
+		opt_diag_add(d, false, "fio: protocol=%s (%s) is not supported by iops (it has tcp, udp, unix)",
+			     val, strcmp(val, "vsock") ? "IPv6" : "virtio sockets");
 		return -EINVAL;
 	}
 	ret = opt_apply_get_choice(od, val, d, &v);

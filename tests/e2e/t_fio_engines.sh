@@ -34,7 +34,7 @@ cases=(
 	"splice-write|--ioengine=splice --rw=write --size=1m --bs=64k"
 	"splice-randread|--ioengine=splice --rw=randread --size=1m --bs=4k --nrfiles=3"
 	"e4defrag|--ioengine=e4defrag --rw=write --size=512k --bs=64k --donorname=donor.tmp --inplace=1"
-	"filecreate|--ioengine=filecreate --nrfiles=20 --filesize=8k --openfiles=1"
+	"filecreate|--ioengine=filecreate --nrfiles=20 --filesize=8k"
 	"filestat|--ioengine=filestat --nrfiles=10 --filesize=4k"
 	"filestat-lstat|--ioengine=filestat --stat_type=lstat --nrfiles=5 --filesize=16k --bs=4k"
 	"filestat-statx|--ioengine=filestat --stat_type=statx --nrfiles=5 --filesize=4k"

@@ -33,7 +33,7 @@ for f in "$corpus"/*.fio; do
 	else
 		refused=$((refused + 1))
 		assert_eq "$name status" 1 "$rc"
-		if grep -q 'not supported by iops' "$T/e"; then
+		if grep -q 'not supported by iops\|which this build does not include' "$T/e"; then
 			assert_eq "$name: refusal is one line" 1 "$(wc -l <"$T/e")"
 		else
 			fio_style+=("$f")

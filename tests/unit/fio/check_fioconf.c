@@ -274,8 +274,7 @@ START_TEST(test_corpus)
 			opt_kv_free(gkv, ngkv);
 		}
 		ck_assert_msg(diag->nr >= 1, "%s refused without a message", de->d_name);
-		if (strstr(diag->line[0], "not supported by iops") ||
-		    strstr(diag->line[0], "which this build does not include"))
+		if (opt_is_refusal(diag->line[0]))
 			ck_assert_msg(diag->nr == 1, "%s: refusal is not one line", de->d_name);
 		else
 			ck_assert_msg(!strncmp(diag->line[0], "Bad option <", 12) ||

@@ -81,7 +81,7 @@ START_TEST(test_values_and_defaults)
 	fio_config_release(&cfg);
 
 	ck_assert_int_eq(fioconf_from_text("[a]\nioengine=e4defrag\ndonorname=d\ninplace=1\nrw=write\nsize=1m\n"
-					   "[b]\nioengine=filestat\nstat_type=statx\nsize=1m\nopenfiles=1\n", &cfg, diag), 0);
+					   "[b]\nioengine=filestat\nstat_type=statx\nsize=1m\n", &cfg, diag), 0);
 	ck_assert_str_eq(cfg.jobs[0].eng.e4defrag.donorname, "d");
 	ck_assert(cfg.jobs[0].eng.e4defrag.inplace);
 	ck_assert_uint_eq(cfg.jobs[1].eng.stat_type, ENGINE_STAT_STATX);
