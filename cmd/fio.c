@@ -25,6 +25,7 @@
 #include "fio/report/write.h"
 #include "fio/result.h"
 #include "fio/runner.h"
+#include "core/err.h"
 
 #define FIO_VERSION_LINE	"fio-3.33"
 
@@ -69,7 +70,7 @@ static void fio_eta_begin(struct fio_disks *d)
 	int r = d->prog && d->eta_on ? fio_eta_start(&d->eta, d->cfg, d->prog, d->genesis_ns, stdout) : 0;
 
 	if (r < 0)	/* the run goes on without the status line */
-		fprintf(stderr, "fio: cannot start the status (eta) thread: %s\n", strerror(-r));
+		fprintf(stderr, "fio: cannot start the status (eta) thread: %s\n", err_str(-r));
 }
 
 /* status-interval: the reporting thread, once the files are laid out and disks are known. */
@@ -82,7 +83,7 @@ static void fio_status_begin(struct fio_disks *d)
 	r = fio_status_start(&d->status, d->cfg, d->prog, d->res, d->nr_paths ? &d->ds : NULL,
 			     d->genesis_ns, d->out);
 	if (r < 0)	/* the run goes on without the periodic reports */
-		fprintf(stderr, "fio: cannot start the status-interval thread: %s\n", strerror(-r));
+		fprintf(stderr, "fio: cannot start the status-interval thread: %s\n", err_str(-r));
 }
 
 /* Disk statistics start once the files are laid out, over the files of the jobs that run
@@ -181,7 +182,7 @@ int fio_main(int argc, char **argv, struct ctl *ctl)
 	if (cfg.output_path) {
 		out = fopen(cfg.output_path, "w");
 		if (!out) {
-			fprintf(stderr, "fio: unable to open '%s' for output: %s\n", cfg.output_path, strerror(errno));
+			fprintf(stderr, "fio: unable to open '%s' for output: %s\n", cfg.output_path, err_str(errno));
 			fio_config_release(&cfg);
 			return 1;
 		}
@@ -260,7 +261,7 @@ int fio_main(int argc, char **argv, struct ctl *ctl)
 	for (unsigned j = 0; j < cfg.nr_jobs; j++)
 		shown[j] = res[j]->not_run ? NULL : res[j];
 	if (report_print_idle(out, &cfg, shown, cfg.nr_jobs, disks, nr_disks, idle_res) < 0) {
-		fprintf(stderr, "fio: writing the report failed: %s\n", strerror(errno));
+		fprintf(stderr, "fio: writing the report failed: %s\n", err_str(errno));
 		if (!ret)
 			ret = 1;
 	}
@@ -273,12 +274,12 @@ int fio_main(int argc, char **argv, struct ctl *ctl)
 release:
 	if (out && out != stdout) {
 		if (fclose(out) != 0) {
-			fprintf(stderr, "fio: writing '%s' failed: %s\n", cfg.output_path, strerror(errno));
+			fprintf(stderr, "fio: writing '%s' failed: %s\n", cfg.output_path, err_str(errno));
 			if (!status)
 				status = 1;
 		}
 	} else if (fflush(stdout) != 0 && errno != EPIPE) {
-		fprintf(stderr, "fio: writing the report failed: %s\n", strerror(errno));
+		fprintf(stderr, "fio: writing the report failed: %s\n", err_str(errno));
 		if (!status)
 			status = 1;
 	}

@@ -20,6 +20,7 @@
 #include "fio/opt.h"
 #include "core/parse.h"
 #include "fio/status.h"
+#include "core/err.h"
 
 #define FIO_VERSION_STRING	"fio-3.33"
 #define MAX_JOB_FILES		256
@@ -113,7 +114,7 @@ static int fio_inflate_log(const char *path)
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 
 	if (fd < 0) {
-		fprintf(stderr, "fio: cannot open log '%s': %s\n", path, strerror(errno));
+		fprintf(stderr, "fio: cannot open log '%s': %s\n", path, err_str(errno));
 		return 1;
 	}
 	if (logzip_inflate(fd, stdout, &err) < 0) {

@@ -16,6 +16,7 @@
 
 #include "core/ctl.h"
 #include "modes.h"
+#include "core/err.h"
 
 #define FIO_COMPAT	"fio-3.33"
 #define IOPING_COMPAT	"ioping 1.3"
@@ -167,17 +168,17 @@ int main(int argc, char **argv)
 		sigaddset(set, SIGUSR1);
 	ret = pthread_sigmask(SIG_BLOCK, set, NULL);
 	if (ret) {
-		fprintf(stderr, "iops: cannot block signals: %s\n", strerror(ret));
+		fprintf(stderr, "iops: cannot block signals: %s\n", err_str(ret));
 		return 1;
 	}
 	ret = ctl_init(&ctl);
 	if (ret) {
-		fprintf(stderr, "iops: cannot set up run control: %s\n", strerror(-ret));
+		fprintf(stderr, "iops: cannot set up run control: %s\n", err_str(-ret));
 		return 1;
 	}
 	ret = pthread_create(&tid, NULL, signal_thread, &ctl);
 	if (ret) {
-		fprintf(stderr, "iops: cannot start the signal thread: %s\n", strerror(ret));
+		fprintf(stderr, "iops: cannot start the signal thread: %s\n", err_str(ret));
 		return 1;
 	}
 	pthread_detach(tid);

@@ -6,7 +6,8 @@
 #     read from the line itself;
 #  2. no include cycle between files, none between folders;
 #  3. none of the banned functions of our conventions (sprintf, strcpy, strcat, strncpy, atoi,
-#     atol, sscanf, strtok, ...) and no optimize(...) attribute;
+#     atol, sscanf, strtok, ...), no strerror() outside core/err.c (err_str() has glibc's words)
+#     and no optimize(...) attribute;
 #  4. no source file over 800 lines (generated files aside).
 # Prints one line per finding and a closing "lint: N problems"; exits 1 if there is any.
 set -u
@@ -121,6 +122,11 @@ for f in "${SRCS[@]}"; do
 	while IFS=: read -r line _; do
 		say "$f:$line: optimize(...) attribute: choose build flags per folder or file in the Makefile"
 	done < <(echo "$stripped" | grep -nE '__attribute__[[:space:]]*\(\(.*optimize[[:space:]]*\(')
+	if [ "$f" != lib/core/err.c ]; then
+		while IFS=: read -r line _; do
+			say "$f:$line: strerror() words messages as musl does: use err_str() (core/err.h), glibc's words, as fio prints them"
+		done < <(echo "$stripped" | grep -nE '(^|[^[:alnum:]_])strerror[[:space:]]*\(')
+	fi
 	while IFS=: read -r line _; do
 		say "$f:$line: setlocale(LC_ALL, \"\") changes number formats under the user's locale"
 	done < <(grep -nE 'setlocale[[:space:]]*\([[:space:]]*LC_ALL[[:space:]]*,[[:space:]]*""' "$f")

@@ -19,4 +19,8 @@ bool iops_err_isset(const struct iops_err *err);
 /* Reset to the empty state. */
 void iops_err_clear(struct iops_err *err);
 
+/* err_str(e) in glibc's words, which fio prints ("Input/output error"; musl says "I/O error").
+ * Every message iops prints goes through it (lint: no err_str() elsewhere). */
+const char *err_str(int e);
+
 #endif

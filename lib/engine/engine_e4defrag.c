@@ -6,6 +6,7 @@
  * Reads and trims fail with EINVAL (fio's engine acts on writes only); syncs sync the file.
  * ext4 only: on another file system the ioctl fails (ENOTTY or EOPNOTSUPP), as in fio. */
 #include "engine/engine.h"
+#include "core/err.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -55,7 +56,7 @@ static int e4defrag_init(const struct engine_cfg *cfg, void **ctxp, struct iops_
 	if (ctx->donor_fd < 0) {
 		int e = errno;
 
-		iops_err_set(err, e, "fio: e4defrag engine: cannot open donor %s: %s", o->donorname, strerror(e));
+		iops_err_set(err, e, "fio: e4defrag engine: cannot open donor %s: %s", o->donorname, err_str(e));
 		free(ctx);
 		return -e;
 	}

@@ -8,6 +8,7 @@
  * The process reaps stray children on its own (cmd/main.c): a child already reaped there
  * (ECHILD) counts as ended. */
 #include "engine/engine.h"
+#include "core/err.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -176,7 +177,7 @@ static int exec_init(const struct engine_cfg *cfg, void **ctxp, struct iops_err 
 	posix_spawn_file_actions_destroy(&fa);
 	posix_spawnattr_destroy(&attr);
 	if (ret) {
-		iops_err_set(err, ret, "fio: exec engine: cannot run %s: %s", o->program, strerror(ret));
+		iops_err_set(err, ret, "fio: exec engine: cannot run %s: %s", o->program, err_str(ret));
 		goto free_mem;
 	}
 	ctx->grace_ns = o->grace_ns;

@@ -24,6 +24,7 @@
  * is done); only O_DIRECT gives real queue depth. */
 #include "engine/engine.h"
 #include "engine/trim.h"
+#include "core/err.h"
 
 #include <errno.h>
 #include <libaio.h>
@@ -110,10 +111,10 @@ static int aio_init(const struct engine_cfg *cfg, void **ctxp, struct iops_err *
 		if (ret == -ENOSYS || ret == -EPERM)
 			iops_err_set(err, -ret, "fio: libaio is not available here (%s): the kernel or a "
 				     "seccomp profile blocks io_setup; use --ioengine=psync",
-				     strerror(-ret));
+				     err_str(-ret));
 		else
 			iops_err_set(err, -ret, "fio: io engine libaio init failed (io_setup(%u): %s). "
-				     "Perhaps try reducing io depth?", depth, strerror(-ret));
+				     "Perhaps try reducing io depth?", depth, err_str(-ret));
 		aio_free(ctx);
 		return ret;
 	}

@@ -12,6 +12,7 @@
  *   dirdelete   rmdir of directories made at init when missing
  * Existing files are opened without O_TRUNC: filecreate never changes a file's data. */
 #include "engine/engine.h"
+#include "core/err.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -51,7 +52,7 @@ static int meta_init_op(const struct engine_cfg *cfg, void **ctxp, struct iops_e
 				int e = errno;
 
 				iops_err_set(err, e, "fio: %s: mkdir %s: %s", cfg->job_name ? cfg->job_name : "job",
-					     cfg->paths[f], strerror(e));
+					     cfg->paths[f], err_str(e));
 				free(ctx->done);
 				free(ctx);
 				return -e;

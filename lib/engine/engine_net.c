@@ -15,6 +15,7 @@
  * sends them back, so latencies are round trips. netsplice moves data between the buffer and
  * the socket through a pipe with vmsplice(2) and splice(2) (tcp and unix; udp uses send/recv). */
 #include "engine/engine.h"
+#include "core/err.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -49,7 +50,7 @@ struct net_ctx {
 static int net_err(struct iops_err *err, int e, const char *what, const char *detail)
 {
 	iops_err_set(err, e, "fio: net engine: %s%s%s: %s", what, detail ? " " : "", detail ? detail : "",
-		     strerror(e));
+		     err_str(e));
 	return -e;
 }
 

@@ -16,6 +16,7 @@
  *   (what offload is for in fio: latency measured from when the job wanted the I/O).
  * Not in the I/O path of inline jobs: the runner uses it only for io_submit_mode=offload. */
 #include "engine/engine.h"
+#include "core/err.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -311,7 +312,7 @@ static int offload_init(const struct engine_cfg *cfg, void **ctxp, struct iops_e
 	ret = pthread_create(&c->tid, NULL, offload_main, c);
 	if (ret) {
 		iops_err_set(err, ret, "fio: io_submit_mode=offload: cannot start the submit thread: %s",
-			     strerror(ret));
+			     err_str(ret));
 		offload_cleanup(c);
 		return -ret;
 	}

@@ -4,6 +4,7 @@
  * In chunks of at most the pipe's capacity; a short transfer from the file ends the request
  * (reported as is). One pipe per job, made at init. Synchronous. */
 #include "engine/engine.h"
+#include "core/err.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -35,7 +36,7 @@ static int splice_init(const struct engine_cfg *cfg, void **ctxp, struct iops_er
 		int e = errno;
 
 		free(ctx);
-		iops_err_set(err, e, "fio: splice engine: pipe: %s", strerror(e));
+		iops_err_set(err, e, "fio: splice engine: pipe: %s", err_str(e));
 		return -e;
 	}
 	sz = fcntl(ctx->pipe[1], F_SETPIPE_SZ, (int)SPLICE_PIPE_BYTES);

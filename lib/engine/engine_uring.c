@@ -27,6 +27,7 @@
  *   a zero timeout is a peek and a non-zero one waits without limit (never steals an SQE). */
 #include "engine/engine.h"
 #include "engine/trim.h"
+#include "core/err.h"
 
 #include <errno.h>
 #include <liburing.h>
@@ -131,14 +132,14 @@ static int uring_init(const struct engine_cfg *cfg, void **ctxp, struct iops_err
 		if (ret == -ENOSYS || ret == -EPERM)
 			iops_err_set(err, -ret, "fio: io_uring is not available here (%s): the kernel or a "
 				     "seccomp profile (Docker's default) blocks it; use "
-				     "--ioengine=libaio", strerror(-ret));
+				     "--ioengine=libaio", err_str(-ret));
 		else if (ret == -ENOMEM)
 			iops_err_set(err, -ret, "fio: io engine io_uring init failed (%s): raise the "
 				     "locked-memory limit (ulimit -l), reduce iodepth, or use "
-				     "--ioengine=libaio", strerror(-ret));
+				     "--ioengine=libaio", err_str(-ret));
 		else
 			iops_err_set(err, -ret, "fio: io engine io_uring init failed (%s). Perhaps try "
-				     "reducing io depth, or use --ioengine=libaio", strerror(-ret));
+				     "reducing io depth, or use --ioengine=libaio", err_str(-ret));
 		uring_free(ctx);
 		return ret;
 	}

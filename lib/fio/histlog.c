@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "fio/iolog.h"
+#include "core/err.h"
 
 #define HISTLOG_WBUF_BYTES	(256u * 1024u)
 
@@ -218,7 +219,7 @@ int histlog_write(const struct histlog *hl, const struct job *job, FILE *diag)
 	}
 	wbuf = malloc(HISTLOG_WBUF_BYTES > line ? HISTLOG_WBUF_BYTES : line);
 	if (!wbuf) {
-		fprintf(diag, "fio: cannot write log file '%s': %s\n", path, strerror(ENOMEM));
+		fprintf(diag, "fio: cannot write log file '%s': %s\n", path, err_str(ENOMEM));
 		return -ENOMEM;
 	}
 	fd = iolog_open_file(path, true, !job->per_job_logs, &why);
@@ -242,7 +243,7 @@ int histlog_write(const struct histlog *hl, const struct job *job, FILE *diag)
 		ret = -errno;
 out:
 	if (ret)
-		fprintf(diag, "fio: cannot write log file '%s': %s\n", path, why ? why : strerror(-ret));
+		fprintf(diag, "fio: cannot write log file '%s': %s\n", path, why ? why : err_str(-ret));
 	else if (hl->nr_dropped)
 		fprintf(diag, "fio: log file '%s': %llu entries dropped (job over %llu MiB of log memory)\n", path,
 			(unsigned long long)hl->nr_dropped, HISTLOG_MEM_MAX_BYTES >> 20);

@@ -1,5 +1,6 @@
 #include "fio/iolog.h"
 #include "fio/iolog_int.h"
+#include "core/err.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -227,7 +228,7 @@ int iolog_check_path(const char *path, struct iops_err *err)
 			close(ret);
 		return 0;
 	}
-	iops_err_set(err, -ret, "fio: cannot write log file '%s': %s", path, why ? why : strerror(-ret));
+	iops_err_set(err, -ret, "fio: cannot write log file '%s': %s", path, why ? why : err_str(-ret));
 	return ret;
 }
 

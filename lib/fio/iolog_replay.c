@@ -1,4 +1,5 @@
 #include "fio/iolog_replay.h"
+#include "core/err.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -337,7 +338,7 @@ static int iolog_open_file(struct iolog_replay *r, const struct job *job, struct
 	if (!r->f) {
 		int e = errno;
 
-		iops_err_set(err, e, "fio: %s: cannot open read_iolog '%s': %s", job->name, job->replay_log, strerror(e));
+		iops_err_set(err, e, "fio: %s: cannot open read_iolog '%s': %s", job->name, job->replay_log, err_str(e));
 		return -e;
 	}
 	if (!fgets(r->line, sizeof(r->line), r->f)) {

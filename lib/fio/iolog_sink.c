@@ -2,6 +2,7 @@
 #include "fio/iolog.h"
 #include "fio/iolog_int.h"
 #include "fio/logzip.h"
+#include "core/err.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -176,7 +177,7 @@ static int iolog_log_init(struct iolog *l, const struct job *job, enum iolog_typ
 		l->tmp = true;
 	}
 	if (ret < 0) {
-		iops_err_set(err, -ret, "fio: cannot write log file '%s': %s", path, why ? why : strerror(-ret));
+		iops_err_set(err, -ret, "fio: cannot write log file '%s': %s", path, why ? why : err_str(-ret));
 		return ret;
 	}
 	l->fd = ret;
@@ -236,7 +237,7 @@ int iolog_job_init(struct iolog_job *lj, const struct job *job, struct iops_err 
 	}
 	ret = -pthread_create(&lj->writer, NULL, iolog_writer, lj);
 	if (ret) {
-		iops_err_set(err, -ret, "fio: %s: cannot start its log writer: %s", job->name, strerror(-ret));
+		iops_err_set(err, -ret, "fio: %s: cannot start its log writer: %s", job->name, err_str(-ret));
 		return ret;
 	}
 	lj->writer_on = true;
@@ -320,7 +321,7 @@ int iolog_write(struct iolog_job *lj, const struct job *job, FILE *diag)
 			ret = -errno;
 		l->fd = -1;
 		if (ret)
-			fprintf(diag, "fio: cannot write log file '%s': %s\n", path, why ? why : strerror(-ret));
+			fprintf(diag, "fio: cannot write log file '%s': %s\n", path, why ? why : err_str(-ret));
 		if (ret && !first)
 			first = ret;
 	}

@@ -1,4 +1,5 @@
 #include "fio/iolog_write.h"
+#include "core/err.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -99,7 +100,7 @@ int iolog_write_open(struct iolog_writer *w, const char *path, char *const *name
 	if (w->fd < 0) {
 		int e = errno;
 
-		iops_err_set(err, e, "fio: failed to open write_iolog '%s': %s", path, strerror(e));
+		iops_err_set(err, e, "fio: failed to open write_iolog '%s': %s", path, err_str(e));
 		free(w->buf);
 		w->buf = NULL;
 		return -e;
@@ -148,12 +149,12 @@ static const char *iolog_write_refusal(const char *path, int *code)
 		if (errno == ELOOP)
 			return "it is a symbolic link";
 		if (errno != ENOENT)
-			return strerror(errno);
+			return err_str(errno);
 		/* not there yet: its directory must be */
 		snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - path) + (slash == path) : 1, slash ? path : ".");
 		if (access(dir, W_OK) < 0) {
 			*code = errno;
-			return strerror(errno);
+			return err_str(errno);
 		}
 		*code = 0;
 		return NULL;

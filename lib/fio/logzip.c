@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "core/zflate.h"
+#include "core/err.h"
 
 #define LOGZIP_OUT_BYTES	(256u << 10)	/* --inflate-log: inflated samples at a time */
 
@@ -153,7 +154,7 @@ int logzip_inflate(int fd, FILE *out, struct iops_err *err)
 		}
 		break;
 	case ZFLATE_E_READ:
-		iops_err_set(err, r.err, "fio: failed inflating log: %s", strerror(r.err));
+		iops_err_set(err, r.err, "fio: failed inflating log: %s", err_str(r.err));
 		ret = -r.err;
 		break;
 	case ZFLATE_E_NOMEM:

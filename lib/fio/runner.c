@@ -15,6 +15,7 @@
 #include "fio/debug.h"
 #include "fio/eta.h"
 #include "sys/cpuset.h"
+#include "core/err.h"
 
 /* steady state: one unit per job with ss_dur, or per group with group_reporting (the unit of
  * job j is units[unit_of[j]]). */
@@ -137,7 +138,7 @@ static int worker_place(struct worker *w)
 	int ret;
 
 	if (job->mpol_set && (ret = cpuset_apply_mpol(job->mpol_mode, &job->mpol_nodes)) < 0)
-		fprintf(w->diag, "set_mempolicy: %s\n", strerror(-ret));	/* fio goes on too */
+		fprintf(w->diag, "set_mempolicy: %s\n", err_str(-ret));	/* fio goes on too */
 	if (job->cpus_set || job->numa_cpus_set) {
 		struct cpuset set = job->cpus_set ? job->cpus : job->numa_cpus;
 
@@ -193,7 +194,7 @@ static void worker_run(struct worker *w)
 	if (ioprio_set_thread(job) < 0) {	/* prio, prioclass */
 		int e = errno;
 
-		fprintf(w->diag, "fio: ioprio_set: %s\n", strerror(e));
+		fprintf(w->diag, "fio: ioprio_set: %s\n", err_str(e));
 		worker_set_error(w, e, "backend.c:0", "ioprio_set");
 		goto out;
 	}
@@ -513,8 +514,8 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 				flow_leave(t->w.flow, job->flow);
 			res[j]->error = r;
 			snprintf(res[j]->verror, sizeof(res[j]->verror), "file:backend.c:0, func=pthread_create, error=%s",
-				 strerror(r));
-			fprintf(diag, "fio: cannot start job %s: %s\n", job->name, strerror(r));
+				 err_str(r));
+			fprintf(diag, "fio: cannot start job %s: %s\n", job->name, err_str(r));
 			continue;
 		}
 		t->started = true;

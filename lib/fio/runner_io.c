@@ -8,6 +8,7 @@
 
 #include "core/stats.h"
 #include "fio/ioprio.h"
+#include "core/err.h"
 
 _Static_assert((int)IO_READ == DDIR_READ && (int)IO_WRITE == DDIR_WRITE && (int)IO_TRIM == DDIR_TRIM,
 	       "engine directions are the job's");
@@ -100,7 +101,7 @@ void worker_set_error(struct worker *w, int e, const char *where, const char *fu
 		return;
 	w->error = e;
 	w->res->error = e;
-	snprintf(w->res->verror, sizeof(w->res->verror), "file:%s, func=%s, error=%s", where, func, strerror(e));
+	snprintf(w->res->verror, sizeof(w->res->verror), "file:%s, func=%s, error=%s", where, func, err_str(e));
 }
 
 /* continue_on_error / ignore_error: does the job go on after error e of this kind? */
@@ -119,11 +120,11 @@ static bool worker_err_continues(const struct job *job, unsigned type, int e)
 static void worker_io_error_line(struct worker *w, const struct io_req *req, const char *path, int e)
 {
 	if (req->op == IO_READ || req->op == IO_WRITE)
-		fprintf(w->diag, "fio: io_u error on file %s: %s: %s offset=%llu, buflen=%llu\n", path, strerror(e),
+		fprintf(w->diag, "fio: io_u error on file %s: %s: %s offset=%llu, buflen=%llu\n", path, err_str(e),
 			req->op == IO_READ ? "read" : "write", (unsigned long long)req->offset,
 			(unsigned long long)req->len);
 	else
-		fprintf(w->diag, "fio: io_u error on file %s: %s: sync\n", path, strerror(e));
+		fprintf(w->diag, "fio: io_u error on file %s: %s: sync\n", path, err_str(e));
 }
 
 static void worker_io_error(struct worker *w, const struct io_req *req)
@@ -145,10 +146,10 @@ static void worker_io_error(struct worker *w, const struct io_req *req)
 			 * engines' xfer (the asynchronous ones leave it empty) */
 			if (job->error_dump)
 				snprintf(res->verror, sizeof(res->verror), "file:io_u.c:1876, func=io_u error, error=%s",
-					 strerror(e));
+					 err_str(e));
 			else if (w->ops->flags & ENGINE_F_SYNC)
 				snprintf(res->verror, sizeof(res->verror), "file:engines/sync.c:126, func=xfer, error=%s",
-					 strerror(e));
+					 err_str(e));
 		}
 		if (job->error_dump)
 			worker_io_error_line(w, req, path, e);
@@ -325,7 +326,7 @@ static int worker_reap(struct worker *w, unsigned min)
 		if (n == -EINTR || n == -EAGAIN)
 			return 0;
 		worker_set_error(w, -n, "ioengines.c:0", "io_getevents");
-		fprintf(w->diag, "fio: io engine %s: reaping completions failed: %s\n", w->ops->name, strerror(-n));
+		fprintf(w->diag, "fio: io engine %s: reaping completions failed: %s\n", w->ops->name, err_str(-n));
 		return n;
 	}
 	if (w->clock_per_io)

@@ -1,6 +1,7 @@
 /* runner_replay: write_iolog and read_iolog in the runner (runner_int.h, fio/iolog_write.h,
  * fio/iolog_replay.h). The I/O loop calls in here only when the job has one of them. */
 #include "fio/runner_int.h"
+#include "core/err.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -61,7 +62,7 @@ void worker_iolog_end(struct worker *w)
 		ret = iolog_write_close(w->wlog);
 		if (ret < 0) {
 			fprintf(w->diag, "fio: %s: writing write_iolog '%s' failed: %s\n", w->job->name, w->job->write_iolog,
-				strerror(-ret));
+				err_str(-ret));
 			worker_set_error(w, -ret, "iolog.c:0", "write_iolog");
 		}
 		free(w->wlog);

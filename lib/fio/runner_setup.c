@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "fio/offgen_zone.h"
+#include "core/err.h"
 
 #define RUNNER_BUF_ALIGN	4096u
 
@@ -193,7 +194,7 @@ int worker_setup(struct worker *w, struct iops_err *err)
 			ret = w->ops->prep(w->ectx, req);
 			if (ret < 0) {
 				iops_err_set(err, -ret, "fio: io engine %s: preparing requests failed: %s", w->ops->name,
-					     strerror(-ret));
+					     err_str(-ret));
 				return ret;
 			}
 		}

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "fio/eta.h"
+#include "core/err.h"
 
 /* vreq_kind: what a read is */
 enum { VREQ_PLAIN = 0, VREQ_LOGGED = 1, VREQ_REPLAY = 2 };
@@ -107,7 +108,7 @@ void worker_verify_read(struct worker *w, struct io_req *req)
 		return;
 	if (verify_check(&w->vfy, req->buf, &vio, w->diag) == 0 || w->error)
 		return;
-	/* fio's td_verror() text, with glibc's strerror(EILSEQ) as fio prints it */
+	/* fio's td_verror() text, with glibc's err_str(EILSEQ) as fio prints it */
 	w->error = EILSEQ;
 	w->res->error = EILSEQ;
 	snprintf(w->res->verror, sizeof(w->res->verror), "file:%s, error=Invalid or incomplete multibyte or wide character",

@@ -17,6 +17,7 @@
 
 #include "core/frand.h"
 #include "fio/fseed.h"
+#include "core/err.h"
 
 /* ---- path table ------------------------------------------------------------------------- */
 
@@ -109,7 +110,7 @@ static int target_probe(struct target_path *p, struct iops_err *err)
 		struct stat lst;
 
 		if (errno != ENOENT) {
-			iops_err_set(err, errno, "fio: cannot access '%s': %s", p->path, strerror(errno));
+			iops_err_set(err, errno, "fio: cannot access '%s': %s", p->path, err_str(errno));
 			return -errno;
 		}
 		if (lstat(p->path, &lst) == 0) {
@@ -129,14 +130,14 @@ static int target_probe(struct target_path *p, struct iops_err *err)
 		uint64_t bytes = 0;
 
 		if (fd < 0) {
-			iops_err_set(err, errno, "fio: cannot open '%s': %s", p->path, strerror(errno));
+			iops_err_set(err, errno, "fio: cannot open '%s': %s", p->path, err_str(errno));
 			return -errno;
 		}
 		if (ioctl(fd, BLKGETSIZE64, &bytes) < 0) {
 			int e = errno;
 
 			close(fd);
-			iops_err_set(err, e, "fio: cannot get the size of '%s': %s", p->path, strerror(e));
+			iops_err_set(err, e, "fio: cannot get the size of '%s': %s", p->path, err_str(e));
 			return -e;
 		}
 		close(fd);

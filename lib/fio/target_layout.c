@@ -16,6 +16,7 @@
 
 #include "core/rng.h"
 #include "engine/engine.h"
+#include "core/err.h"
 
 #define TARGET_CHUNK_BYTES	(1024u * 1024u)
 
@@ -67,7 +68,7 @@ static int target_make_parents(struct target_set *ts, const char *path, struct i
 					return -ENOMEM;
 				}
 			} else if (errno != EEXIST) {
-				iops_err_set(err, errno, "fio: cannot create directory '%s': %s", buf, strerror(errno));
+				iops_err_set(err, errno, "fio: cannot create directory '%s': %s", buf, err_str(errno));
 				return -errno;
 			}
 			*p = saved;
@@ -116,7 +117,7 @@ static int target_layout_one(struct target_set *ts, struct target_path *p, void 
 				iops_err_set(err, EEXIST, "fio: '%s' appeared while iops was about to create it; not touching it",
 					     p->path);
 			else
-				iops_err_set(err, errno, "fio: cannot create '%s': %s", p->path, strerror(errno));
+				iops_err_set(err, errno, "fio: cannot create '%s': %s", p->path, err_str(errno));
 			return ret;
 		}
 		p->created = true;
@@ -127,7 +128,7 @@ static int target_layout_one(struct target_set *ts, struct target_path *p, void 
 		fd = open(p->path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
 		if (fd < 0) {
 			ret = -errno;
-			iops_err_set(err, errno, "fio: cannot open '%s': %s", p->path, strerror(errno));
+			iops_err_set(err, errno, "fio: cannot open '%s': %s", p->path, err_str(errno));
 			return ret;
 		}
 	}
@@ -179,7 +180,7 @@ close_fd:
 		else if (ret == -ENOSPC)
 			iops_err_set(err, ENOSPC, "fio: no space left on device while laying out '%s'", p->path);
 		else
-			iops_err_set(err, -ret, "fio: laying out '%s' failed: %s", p->path, strerror(-ret));
+			iops_err_set(err, -ret, "fio: laying out '%s' failed: %s", p->path, err_str(-ret));
 		return ret;
 	}
 	p->laid_out = true;
@@ -309,7 +310,7 @@ int target_open(const struct target_set *ts, unsigned j, int *fds, FILE *warn, s
 			int e = errno;
 
 			iops_err_set(err, e, "fio: pid=0, err=%d/file:filesetup.c:0, func=open(%s), error=%s", e,
-				     p->path, strerror(e));
+				     p->path, err_str(e));
 			for (unsigned k = 0; k < f; k++) {
 				close(fds[k]);
 				fds[k] = -1;
@@ -335,13 +336,13 @@ void target_invalidate(const struct target_set *ts, unsigned j, unsigned f, int 
 			if (errno == EACCES || errno == EPERM)
 				fprintf(warn, "fio: only root may flush block devices. Cache flush bypassed!\n");
 			else
-				fprintf(warn, "fio: cache invalidation of %s failed: %s\n", p->path, strerror(errno));
+				fprintf(warn, "fio: cache invalidation of %s failed: %s\n", p->path, err_str(errno));
 		}
 	} else if (p->kind == TARGET_REG || p->kind == TARGET_MISSING) {
 		int r = posix_fadvise(fd, (off_t)jf->io_start, (off_t)jf->io_len, POSIX_FADV_DONTNEED);
 
 		if (r && warn)
-			fprintf(warn, "fio: cache invalidation of %s failed: %s\n", p->path, strerror(r));
+			fprintf(warn, "fio: cache invalidation of %s failed: %s\n", p->path, err_str(r));
 	}
 }
 
@@ -369,7 +370,7 @@ void target_advise(const struct target_set *ts, unsigned j, unsigned f, int fd, 
 	}
 	r = posix_fadvise(fd, (off_t)jf->io_start, (off_t)jf->io_len, advice);
 	if (r && warn)
-		fprintf(warn, "fio: fadvise hint failed: %s\n", strerror(r));
+		fprintf(warn, "fio: fadvise hint failed: %s\n", err_str(r));
 }
 
 int target_close(const struct target_set *ts, unsigned j, int *fds)
@@ -407,6 +408,6 @@ void target_unlink(const struct target_set *ts, unsigned j, FILE *warn)
 			continue;
 		}
 		if (unlink(p->path) < 0 && errno != ENOENT && warn)
-			fprintf(warn, "fio: cannot unlink '%s': %s\n", p->path, strerror(errno));
+			fprintf(warn, "fio: cannot unlink '%s': %s\n", p->path, err_str(errno));
 	}
 }

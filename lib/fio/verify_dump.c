@@ -1,4 +1,5 @@
 #include "fio/verify_dump.h"
+#include "core/err.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -33,7 +34,7 @@ int verify_dump_write(FILE *diag, const char *path, uint64_t offset, const char 
 	fd = open(name, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
 	if (fd < 0) {
 		ret = -errno;
-		fprintf(diag, "fio: verify dump: open %s: %s\n", name, strerror(-ret));
+		fprintf(diag, "fio: verify dump: open %s: %s\n", name, err_str(-ret));
 		return ret;
 	}
 	while (len) {
@@ -43,7 +44,7 @@ int verify_dump_write(FILE *diag, const char *path, uint64_t offset, const char 
 			continue;
 		if (w <= 0) {
 			ret = w < 0 ? -errno : -EIO;
-			fprintf(diag, "fio: verify dump: write %s: %s\n", name, strerror(-ret));
+			fprintf(diag, "fio: verify dump: write %s: %s\n", name, err_str(-ret));
 			break;
 		}
 		p += w;

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "ioping/ioping_stats.h"
+#include "core/err.h"
 
 #ifndef RWF_HIPRI
 #define RWF_HIPRI	0x00000001
@@ -45,7 +46,7 @@ int ioping_run_aio_setup(struct ioping_run *run, struct iops_err *err)
 	if (syscall(SYS_io_setup, 1, &ctx) < 0) {
 		int e = errno;
 
-		iops_err_set(err, 2, "aio setup failed: %s", strerror(e));
+		iops_err_set(err, 2, "aio setup failed: %s", err_str(e));
 		return -e;
 	}
 	run->aio_ctx = (unsigned long)ctx;
@@ -66,7 +67,7 @@ int ioping_run_alloc(struct ioping_run *run, struct iops_err *err)
 
 	if (size <= 0 || (uint64_t)size > SIZE_MAX ||
 	    posix_memalign(&p, IOPING_BUF_ALIGN, (size_t)size) != 0) {
-		iops_err_set(err, 2, "buffer allocation failed: %s", strerror(ENOMEM));
+		iops_err_set(err, 2, "buffer allocation failed: %s", err_str(ENOMEM));
 		return -ENOMEM;
 	}
 	run->buf = p;
@@ -102,12 +103,12 @@ static int64_t do_io(struct ioping_run *run, bool write, int64_t pos, int *exit_
 		cb.aio_rw_flags = (o->nowait ? RWF_NOWAIT : 0) | (o->hipri ? RWF_HIPRI : 0);
 		if (syscall(SYS_io_submit, (aio_context_t)run->aio_ctx, 1L, cbs) != 1) {
 			*exit_code = 1;
-			iops_err_set(err, 1, "aio submit failed: %s", strerror(errno));
+			iops_err_set(err, 1, "aio submit failed: %s", err_str(errno));
 			return -EIO;
 		}
 		if (syscall(SYS_io_getevents, (aio_context_t)run->aio_ctx, 1L, 1L, &ev, NULL) != 1) {
 			*exit_code = 1;
-			iops_err_set(err, 1, "aio getevents failed: %s", strerror(errno));
+			iops_err_set(err, 1, "aio getevents failed: %s", err_str(errno));
 			return -EIO;
 		}
 		return ev.res;
@@ -176,7 +177,7 @@ int ioping_run_loop(struct ioping_run *run, struct iops_err *err)
 			ret = posix_fadvise(t->fd, (off_t)pos, (off_t)t->size, POSIX_FADV_DONTNEED);
 			if (ret) {
 				iops_err_set(err, 3, "fadvise(DONTNEED) failed, please retry with option -C: %s",
-					     strerror(ret));
+					     err_str(ret));
 				ret = -ret;
 				break;
 			}
@@ -197,7 +198,7 @@ int ioping_run_loop(struct ioping_run *run, struct iops_err *err)
 				notice = IOPING_NOTICE_EAGAIN;
 				bytes = 0;
 			} else {
-				iops_err_set(err, 3, "request failed: %s", strerror((int)-bytes));
+				iops_err_set(err, 3, "request failed: %s", err_str((int)-bytes));
 				ret = (int)bytes;
 				break;
 			}
@@ -212,7 +213,7 @@ int ioping_run_loop(struct ioping_run *run, struct iops_err *err)
 		if (write && !o->cached && fdatasync(t->fd) < 0) {
 			ret = -errno;
 			iops_err_set(err, 3, "fdatasync failed, please retry with option -C: %s",
-				     strerror(-ret));
+				     err_str(-ret));
 			break;
 		}
 		t1 = now_ns();

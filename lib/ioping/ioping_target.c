@@ -1,4 +1,5 @@
 #include "ioping/ioping_target.h"
+#include "core/err.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -44,7 +45,7 @@ static int open_device(struct ioping_target *t, const struct ioping_opts *o, str
 	if (t->fd < 0) {
 		int e = errno;
 
-		iops_err_set(err, 2, "failed to open \"%s\": %s", o->path, strerror(e));
+		iops_err_set(err, 2, "failed to open \"%s\": %s", o->path, err_str(e));
 		return -e;
 	}
 	if (ioctl(t->fd, BLKGETSIZE64, &bytes) == 0 && bytes <= INT64_MAX) {
@@ -55,7 +56,7 @@ static int open_device(struct ioping_target *t, const struct ioping_opts *o, str
 	if (t->kind == IOPING_TARGET_BLOCK) {
 		int e = errno;
 
-		iops_err_set(err, 2, "block get size ioctl failed: %s", strerror(e));
+		iops_err_set(err, 2, "block get size ioctl failed: %s", err_str(e));
 		close(t->fd);
 		t->fd = -1;
 		return -e;
@@ -77,7 +78,7 @@ int ioping_target_plan(struct ioping_target *t, const struct ioping_opts *o, str
 	t->size = o->size;
 	if (stat(o->path, &t->st) < 0) {
 		ret = -errno;
-		iops_err_set(err, 2, "stat \"%s\" failed: %s", o->path, strerror(errno));
+		iops_err_set(err, 2, "stat \"%s\" failed: %s", o->path, err_str(errno));
 		return ret;
 	}
 	if (o->nr_write && o->nr_write < 3 && !S_ISDIR(t->st.st_mode)) {
@@ -127,7 +128,7 @@ static int open_keep(struct ioping_target *t, const struct ioping_opts *o, struc
 
 	if (n < 0 || (size_t)n >= sizeof(name)) {
 		iops_err_set(err, 2, "failed to create temporary file at \"%s\": %s", o->path,
-			     strerror(ENAMETOOLONG));
+			     err_str(ENAMETOOLONG));
 		return -ENAMETOOLONG;
 	}
 	t->fd = open(name, open_flags(o, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW), 0600);
@@ -140,7 +141,7 @@ static int open_keep(struct ioping_target *t, const struct ioping_opts *o, struc
 	if (t->fd < 0) {
 		int e = errno;
 
-		iops_err_set(err, 2, "failed to create temporary file at \"%s\": %s", o->path, strerror(e));
+		iops_err_set(err, 2, "failed to create temporary file at \"%s\": %s", o->path, err_str(e));
 		return -e;
 	}
 	if (fstat(t->fd, &st) < 0 || !S_ISREG(st.st_mode)) {
@@ -165,18 +166,18 @@ static int open_temp(struct ioping_target *t, const struct ioping_opts *o, struc
 	n = snprintf(name, sizeof(name), "%s/%s", o->path, TEMP_TEMPLATE);
 	if (n < 0 || (size_t)n >= sizeof(name)) {
 		iops_err_set(err, 2, "failed to create temporary file at \"%s\": %s", o->path,
-			     strerror(ENAMETOOLONG));
+			     err_str(ENAMETOOLONG));
 		return -ENAMETOOLONG;
 	}
 	t->fd = mkostemp(name, open_flags(o, 0));
 	if (t->fd < 0) {
 		e = errno;
-		iops_err_set(err, 2, "failed to create temporary file at \"%s\": %s", o->path, strerror(e));
+		iops_err_set(err, 2, "failed to create temporary file at \"%s\": %s", o->path, err_str(e));
 		return -e;
 	}
 	if (unlink(name) < 0) {
 		e = errno;
-		iops_err_set(err, 2, "unlink \"%s\" failed: %s", name, strerror(e));
+		iops_err_set(err, 2, "unlink \"%s\" failed: %s", name, err_str(e));
 		close(t->fd);
 		t->fd = -1;
 		return -e;
@@ -221,7 +222,7 @@ static int fill_working_file(struct ioping_target *t, struct ioping_rng *rng, vo
 			ioping_rng_fill(rng, buf, (size_t)chunk);
 		ret = write_all(t->fd, buf, (size_t)chunk, wrap_add(t->offset, done));
 		if (ret) {
-			iops_err_set(err, 2, "preparation write failed: %s", strerror(-ret));
+			iops_err_set(err, 2, "preparation write failed: %s", err_str(-ret));
 			return ret;
 		}
 		done += chunk;
@@ -286,7 +287,7 @@ int ioping_target_prepare(struct ioping_target *t, const struct ioping_opts *o,
 		t->fd = open(o->path, open_flags(o, o->nr_write ? O_RDWR : O_RDONLY));
 		if (t->fd < 0) {
 			ret = -errno;
-			iops_err_set(err, 2, "failed to open \"%s\": %s", o->path, strerror(errno));
+			iops_err_set(err, 2, "failed to open \"%s\": %s", o->path, err_str(errno));
 			return ret;
 		}
 	}
@@ -296,7 +297,7 @@ int ioping_target_prepare(struct ioping_target *t, const struct ioping_opts *o,
 		if (fl < 0 || fcntl(t->fd, F_SETFL, fl | O_DIRECT) < 0) {
 			ret = -errno;
 			iops_err_set(err, 2, "fcntl(O_DIRECT) failed, please retry without option -D: %s",
-				     strerror(errno));
+				     err_str(errno));
 			goto undo_open;
 		}
 	}
@@ -308,7 +309,7 @@ int ioping_target_prepare(struct ioping_target *t, const struct ioping_opts *o,
 		}
 		if (fsync(t->fd) < 0) {
 			ret = -errno;
-			iops_err_set(err, 2, "fsync failed: %s", strerror(errno));
+			iops_err_set(err, 2, "fsync failed: %s", err_str(errno));
 			goto undo_open;
 		}
 	}

@@ -81,6 +81,13 @@ for name in maxlat maxlat-ok; do
 	b=$(json_doc "$T/$name.ut.out" | jq -r '.jobs[0].error')
 	[ "$a" = "$b" ] || add_err "$name: error $a (fio) / $b (iops)"
 done
+# the job line carries the C library's words for ETIMEDOUT, glibc's in both ("Connection timed out")
+for side in ref ut; do
+	run_one "$side" maxlat-normal --name=x --filename=ml --size=1m --rw=randread --max_latency=1
+done
+a=$(grep -o 'err=110 ([^)]*)' "$T/maxlat-normal.ref.out")
+b=$(grep -o 'err=110 ([^)]*)' "$T/maxlat-normal.ut.out")
+[ -n "$a" ] && [ "$a" = "$b" ] || add_err "maxlat: job line: fio '$a' / iops '$b'"
 a=$(sed -n 's/^fio: latency of [0-9]* nsec exceeds specified max (\([0-9]*\) nsec): ml read [0-9]* 4096$/\1/p' "$T/maxlat.ref.err")
 b=$(sed -n 's/^fio: latency of [0-9]* nsec exceeds specified max (\([0-9]*\) nsec): ml read [0-9]* 4096$/\1/p' "$T/maxlat.ut.err")
 [ -n "$a" ] && [ "$a" = "$b" ] || add_err "maxlat: fio '$(head -n 1 "$T/maxlat.ref.err")' / iops '$(head -n 1 "$T/maxlat.ut.err")'"

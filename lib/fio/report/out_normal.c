@@ -7,6 +7,7 @@
 
 #include "core/num2str.h"
 #include "fio/report/unified.h"
+#include "core/err.h"
 
 static const char *const out_normal_lat_labels[LAT_M_NR] = {
 	"2", "4", "10", "20", "50", "100", "250", "500", "750", "1000", "2000", ">=2000",
@@ -301,7 +302,7 @@ void out_normal_unit(FILE *out, const struct report *rep, const struct report_un
 		r->ddir[2].drop_ios);
 	if (r->cont_on_err)	/* continue_on_error / ignore_error */
 		fprintf(out, "     errors    : total=%" PRIu64 ", first_error=%d/<%s>\n", r->total_err, r->first_error,
-			strerror(r->first_error));
+			err_str(r->first_error));
 	/* latency_target/window are not supported options: fio's values for a job without them */
 	fprintf(out, "     latency   : target=0, window=0, percentile=100.00%%, depth=%u\n",
 		last->iodepth);
