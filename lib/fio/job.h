@@ -102,6 +102,7 @@ struct job {
 	enum rw_mode rw;
 	bool rw_has_read, rw_has_write, rw_random;	/* derived from rw */
 	unsigned rw_seq_add;		/* rw=read:N for sequential: bytes added (holes) */
+	unsigned rw_seq_back;		/* rw=read:-N: bytes stepped back after each I/O (backwards) */
 	unsigned rw_nr_same_offset;	/* rw=randread:N: ios per random offset (1 = default) */
 	unsigned rwmixread;		/* 0..100, % of reads in mixed workloads */
 	unsigned percentage_random;	/* 0..100 (100 for random rw, 0 for sequential) */

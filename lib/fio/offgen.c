@@ -9,8 +9,11 @@
 
 static void offgen_file_reset(struct offgen *og, struct offgen_file *f)
 {
-	for (int d = 0; d < DDIR_NR; d++)
-		f->pos[d] = f->tw_start[d] = 0;
+	for (int d = 0; d < DDIR_NR; d++) {
+		if (!og->seq_back)	/* backwards I/O goes on where it was, as fio's */
+			f->pos[d] = 0;
+		f->tw_start[d] = 0;
+	}
 	f->tw_write_due = false;
 	if (f->map) {
 		memset(f->map, 0, (size_t)((f->nr_blocks + 63) / 64) * sizeof(uint64_t));
@@ -117,6 +120,7 @@ int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_sta
 	og->percentage_random = job->rw_random ? (job->percentage_random > 100 ? 100 : job->percentage_random) : 0;
 	og->bs_unaligned = job->bs_unaligned;
 	og->seq_add = job->rw_seq_add;
+	og->seq_back = job->rw_seq_back;
 	og->same_nr = job->rw_nr_same_offset > 1 ? job->rw_nr_same_offset : 1;
 	og->same_left = 1;	/* fio: the first I/O takes a random offset */
 	og->rwmix[DDIR_READ] = og->rwmixread;
@@ -185,8 +189,14 @@ int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_sta
 
 		f->io_start = io_start[i];
 		f->io_len = io_len[i];
-		for (int d = 0; d < DDIR_NR; d++)
+		for (int d = 0; d < DDIR_NR; d++) {
 			f->lastb[d] = og->has_dir[d] ? offgen_lastb(og, f->io_len, d) : 0;
+			/* backwards with offset=: fio starts from the range's length taken as an end,
+			 * minus the offset, N back (or N before the end once that runs below it) */
+			if (og->seq_back && f->io_start)
+				f->pos[d] = f->io_len > f->io_start + og->seq_back ? f->io_len - f->io_start - og->seq_back
+					    : f->io_len > og->seq_back ? f->io_len - og->seq_back : 0;
+		}
 		if (og->use_map) {
 			f->nr_blocks = f->io_len / og->map_unit;
 			if (f->nr_blocks > OFFGEN_MAX_MAP_BLOCKS) {
@@ -487,6 +497,14 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 		if (!len)
 			return false;
 		f->pos[d] = off + len;
+	} else if (__builtin_expect(og->seq_back != 0, 0)) {
+		/* rw=read:-N: N back from the end of this I/O; below the start, N before the end */
+		off = f->pos[d];
+		len = off < f->io_len ? offgen_len(og, d, f->io_len - off) : 0;
+		if (!len)
+			return false;
+		f->pos[d] = off + len >= og->seq_back ? off + len - og->seq_back
+			    : f->io_len > og->seq_back ? f->io_len - og->seq_back : 0;
 	} else {
 		off = f->pos[d];
 		len = off < f->io_len ? offgen_len(og, d, f->io_len - off) : 0;

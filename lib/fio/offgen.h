@@ -10,6 +10,9 @@
  *   randtrimwrite: each trim is followed by a write of exactly the block just trimmed (also
  *   with norandommap, where a trim may land where the last write was). Only the writes
  *   count against size / io_size (fio counts the write direction of a trimwrite job).
+ * - Backwards (rw=read:-N): the next I/O starts N bytes before the end of the last one; below
+ *   the range start it wraps to N bytes before the range end (fio's rule, which with offset=
+ *   also starts the first I/O there: range end - offset - N). Passes do not restart it.
  * - Sequential: per file and direction a position that advances by the length (plus the hole
  *   of rw=read:N, which wraps to the range start when it reaches the end). A file is done when
  *   the next block does not fit (with holes too: a block cut short by the end ends the pass).
@@ -125,6 +128,7 @@ struct offgen {
 	bool use_lfsr;			/* random_generator=lfsr: each block once per pass, no map */
 	bool bs_unaligned;
 	uint64_t seq_add;		/* rw=read:N hole */
+	uint64_t seq_back;		/* rw=read:-N: each I/O starts N before the end of the last one */
 	unsigned same_nr;		/* rw=randread:N: a random offset every N I/Os, the rest follow */
 	unsigned same_left;		/* I/Os to the next random offset (fio's ddir_seq_nr) */
 	bool wrap;			/* time_based */

@@ -188,22 +188,23 @@ APPLY(opt_apply_rw)
 	}
 	oj->j.rw = (enum rw_mode)mode;
 	oj->j.rw_seq_add = 0;
+	oj->j.rw_seq_back = 0;
 	oj->j.rw_nr_same_offset = 1;
 	if (colon) {
 		bool random = mode == RW_RANDREAD || mode == RW_RANDWRITE || mode == RW_RANDRW ||
 			      mode == RW_RANDTRIM || mode == RW_RANDTRIMWRITE;
 		uint64_t n;
 
-		if (colon[1] == '-' && !random) {
-			opt_diag_add(d, false, "fio: rw=%s (negative offset modifier) is not supported by iops",
-				     val);
-			return -EINVAL;
-		}
-		if (parse_size(colon + 1, opt_apply_kb_of(oj), &n) || n > UINT32_MAX) {
+		bool back = colon[1] == '-' && !random;	/* rw=read:-8k: backwards */
+
+		oj->j.rw_seq_back = 0;
+		if (parse_size(colon + 1 + back, opt_apply_kb_of(oj), &n) || n > UINT32_MAX) {
 			opt_apply_failed(d, od, val);
 			return -EINVAL;
 		}
-		if (random)
+		if (back)
+			oj->j.rw_seq_back = (unsigned)n;
+		else if (random)
 			oj->j.rw_nr_same_offset = n ? (unsigned)n : 1;
 		else
 			oj->j.rw_seq_add = (unsigned)n;

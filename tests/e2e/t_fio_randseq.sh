@@ -15,6 +15,10 @@ add_err() { errors+=("$*"); }
 base="--name=j --ioengine=psync --iodepth=1 --write_lat_log=x --log_offset=1 --output-format=terse"
 f="--filename=data"
 cases=(
+	"backwards|$f --size=64k --bs=4k --rw=read:-8k --loops=2"
+	"backwards-offset|$f --size=64k --bs=4k --rw=read:-8k --offset=16k"
+	"backwards-overlap|$f --size=64k --bs=4k --rw=read:-2k"
+	"backwards-write|$f --size=64k --bs=8k --rw=write:-12k"
 	"randread|$f --size=2m --bs=4k --rw=randread"
 	"randwrite|$f --size=2m --bs=4k --rw=randwrite"
 	"randrw-70|$f --size=2m --bs=4k --rw=randrw --rwmixread=70"
