@@ -112,7 +112,7 @@ int cpuset_parse_mask(const char *str, unsigned limit, struct cpuset *s, unsigne
 int cpuset_nodes_cpus(const char *sysfs_node, const char *list, struct cpuset *s)
 {
 	struct cpuset nodes, one;
-	unsigned bad;
+	unsigned bad, found = 0;
 	int ret = cpuset_parse_list(list, CPUSET_MAX, &nodes, &bad);
 
 	memset(s, 0, sizeof(*s));
@@ -128,7 +128,8 @@ int cpuset_nodes_cpus(const char *sysfs_node, const char *list, struct cpuset *s
 		snprintf(path, sizeof(path), "%s/node%u/cpulist", sysfs_node, n);
 		fd = open(path, O_RDONLY | O_CLOEXEC);
 		if (fd < 0)
-			return -ENOENT;
+			continue;	/* as libnuma: a range may name nodes this machine lacks */
+		found++;
 		len = read(fd, buf, sizeof(buf) - 1);
 		close(fd);
 		if (len < 0)
@@ -142,7 +143,7 @@ int cpuset_nodes_cpus(const char *sysfs_node, const char *list, struct cpuset *s
 		for (unsigned i = 0; i < CPUSET_WORDS; i++)
 			s->bits[i] |= one.bits[i];
 	}
-	return 0;
+	return found ? 0 : -ENOENT;
 }
 
 void cpuset_split(struct cpuset *s, unsigned index)

@@ -40,8 +40,8 @@ int cpuset_parse_list(const char *str, unsigned limit, struct cpuset *s, unsigne
 int cpuset_parse_mask(const char *str, unsigned limit, struct cpuset *s, unsigned *bad);
 
 /* The CPUs of the NUMA nodes in list (a node list, same syntax), read from sysfs_node
- * ("/sys/devices/system/node" outside tests): 0, -ENOENT for a node that does not exist,
- * -EINVAL for garbage. */
+ * ("/sys/devices/system/node" outside tests); nodes the machine lacks are skipped, as
+ * libnuma does for a range: 0, -ENOENT when none of them exists, -EINVAL for garbage. */
 int cpuset_nodes_cpus(const char *sysfs_node, const char *list, struct cpuset *s);
 
 /* cpus_allowed_policy=split: the (index mod count)-th CPU of s alone (s unchanged when empty). */

@@ -131,6 +131,9 @@ START_TEST(test_cpuset_nodes_from_sysfs)
 	members(&s, got, sizeof(got));
 	ck_assert_str_eq(got, "0,1,4,6");
 	ck_assert_int_eq(cpuset_nodes_cpus(dir, "3", &s), -ENOENT);	/* no such node */
+	ck_assert_int_eq(cpuset_nodes_cpus(dir, "1-5", &s), 0);		/* those that exist */
+	members(&s, got, sizeof(got));
+	ck_assert_str_eq(got, "4,6");
 	ck_assert_int_eq(cpuset_nodes_cpus(dir, "x", &s), -EINVAL);
 	ck_assert_int_eq(cpuset_nodes_cpus(dir, "", &s), -EINVAL);
 	for (int n = 0; n < 3; n++) {
