@@ -55,6 +55,7 @@ enum engine_queue_status {
 #define ENGINE_F_SETS_ISSUE	(1u << 2)	/* commit() sets issue_ns itself */
 #define ENGINE_F_PATHS		(1u << 3)	/* requests carry the file's path (metadata engines) */
 #define ENGINE_F_RDWR		(1u << 6)	/* files open read-write even for reads (falloc) */
+#define ENGINE_F_BURN		(1u << 7)	/* no I/O of its own: not an "I/O job" (cpuio) */
 #define ENGINE_F_STREAM		(1u << 5)	/* a read of 0 bytes is the end of the stream: the job ends */
 
 struct engine_cfg {

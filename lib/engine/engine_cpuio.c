@@ -4,7 +4,8 @@
  * read, lib/fio/opt_apply_engine.c) makes the load cpuload percent of one CPU.
  *   cpumode=noop   a loop of no-op instructions, checking the clock
  *   cpumode=qsort  sorts an array of pseudo-random numbers again and again
- * The job never ends on its size: it runs for its runtime (or until stopped). */
+ * The job never ends on its size: it runs for its runtime (or until stopped), or, with
+ * exit_on_io_done=1, until the run's other (I/O) jobs are done (lib/fio/runner.c). */
 #include "engine/engine.h"
 
 #include <errno.h>
@@ -120,7 +121,7 @@ static int cpuio_queue(void *vctx, struct io_req *req)
 
 const struct engine_ops engine_cpuio_ops = {
 	.name = "cpuio",
-	.flags = ENGINE_F_SYNC | ENGINE_F_DISKLESS,
+	.flags = ENGINE_F_SYNC | ENGINE_F_DISKLESS | ENGINE_F_BURN,
 	.init = cpuio_init,
 	.queue = cpuio_queue,
 	.cleanup = cpuio_cleanup,

@@ -185,6 +185,7 @@ static void worker_run(struct worker *w)
 	w->check_every = 1;
 	w->issue_at_queue = (w->ops->flags & ENGINE_F_SYNC) || job->iodepth <= 1;
 	w->paths = (w->ops->flags & ENGINE_F_PATHS) != 0;
+	w->exit_on_io_done = job->eng.cpuio.exit_on_io_done && (w->ops->flags & ENGINE_F_BURN);
 
 	/* fio's note, once per job as it starts (on stdout with normal output, like fio) */
 	if ((w->ops->flags & ENGINE_F_SYNC) && job->iodepth > 1)
@@ -307,6 +308,8 @@ out:
 	runner_exit_others(w);	/* exitall */
 	worker_iolog_end(w);	/* iolog: after a failed start */
 	worker_teardown(w);
+	if (!(w->ops->flags & ENGINE_F_BURN))	/* cpuio's exit_on_io_done counts these */
+		atomic_fetch_sub_explicit(w->io_jobs_left, 1, memory_order_release);
 	if (w->error)
 		fprintf(w->diag, "fio: pid=%d, err=%d/%s\n", res->pid, res->error, res->verror);
 	else if (job->unlink)
@@ -330,6 +333,13 @@ static void *worker_main(void *arg)
 }
 
 /* ---- scheduling ------------------------------------------------------------------------- */
+
+/* A job that will not run after all: no longer awaited by cpuio's exit_on_io_done. */
+static void runner_io_job_gone(struct runner_thread *t)
+{
+	if (!(t->w.ops->flags & ENGINE_F_BURN))
+		atomic_fetch_sub_explicit(t->w.io_jobs_left, 1, memory_order_release);
+}
 
 static void runner_join(struct runner_thread *t)
 {
@@ -362,6 +372,7 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 	struct runner_thread *threads = NULL;
 	struct runner_exit ex = { .cfg = cfg };
 	struct runner_ss rss = { 0 };
+	atomic_uint io_jobs_left = 0;	/* cpuio's exit_on_io_done */
 	struct target_set ts;
 	struct flow_set flows;
 	pthread_attr_t attr;
@@ -440,9 +451,13 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 			diskless[j] = !ts.jobs[j].error;	/* reused as "runs" */
 		after_layout(arg, diskless);
 	}
-	for (unsigned j = 0; j < cfg->nr_jobs; j++)
+	for (unsigned j = 0; j < cfg->nr_jobs; j++) {
+		threads[j].w.io_jobs_left = &io_jobs_left;
 		if (ts.jobs[j].error)	/* will not run: shown as failed from the start */
 			worker_set_state(&threads[j].w, ETA_ST_REAPED_ERR);
+		else if (!(threads[j].w.ops->flags & ENGINE_F_BURN))
+			atomic_fetch_add_explicit(&io_jobs_left, 1, memory_order_relaxed);
+	}
 	clock_src_init(&clk);
 	t0 = clock_src_now(&clk);
 
@@ -485,10 +500,16 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 			res[j]->not_run = true;
 			snprintf(res[j]->verror, sizeof(res[j]->verror),
 				 "file:filesetup.c:1155, func=total_file_size, error=Invalid argument");
+			continue;	/* never counted in io_jobs_left */
+		}
+		if (ctl_stopped(ctl)) {
+			runner_io_job_gone(t);
 			continue;
 		}
-		if (ctl_stopped(ctl) || atomic_load_explicit(&ex.no_more, memory_order_relaxed))
-			continue;	/* stopped, or exit_what=all ended the run */
+		if (atomic_load_explicit(&ex.no_more, memory_order_relaxed)) {
+			runner_io_job_gone(t);	/* exit_what=all ended the run */
+			continue;
+		}
 		t->w.job = job;
 		t->w.exit = &ex;
 		t->w.res = res[j];
@@ -516,6 +537,7 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 			snprintf(res[j]->verror, sizeof(res[j]->verror), "file:backend.c:0, func=pthread_create, error=%s",
 				 err_str(r));
 			fprintf(diag, "fio: cannot start job %s: %s\n", job->name, err_str(r));
+			runner_io_job_gone(t);
 			continue;
 		}
 		t->started = true;

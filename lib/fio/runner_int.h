@@ -74,6 +74,8 @@ struct worker {
 	bool sets_issue;
 	bool paths;			/* ENGINE_F_PATHS: requests carry their file's path */
 	bool stream_end;		/* ENGINE_F_STREAM: the peer ended the stream, the job ends */
+	atomic_uint *io_jobs_left;	/* the run's I/O (not ENGINE_F_BURN) jobs still to finish */
+	bool exit_on_io_done;		/* cpuio: end when io_jobs_left reaches 0 */
 	void *buf_mem;
 	struct rng buf_rng;
 	struct bufgen bg;		/* write contents: refill, pattern, compress, dedupe */

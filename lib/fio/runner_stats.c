@@ -167,6 +167,8 @@ bool worker_check(struct worker *w, uint64_t now)
 		if (ss_unit_attained(w->ss.u))
 			return true;
 	}
+	if (w->exit_on_io_done && !atomic_load_explicit(w->io_jobs_left, memory_order_acquire))
+		return true;	/* cpuio: the I/O jobs are done */
 	if (now >= w->publish_ns) {
 		worker_publish(w);
 		if (__builtin_expect(atomic_load_explicit(&w->prog->snap_state, memory_order_relaxed) ==

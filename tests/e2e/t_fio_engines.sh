@@ -85,6 +85,14 @@ for name in cpuio exec; do
 	within "$ri" "$ui" 30 || add_err "$name: ios fio $ri iops $ui (more than 30% apart)"
 	[ "$ui" -gt 0 ] || add_err "$name: no I/O"
 done
+# exit_on_io_done: the cpuio job ends with the run's I/O job (2 MiB at 1 MiB/s: about 2 s)
+printf '[burn]\nioengine=cpuio\ncpuload=50\nexit_on_io_done=1\n[io]\nioengine=psync\nrw=write\nsize=2m\nrate=1m\n' >"$T/eio.fio"
+run_pair eio "$T/eio.fio" --output-format=json
+case_ran
+assert_eq "exit_on_io_done: rc" "$(rc_of eio ref)" "$(rc_of eio ut)"
+ri=$(json_doc "$T/eio.ref.out" | jq '.jobs[0].read.total_ios')
+ui=$(json_doc "$T/eio.ut.out" | jq '.jobs[0].read.total_ios')
+within "$ri" "$ui" 40 || add_err "exit_on_io_done: burn ios fio $ri iops $ui (more than 40% apart)"
 # cpumode=qsort: fio 3.33 sorts far longer than a chunk per request (1 request in 2 s measured):
 # iops keeps to the chunk, so only the shape is compared
 run_one ut cpuio-qsort --name=c --ioengine=cpuio --cpuload=50 --cpumode=qsort --cpuchunks=20000 --runtime=1 --output-format=json
@@ -154,7 +162,7 @@ if ! skip_if_fio "iops' own messages"; then
 --ioengine=http|fio: engine http needs libcurl, which this build does not include
 --ioengine=io_uring_cmd|fio: engine io_uring_cmd sends NVMe passthrough commands to /dev/ng* devices, which this build does not include
 --ioengine=windowsaio|fio: engine windowsaio is Windows' native AIO, which this build does not include (Linux: libaio, io_uring)
---ioengine=bogus|fio: engine bogus is not supported by iops (available: libaio, io_uring, psync, sync, pvsync, null, falloc, ftruncate, mmap, splice, cpuio, filecreate, filestat, filedelete, dircreate, dirstat, dirdelete, net, netsplice, exec, e4defrag)
+--ioengine=bogus|fio: engine bogus is not supported by iops (available: libaio, io_uring, posixaio, psync, sync, pvsync, null, falloc, ftruncate, mmap, splice, cpuio, filecreate, filestat, filedelete, dircreate, dirstat, dirdelete, net, netsplice, exec, e4defrag)
 --ioengine=cpuio|fio: cpuio engine requires cpuload=1..100
 --ioengine=exec|fio: exec engine requires program=
 --ioengine=e4defrag --size=1m|fio: e4defrag engine requires donorname=

@@ -72,10 +72,10 @@ cases=(
 	"filesize-range|--size=6m --filesize=1m-3m --nrfiles=3 --bs=4k --rw=randread"
 	"filesize-range-numjobs|--filesize=100k-5m --nrfiles=4 --bs=8k --rw=randrw --numjobs=2"
 	"null-engine-names|--ioengine=null --size=1m --bs=4k --rw=randread --random_distribution=pareto:0.3 --nrfiles=2"
-	"tb-randread|$f --size=256k --bs=4k --rw=randread --time_based --runtime=1"
-	"tb-randrw-bsrange|$f --size=256k --bsrange=4k-16k --rw=randrw --time_based --runtime=1"
-	"tb-lfsr|$f --size=256k --bs=4k --rw=randread --random_generator=lfsr --time_based --runtime=1"
-	"tb-percentage-random|$f --size=256k --bs=4k --rw=randread --percentage_random=50 --time_based --runtime=1"
+	"tb-randread|$f --size=256k --bs=4k --rw=randread --time_based --runtime=2"
+	"tb-randrw-bsrange|$f --size=256k --bsrange=4k-16k --rw=randrw --time_based --runtime=2"
+	"tb-lfsr|$f --size=256k --bs=4k --rw=randread --random_generator=lfsr --time_based --runtime=2"
+	"tb-percentage-random|$f --size=256k --bs=4k --rw=randread --percentage_random=50 --time_based --runtime=2"
 )
 
 for c in "${cases[@]}"; do
