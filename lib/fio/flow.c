@@ -73,9 +73,12 @@ void flow_join(struct flow *f, unsigned w)
 	atomic_fetch_add_explicit(&f->weight, w, memory_order_relaxed);
 }
 
-void flow_leave(struct flow *f, unsigned w)
+void flow_leave(struct flow *f, unsigned w, uint64_t mine)
 {
 	atomic_fetch_sub_explicit(&f->weight, w, memory_order_relaxed);
+	/* fio takes the job's I/Os out of the flow's counter too, so those left keep their ratio
+	 * from the moment it ends (t0014), instead of catching up with its history */
+	atomic_fetch_sub_explicit(&f->counter, mine, memory_order_relaxed);
 }
 
 bool flow_may_issue(struct flow *f, uint64_t *mine, unsigned w)

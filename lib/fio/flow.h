@@ -63,7 +63,7 @@ void flow_gate_skip(struct flow_gate *g);		/* job: will not do I/O, do not wait 
 
 /* Weight w joins / leaves the flow (the runner: a job ends or never runs). */
 void flow_join(struct flow *f, unsigned w);
-void flow_leave(struct flow *f, unsigned w);
+void flow_leave(struct flow *f, unsigned w, uint64_t mine);	/* mine: the job's I/Os in the flow */
 
 /* May the job (weight w, *mine I/Os counted so far) do its next I/O? True: the I/O is
  * counted (the flow's counter and *mine go up by one). False: its share of the counter is

@@ -328,7 +328,7 @@ static void *worker_main(void *arg)
 	if (w->gate && !w->gate_passed)
 		flow_gate_skip(w->gate);
 	if (w->flow)	/* flow: as in fio, a job's weight counts until it ends */
-		flow_leave(w->flow, w->job->flow);
+		flow_leave(w->flow, w->job->flow, w->flow_ios);
 	return NULL;
 }
 
@@ -490,7 +490,7 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 			struct flow *f = flow_set_of(&flows, job);
 
 			if (f)
-				flow_leave(f, job->flow);
+				flow_leave(f, job->flow, 0);
 		}
 		if (ts.jobs[j].error) {
 			fprintf(diag, "%s: you need to specify size=\n"
@@ -532,7 +532,7 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 			if (t->w.gate)
 				flow_gate_failed(t->w.gate);
 			if (t->w.flow)
-				flow_leave(t->w.flow, job->flow);
+				flow_leave(t->w.flow, job->flow, 0);
 			res[j]->error = r;
 			snprintf(res[j]->verror, sizeof(res[j]->verror), "file:backend.c:0, func=pthread_create, error=%s",
 				 err_str(r));
