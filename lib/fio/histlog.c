@@ -158,20 +158,6 @@ void histlog_tick(struct histlog *hl, const struct hist *const clat[DDIR_NR], co
 	hl->due_ms = due;
 }
 
-static char *histlog_u64(char *p, uint64_t v)
-{
-	char tmp[24];
-	int n = 0;
-
-	do {
-		tmp[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	while (n)
-		*p++ = tmp[--n];
-	return p;
-}
-
 size_t histlog_format(char *buf, size_t n, const uint64_t *entry, unsigned columns)
 {
 	char *p = buf;
@@ -183,26 +169,10 @@ size_t histlog_format(char *buf, size_t n, const uint64_t *entry, unsigned colum
 			*p++ = ',';
 			*p++ = ' ';
 		}
-		p = histlog_u64(p, entry[i]);
+		p = iolog_put_u64(p, entry[i]);
 	}
 	*p++ = '\n';
 	return (size_t)(p - buf);
-}
-
-static int histlog_write_all(int fd, const char *p, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, p, n);
-
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			return -errno;
-		}
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
 }
 
 int histlog_write(const struct histlog *hl, const struct job *job, FILE *diag)
@@ -232,13 +202,13 @@ int histlog_write(const struct histlog *hl, const struct job *job, FILE *diag)
 	for (const struct histlog_chunk *c = hl->head; c && !ret; c = c->next)
 		for (unsigned i = 0; i < c->nr && !ret; i++) {
 			if (HISTLOG_WBUF_BYTES - used < line) {
-				ret = histlog_write_all(fd, wbuf, used);
+				ret = iolog_write_all(fd, wbuf, used);
 				used = 0;
 			}
 			used += histlog_format(wbuf + used, line, c->v + i * row, hl->columns);
 		}
 	if (!ret)
-		ret = histlog_write_all(fd, wbuf, used);
+		ret = iolog_write_all(fd, wbuf, used);
 	if (close(fd) < 0 && !ret)
 		ret = -errno;
 out:

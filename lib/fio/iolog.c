@@ -118,7 +118,23 @@ int iolog_name(char *buf, size_t size, const struct job *job, enum iolog_type t)
 	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
 }
 
-static char *iolog_u64(char *p, uint64_t v)
+int iolog_write_all(int fd, const char *p, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, p, n);
+
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+char *iolog_put_u64(char *p, uint64_t v)
 {
 	char tmp[20];
 	unsigned n = 0;
@@ -143,12 +159,12 @@ size_t iolog_format(char *buf, const struct iolog_entry *e)
 {
 	char *p = buf;
 
-	p = iolog_sep(iolog_u64(p, e->time_ms));
-	p = iolog_sep(iolog_u64(p, e->value));
-	p = iolog_sep(iolog_u64(p, e->ddir & IOLOG_DDIR_MASK));
-	p = iolog_sep(iolog_u64(p, e->bs));
+	p = iolog_sep(iolog_put_u64(p, e->time_ms));
+	p = iolog_sep(iolog_put_u64(p, e->value));
+	p = iolog_sep(iolog_put_u64(p, e->ddir & IOLOG_DDIR_MASK));
+	p = iolog_sep(iolog_put_u64(p, e->bs));
 	if (e->ddir & IOLOG_F_OFFSET)
-		p = iolog_sep(iolog_u64(p, e->offset));
+		p = iolog_sep(iolog_put_u64(p, e->offset));
 	if (e->ddir & IOLOG_F_PRIO) {	/* log_prio: the value as 0x%04x */
 		static const char hex[] = "0123456789abcdef";
 

@@ -132,6 +132,10 @@ int iolog_check(const struct fio_config *cfg, struct iops_err *err);
 /* One log file: iolog_check()'s test of one path (0, or -errno with err filled), and the open
  * every log writer uses (fd, or -errno with *why set when it is iops' own refusal). */
 int iolog_check_path(const char *path, struct iops_err *err);
+/* For every log writer: write(2) all of p (EINTR retried): 0 or -errno; v's decimal digits at
+ * p, returning the end. */
+int iolog_write_all(int fd, const char *p, size_t n);
+char *iolog_put_u64(char *p, uint64_t v);
 int iolog_open_file(const char *path, bool create, bool append, const char **why);
 
 /* After every job: close the job's log files (per_job_logs=0: append its temporary file to the

@@ -16,22 +16,6 @@
 
 /* ---- writing ------------------------------------------------------------------------------ */
 
-static int iolog_write_all(int fd, const char *p, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, p, n);
-
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			return -errno;
-		}
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
 /* Writer: one block to l's file, as text or as one zlib stream. 0 or -errno. */
 static int iolog_sink_block(struct iolog_job *lj, struct iolog *l, const struct iolog_entry *e, uint32_t n)
 {

@@ -1,5 +1,6 @@
 #include "fio/iolog_write.h"
 #include "core/err.h"
+#include "fio/iolog.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -37,20 +38,6 @@ static void iolog_write_flush(struct iolog_writer *w)
 	w->len = 0;
 }
 
-static char *iolog_write_u64(char *p, uint64_t v)
-{
-	char tmp[20];
-	unsigned n = 0;
-
-	do {
-		tmp[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	while (n)
-		*p++ = tmp[--n];
-	return p;
-}
-
 static char *iolog_write_str(char *p, const char *s, size_t max)
 {
 	size_t n = strnlen(s, max);
@@ -69,16 +56,16 @@ void iolog_write_line(struct iolog_writer *w, uint64_t now_ns, unsigned file, en
 	if (w->len + IOLOG_WRITE_LINE_MAX > IOLOG_WRITE_BUF)
 		iolog_write_flush(w);
 	p = w->buf + w->len;
-	p = iolog_write_u64(p, now_ns > w->t0_ns ? (now_ns - w->t0_ns) / 1000u : 0);
+	p = iolog_put_u64(p, now_ns > w->t0_ns ? (now_ns - w->t0_ns) / 1000u : 0);
 	*p++ = ' ';
 	p = iolog_write_str(p, w->names[file], IOLOG_WRITE_NAME_MAX);
 	*p++ = ' ';
 	p = iolog_write_str(p, iolog_write_action[op], 16);
 	if (op <= IOLOG_OP_DATASYNC) {
 		*p++ = ' ';
-		p = iolog_write_u64(p, offset);
+		p = iolog_put_u64(p, offset);
 		*p++ = ' ';
-		p = iolog_write_u64(p, len);
+		p = iolog_put_u64(p, len);
 	}
 	*p++ = '\n';
 	w->len = (size_t)(p - w->buf);
