@@ -47,7 +47,10 @@ void bufgen_init(struct bufgen *bg, const struct job *job, uint64_t seed, uint64
 	bg->ws_nr = job_bytes / 100 * job->dedupe_ws_pct / block;
 	if (bg->ws_nr == 0)
 		bg->ws_nr = 1;
-	rng_init(&bg->rng, seed);
+	/* which writes are copies repeats run to run as fio's (randrepeat), what they hold does
+	 * not (a deduplicating array must not fold one run into the last) */
+	rng_init(&bg->rng, rng_job_seed(job->randseed, job->randrepeat || job->allrandrepeat || job->randseed_set,
+					job->thread_number, RNG_BUF) ^ 0xdedu);
 	bg->base = bufgen_mix(seed ^ 0x77u);
 }
 

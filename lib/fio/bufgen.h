@@ -43,7 +43,8 @@ bool bufgen_refills(const struct job *job);
 /* Does it scramble instead (scramble_buffers and none of: refill, pattern, zero, verify)? */
 bool bufgen_scrambles(const struct job *job);
 
-/* job_bytes: the job's size (for the working set), block: its largest block size. */
+/* seed: the contents' (fresh each run unless allrandrepeat); the choice of copies repeats with
+ * randrepeat. job_bytes: the job's size (for the working set), block: its largest block size. */
 void bufgen_init(struct bufgen *bg, const struct job *job, uint64_t seed, uint64_t job_bytes,
 		 uint64_t block);
 /* Contents of a buffer before any write (the job's start): every request buffer once. */
