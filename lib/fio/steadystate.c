@@ -140,6 +140,19 @@ void ss_evaluate(const struct job_ss *ss, const uint64_t *bw, const uint64_t *io
 
 /* ---- a unit's shared state --------------------------------------------------------------- */
 
+/* The unit's arrays freed, the unit zeroed (its lock aside: ss_unit_release's). */
+static void ss_unit_free(struct ss_unit *u)
+{
+	free(u->active);
+	free(u->fresh);
+	free(u->last_bw);
+	free(u->last_iops);
+	free(u->bw);
+	free(u->iops);
+	free(u->scratch);
+	memset(u, 0, sizeof(*u));
+}
+
 int ss_unit_init(struct ss_unit *u, const struct job_ss *cfg, unsigned nr_members)
 {
 	size_t m = nr_members ? nr_members : 1;
@@ -157,14 +170,7 @@ int ss_unit_init(struct ss_unit *u, const struct job_ss *cfg, unsigned nr_member
 	u->scratch = calloc(2 * (size_t)u->nr, sizeof(*u->scratch));
 	if (!u->scratch || !u->active || !u->fresh || !u->last_bw || !u->last_iops || !u->bw || !u->iops ||
 	    pthread_mutex_init(&u->lock, NULL)) {
-		free(u->active);
-		free(u->fresh);
-		free(u->last_bw);
-		free(u->last_iops);
-		free(u->bw);
-		free(u->iops);
-		free(u->scratch);
-		memset(u, 0, sizeof(*u));
+		ss_unit_free(u);
 		return -ENOMEM;
 	}
 	atomic_init(&u->attained, false);
@@ -176,14 +182,7 @@ void ss_unit_release(struct ss_unit *u)
 	if (!u->active)
 		return;
 	pthread_mutex_destroy(&u->lock);
-	free(u->active);
-	free(u->fresh);
-	free(u->last_bw);
-	free(u->last_iops);
-	free(u->bw);
-	free(u->iops);
-	free(u->scratch);
-	memset(u, 0, sizeof(*u));
+	ss_unit_free(u);
 }
 
 /* The window, oldest first, into bw/iops (nr entries; zeros where no sample came yet). */
