@@ -18,8 +18,8 @@ SYSLIB      := /usr/lib/$(MULTIARCH)
 # deps checks only what the goals on the command line need (`make` does not pull in podman);
 # `make deps` alone, and `make check`, take the whole list. DEPS_FOR overrides the goal list
 # (the Dockerfile uses `./make.sh DEPS_FOR=rootfs deps`).
-PKGS_BUILD  := gcc musl-tools libaio-dev liburing-dev zlib1g-dev
-PKGS_UNIT   := gcc libc6-dev pkg-config check libaio-dev liburing-dev zlib1g-dev
+PKGS_BUILD  := gcc musl-tools libaio-dev liburing-dev
+PKGS_UNIT   := gcc libc6-dev pkg-config check libaio-dev liburing-dev
 PKGS_E2E    := fio ioping bc jq strace python3
 PKGS_BENCH  := time util-linux
 PKGS_IMAGE  := podman
@@ -148,14 +148,13 @@ deps:
 	  echo "deps: apt-get failed; install by hand: apt-get update && apt-get install -y$$missing" >&2; exit 1; \
 	fi
 
-# (.stamp-z: the links gained zlib; an older build dir makes them again)
-$(MUSL_INC)/.stamp-z: | deps
+$(MUSL_INC)/.stamp: | deps
 	$(Q)mkdir -p $(MUSL_INC)
-	$(Q)for h in libaio.h liburing.h liburing zlib.h zconf.h linux asm-generic; do ln -sfn /usr/include/$$h $(MUSL_INC)/$$h; done
+	$(Q)for h in libaio.h liburing.h liburing linux asm-generic; do ln -sfn /usr/include/$$h $(MUSL_INC)/$$h; done
 	$(Q)ln -sfn /usr/include/$(MULTIARCH)/asm $(MUSL_INC)/asm
 	$(Q)touch $@
 
-$(BUILD)/musl/%.o: %.c $(MUSL_INC)/.stamp-z $(FLAGS_FILE)
+$(BUILD)/musl/%.o: %.c $(MUSL_INC)/.stamp $(FLAGS_FILE)
 	@mkdir -p $(dir $@)
 	$(call say,CC,$<)
 	$(Q)$(MUSL_CC) $(MUSL_CFLAGS) -c $< -o $@
