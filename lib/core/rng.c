@@ -6,11 +6,10 @@
 
 static uint64_t rng_splitmix(uint64_t *x)
 {
-	uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
+	uint64_t z = rng_mix64(*x);
 
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
+	*x += 0x9e3779b97f4a7c15ull;
+	return z;
 }
 
 void rng_init(struct rng *r, uint64_t seed)

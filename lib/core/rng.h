@@ -20,6 +20,16 @@ enum rng_stream { RNG_OFFSET = 0, RNG_RWMIX, RNG_BS, RNG_BUF, RNG_FILE, RNG_NR_S
 
 void rng_init(struct rng *r, uint64_t seed);
 
+/* One splitmix64 step from x: a well-scattered 64-bit value for each x (what seeds the
+ * generator; also a stateless hash of an index). */
+static inline uint64_t rng_mix64(uint64_t x)
+{
+	x += 0x9e3779b97f4a7c15ull;
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+	return x ^ (x >> 31);
+}
+
 static inline uint64_t rng_rotl(uint64_t x, int k)
 {
 	return (x << k) | (x >> (64 - k));

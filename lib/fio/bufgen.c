@@ -8,14 +8,6 @@
 
 #define BUFGEN_GLOBAL_SEED	0x5eed0f10c0ffee11ull	/* dedupe_global: one working set */
 
-static uint64_t bufgen_mix(uint64_t x)
-{
-	x += 0x9e3779b97f4a7c15ull;
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-	x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-	return x ^ (x >> 31);
-}
-
 bool bufgen_refills(const struct job *job)
 {
 	if (job->zero_buffers)
@@ -51,7 +43,7 @@ void bufgen_init(struct bufgen *bg, const struct job *job, uint64_t seed, uint64
 	 * not (a deduplicating array must not fold one run into the last) */
 	rng_init(&bg->rng, rng_job_seed(job->randseed, job->randrepeat || job->allrandrepeat || job->randseed_set,
 					job->thread_number, RNG_BUF) ^ 0xdedu);
-	bg->base = bufgen_mix(seed ^ 0x77u);
+	bg->base = rng_mix64(seed ^ 0x77u);
 }
 
 /* The buffer that seed stands for: (100 - compress)% random, then fixed, per chunk. */
@@ -81,14 +73,14 @@ void bufgen_fill(struct bufgen *bg, void *buf, size_t len)
 
 	if (bg->dedupe_pct && bg->nr_unique && rng_percent(&bg->rng, bg->dedupe_pct)) {
 		if (bg->global)
-			seed = bufgen_mix(BUFGEN_GLOBAL_SEED + rng_below(&bg->rng, bg->ws_nr));
+			seed = rng_mix64(BUFGEN_GLOBAL_SEED + rng_below(&bg->rng, bg->ws_nr));
 		else if (bg->working_set)
-			seed = bufgen_mix(bg->base + rng_below(&bg->rng, bg->nr_unique < bg->ws_nr ?
+			seed = rng_mix64(bg->base + rng_below(&bg->rng, bg->nr_unique < bg->ws_nr ?
 								bg->nr_unique : bg->ws_nr));
 		else
-			seed = bufgen_mix(bg->base + bg->nr_unique - 1);
+			seed = rng_mix64(bg->base + bg->nr_unique - 1);
 	} else {
-		seed = bufgen_mix(bg->base + bg->nr_unique++);
+		seed = rng_mix64(bg->base + bg->nr_unique++);
 	}
 	bufgen_render(bg, buf, len, seed);
 }
