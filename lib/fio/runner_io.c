@@ -104,6 +104,12 @@ void worker_set_error(struct worker *w, int e, const char *where, const char *fu
 	snprintf(w->res->verror, sizeof(w->res->verror), "file:%s, func=%s, error=%s", where, func, err_str(e));
 }
 
+/* The name of req's file, as fio's messages print it (the job's name when it has none). */
+static const char *worker_req_path(const struct job *job, const struct io_req *req)
+{
+	return job->filenames && req->file_idx < job->nr_files ? job->filenames[req->file_idx] : job->name;
+}
+
 /* continue_on_error / ignore_error: does the job go on after error e of this kind? */
 static bool worker_err_continues(const struct job *job, unsigned type, int e)
 {
@@ -131,7 +137,7 @@ static void worker_io_error(struct worker *w, const struct io_req *req)
 {
 	int e = (int)-req->result;
 	const struct job *job = w->job;
-	const char *path = job->filenames && req->file_idx < job->nr_files ? job->filenames[req->file_idx] : job->name;
+	const char *path = worker_req_path(job, req);
 	struct job_result *res = w->res;
 
 	if (w->error)
@@ -177,10 +183,11 @@ static void worker_max_latency(struct worker *w, const struct io_req *req, uint6
 {
 	const struct job *job = w->job;
 	uint64_t max = job->max_latency_ns[req->op];
-	const char *path = job->filenames && req->file_idx < job->nr_files ? job->filenames[req->file_idx] : job->name;
+	const char *path;
 
 	if (!max || lat <= max || w->error)
 		return;
+	path = worker_req_path(job, req);
 	fprintf(w->diag, "fio: latency of %llu nsec exceeds specified max (%llu nsec): %s %s %llu %llu\n",
 		(unsigned long long)lat, (unsigned long long)max, path,
 		req->op == IO_READ ? "read" : req->op == IO_WRITE ? "write" : "trim", (unsigned long long)req->offset,
