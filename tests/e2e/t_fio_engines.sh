@@ -132,8 +132,24 @@ net_job "$T/tcp.fio" tcp "$port" ""
 net_job "$T/tcp-pp.fio" tcp $((port + 1)) "pingpong=1
 nodelay=1"
 net_job "$T/udp.fio" udp $((port + 2)) ""
+# fio 3.33's own net engine is not reliable on a loaded machine: now and then its sender gets
+# ECONNRESET (error 104) or fio aborts (exit 134). The reference is what fio does when it runs
+# clean, so its run is repeated (a fresh port each time) until it does, at most three times.
+ref_clean() {	# NAME: fio exited 0 and its sender had no error
+	[ "$(rc_of "$1" ref)" = 0 ] &&
+		json_doc "$T/$1.ref.out" | jq -e '.jobs[] | select(.jobname == "sender") | .error == 0' >/dev/null 2>&1
+}
 for name in tcp tcp-pp udp; do
+	try=1
 	run_one ref "$name" "$T/$name.fio" --output-format=json
+	while ! ref_clean "$name" && [ "$try" -lt 3 ]; do
+		try=$((try + 1))
+		echo "note: fio's net $name run was not clean (exit $(rc_of "$name" ref)); run $try"
+		p=$(sed -n 's/^port=//p' "$T/$name.fio")
+		sed -i "s/^port=.*/port=$((p + 10))/" "$T/$name.fio"
+		rm -rf "$T/$name.ref.d"
+		run_one ref "$name" "$T/$name.fio" --output-format=json
+	done
 	run_one ut "$name" "$T/$name.fio" --output-format=json
 	case_ran
 	assert_eq "net $name: exit status" "$(rc_of "$name" ref)" "$(rc_of "$name" ut)"
