@@ -186,6 +186,7 @@ static int derive(struct opt_job *oj, struct opt_diag *d)
 	if (!j->rw_random)
 		j->percentage_random = 0;
 
+	j->batch_ready = !oj->batch_submit_set && !oj->complete_max_set;
 	if (j->iodepth_batch_submit == 0 || j->iodepth_batch_submit > j->iodepth)
 		j->iodepth_batch_submit = j->iodepth;
 	if (j->iodepth_batch_complete_min > j->iodepth)

@@ -112,6 +112,8 @@ struct job {
 	unsigned iodepth_batch_complete_min;	/* 0 = non-blocking poll */
 	unsigned iodepth_batch_complete_max;	/* >= complete_min, <= iodepth */
 	unsigned iodepth_low;
+	bool batch_ready;		/* neither iodepth_batch_submit nor _complete_max given: the
+					 * runner reaps and submits whatever is ready (README) */
 
 	char ioengine[32];		/* "libaio", "io_uring", "psync", "sync", "pvsync", "null" */
 	struct engine_opts eng;		/* the engine's own options (cpuload, port, program...) */

@@ -265,7 +265,7 @@ APPLY(opt_apply_percentage_random)
 }
 
 UINT_FIELD_APPLY(opt_apply_iodepth, iodepth, (void)0)
-UINT_FIELD_APPLY(opt_apply_iodepth_batch, iodepth_batch_submit, (void)0)
+UINT_FIELD_APPLY(opt_apply_iodepth_batch, iodepth_batch_submit, oj->batch_submit_set = true)
 UINT_FIELD_APPLY(opt_apply_complete_min, iodepth_batch_complete_min, (void)0)
 UINT_FIELD_APPLY(opt_apply_complete_max, iodepth_batch_complete_max, oj->complete_max_set = true)
 UINT_FIELD_APPLY(opt_apply_iodepth_low, iodepth_low, oj->iodepth_low_set = true)

@@ -88,6 +88,14 @@ int worker_setup(struct worker *w, struct iops_err *err)
 		w->cmax = w->cmin;
 	if (w->cmax > w->depth || w->cmax == 0)
 		w->cmax = w->depth;
+	/* Batching by readiness: unless the job gives iodepth_batch_submit or
+	 * iodepth_batch_complete_max, one reap takes every completion that is there and one commit
+	 * submits every request they freed (fio: one of each per request at these defaults). Paced
+	 * jobs (rate, thinktime, flow) keep fio's one-by-one submission. */
+	if (job->batch_ready && !rate_enabled(job) && !job->thinktime_ns && !job->flow) {
+		w->batch_submit = w->depth;
+		w->cmax = w->depth;
+	}
 	w->depth_low = job->iodepth_low && job->iodepth_low <= w->depth ? job->iodepth_low : w->depth;
 	/* Engines that set issue_ns themselves (ENGINE_F_SETS_ISSUE) read CLOCK_MONOTONIC; the
 	 * runner's clock is the calibrated TSC, so it stamps issue_ns itself after commit()

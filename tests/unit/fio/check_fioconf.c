@@ -138,6 +138,32 @@ START_TEST(test_derived)
 }
 END_TEST
 
+/* batch_ready: on unless iodepth_batch(_submit) or iodepth_batch_complete_max is given
+ * (iodepth_batch_complete_min alone keeps it). */
+static const struct {
+	const char *opts;
+	bool ready;
+} ready_cases[] = {
+	{ "iodepth=32\n", true },
+	{ "iodepth=32\niodepth_batch=1\n", false },
+	{ "iodepth=32\niodepth_batch_submit=8\n", false },
+	{ "iodepth=32\niodepth_batch_complete_max=1\n", false },
+	{ "iodepth=32\niodepth_batch_complete_min=0\n", true },
+	{ "", true },
+};
+
+START_TEST(test_batch_ready)
+{
+	struct fio_config cfg;
+	char text[200];
+
+	snprintf(text, sizeof(text), "[r]\n%s", ready_cases[_i].opts);
+	ck_assert_int_eq(build_text(text, &cfg), 0);
+	ck_assert_int_eq(cfg.jobs[0].batch_ready, ready_cases[_i].ready);
+	fio_config_release(&cfg);
+}
+END_TEST
+
 START_TEST(test_lenient_like_fio)
 {
 	struct fio_config cfg;
@@ -299,6 +325,7 @@ Suite *fioconf_suite(void)
 	tcase_add_test(tc, test_directory_round_robin);
 	tcase_add_test(tc, test_groups);
 	tcase_add_test(tc, test_derived);
+	tcase_add_loop_test(tc, test_batch_ready, 0, sizeof(ready_cases) / sizeof(ready_cases[0]));
 	tcase_add_test(tc, test_lenient_like_fio);
 	tcase_add_loop_test(tc, test_bad, 0, sizeof(bad_cases) / sizeof(bad_cases[0]));
 	tcase_add_test(tc, test_split_names);

@@ -143,6 +143,38 @@ START_TEST(test_runner_null_depth_and_files)
 }
 END_TEST
 
+/* Batching by readiness (job.batch_ready): at depth 16 on the null engine, which completes
+ * a whole commit at once, every reap takes 16 and every commit submits 16. Given batch sizes
+ * (not ready) and paced jobs (thinktime) keep one request per call. */
+static const struct {
+	bool ready;
+	uint64_t think_ns;
+	unsigned submit_idx;	/* the submit_map bucket every call lands in */
+	uint64_t calls;
+} batch_cases[] = {
+	{ true, 0, 3, 2048 / 16 },
+	{ false, 0, 1, 2048 },
+	{ true, 1000, 1, 2048 },
+};
+
+START_TEST(test_runner_batch_ready)
+{
+	struct rcfg r;
+
+	rcfg_init(&r, 1);
+	r.jobs[0].iodepth = 16;
+	r.jobs[0].batch_ready = batch_cases[_i].ready;
+	r.jobs[0].thinktime_ns = batch_cases[_i].think_ns;
+	r.jobs[0].thinktime_blocks = 64;
+	ck_assert_int_eq(run(&r), 0);
+	ck_assert_uint_eq(r.res[0]->ddir[DDIR_READ].total_ios, 2048);
+	ck_assert_uint_eq(r.res[0]->nr_submit_calls, batch_cases[_i].calls);
+	ck_assert_uint_eq(r.res[0]->submit_map[batch_cases[_i].submit_idx], batch_cases[_i].calls);
+	ck_assert_uint_eq(r.res[0]->nr_complete_calls, batch_cases[_i].calls);
+	rcfg_release(&r);
+}
+END_TEST
+
 START_TEST(test_runner_time_based_stops_near_runtime)
 {
 	struct rcfg r;
@@ -340,6 +372,7 @@ Suite *runner_suite(void)
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_runner_null_exact_totals);
 	tcase_add_test(tc, test_runner_null_depth_and_files);
+	tcase_add_loop_test(tc, test_runner_batch_ready, 0, sizeof(batch_cases) / sizeof(batch_cases[0]));
 	tcase_add_test(tc, test_runner_time_based_stops_near_runtime);
 	tcase_add_test(tc, test_runner_ramp_resets_stats);
 	tcase_add_test(tc, test_runner_stop_flag_honoured);
