@@ -60,7 +60,12 @@ static void print_cmdhelp_one(const struct opt_def *od)
 {
 	struct opt_diag *d;
 
-	printf("%20s: %s\n", od->name, od->type != OPT_T_UNSUPPORTED ? od->help : "fio option, not supported by iops");
+	if (od->type != OPT_T_UNSUPPORTED)
+		printf("%20s: %s\n", od->name, od->help);
+	else if (od->help)
+		printf("%20s: fio option, not supported by iops: %s\n", od->name, od->help);
+	else
+		printf("%20s: fio option, not supported by iops\n", od->name);
 	if (od->alias)
 		printf("%20s: %s\n", "alias", od->alias);
 	printf("%20s: %s\n", "type", type_string(od));

@@ -17,8 +17,10 @@
 #define IODEPTH_MAX	65536u		/* iops bound: requests are preallocated */
 #define LOOPS_MAX	1000000u
 
-/* fio options iops refuses by name: the name (and an alias), hidden from --cmdhelp. */
+/* fio options iops refuses by name: the name (and an alias), hidden from --cmdhelp; with
+ * O_UNSUP_WHY, the reason, which the refusal and --cmdhelp show. */
 #define O_UNSUP(n)		{ .name = n, .type = OPT_T_UNSUPPORTED, .hidden = true }
+#define O_UNSUP_WHY(n, why)	{ .name = n, .type = OPT_T_UNSUPPORTED, .hidden = true, .help = why }
 #define O_UNSUP_A(n, a)		{ .name = n, .alias = a, .type = OPT_T_UNSUPPORTED, .hidden = true }
 #define O_UNSUP_FIRST(n)	{ .name = n, .type = OPT_T_UNSUPPORTED, .prio = OPT_PRIO_FIRST, .hidden = true }
 
@@ -435,9 +437,7 @@ static const struct opt_def table[] = {
 	{ .name = "steadystate_ramp_time", .alias = "ss_ramp", .type = OPT_T_TIME,
 	  .apply = opt_apply_ss_ramp,
 	  .help = "Time the job runs before steady-state samples are taken (s)", .def = "0" },
-	O_UNSUP("rwmix_read"), O_UNSUP("bs_is_seq_rand"), O_UNSUP("zero_fill"), O_UNSUP("readonly"),
-	O_UNSUP("io_submit"), O_UNSUP("fdp"), O_UNSUP("fdp_pli"),
-	O_UNSUP("random_sequence_stride"), O_UNSUP("ioprio"), O_UNSUP("ioprio_class"),
+	O_UNSUP("bs_is_seq_rand"),
 	/* engine options (engine/engine_opts.h): after every job option, as in fio */
 	{ .name = "cpuload", .engine = true, .type = OPT_T_INT, .apply = opt_apply_cpuload,
 	  .help = "Use this percentage of CPU (cpuio)", .min = 1, .max = 100 },
