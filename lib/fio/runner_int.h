@@ -201,6 +201,8 @@ void worker_sync_file(struct worker *w, unsigned f, enum io_op op, uint64_t log_
 void worker_rusage(struct rusage *ru);
 void worker_plan_check(struct worker *w);	/* when worker_check() is due next */
 bool worker_check(struct worker *w, uint64_t now);	/* true: the job's time is up */
+/* continue_on_error / ignore_error: does the job go on after error e of kind type (job_err_type)? */
+bool worker_err_continues(const struct job *job, unsigned type, int e);
 void worker_cpu(struct worker *w, struct job_result *r);
 /* cold: worker_complete() calls it only when the job writes logs; said here, where the caller
  * sees it, it keeps that call out of the completion path's code (measured: -1 instruction per

@@ -111,7 +111,7 @@ static const char *worker_req_path(const struct job *job, const struct io_req *r
 }
 
 /* continue_on_error / ignore_error: does the job go on after error e of this kind? */
-static bool worker_err_continues(const struct job *job, unsigned type, int e)
+bool worker_err_continues(const struct job *job, unsigned type, int e)
 {
 	if (!(job->cont_on_err & (1u << type)))
 		return false;

@@ -108,6 +108,18 @@ void worker_verify_read(struct worker *w, struct io_req *req)
 		return;
 	if (verify_check(&w->vfy, req->buf, &vio, w->diag) == 0 || w->error)
 		return;
+	if (worker_err_continues(job, JOB_ERR_VERIFY, EILSEQ)) {
+		/* continue_on_error=verify: counted, the first one is the job's error (fio prints no
+		 * function for it), the job goes on */
+		if (!w->res->total_err++) {
+			w->res->first_error = EILSEQ;
+			w->res->error = EILSEQ;
+			w->res->err_continued = true;
+		}
+		return;
+	}
+	if (job->cont_on_err && !w->res->total_err++)	/* other kinds only: fio 3.33 counts the */
+		w->res->first_error = 1;		/* fatal one, with 1 as its error number */
 	/* fio's td_verror() text, with glibc's err_str(EILSEQ) as fio prints it */
 	w->error = EILSEQ;
 	w->res->error = EILSEQ;
