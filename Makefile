@@ -76,6 +76,16 @@ MUSL_OBJS   := $(patsubst %.c,$(BUILD)/musl/%.o,$(LIB_SRCS) $(CMD_SRCS))
 MUSL_CFLAGS := $(BASE_CFLAGS) $(CFLAGS) -isystem $(MUSL_INC) -ffunction-sections -fdata-sections \
                -fno-asynchronous-unwind-tables -fno-unwind-tables
 MUSL_LDFLAGS:= -static -Wl,--gc-sections
+# Size: the code on the path of every I/O (HOT_SRCS) is built with CFLAGS (-O2); everything else
+# (options, job files, reports, set-up, the modes' drivers) with SIZE_OPT added after them, which
+# saves about 14% of the binary. `make SIZE_OPT=` builds it all with CFLAGS alone.
+SIZE_OPT    ?= -Os
+HOT_SRCS    := lib/core/clock.c lib/core/frand.c lib/core/rng.c lib/core/hist.c lib/core/stats.c \
+               lib/core/lfsr.c lib/core/ctl.c $(wildcard lib/engine/*.c) \
+               $(addprefix lib/fio/,runner_io.c runner_rate.c runner_verify.c runner_stats.c \
+                 runner_replay.c offgen.c offgen_zone.c dist.c fdist.c rate.c flow.c bufgen.c \
+                 verify.c verify_sum.c iolog.c iolog_sink.c iolog_write.c ioprio.c) \
+               lib/ioping/ioping_run.c lib/ioping/ioping_stats.c
 # zlib streams (log_store_compressed, --inflate-log) come from lib/core/zflate.c, not libz: Debian's
 # libz.a links against musl but adds 72 KB, and the stripped binary must stay under 480 KiB.
 MUSL_LIBS   := $(SYSLIB)/liburing.a $(SYSLIB)/libaio.a -lm -lpthread
@@ -99,7 +109,7 @@ TAR_MTIME   := $(or $(SOURCE_DATE_EPOCH),0)
 # Objects depend on the flags they were built with: $(FLAGS_FILE) is rewritten when the compilers
 # or flags change (an edit here, `make CFLAGS=-O0`), so nothing stale is linked.
 FLAGS_FILE  := $(BUILD)/.flags
-FLAGS_NOW   := $(MUSL_CC) $(MUSL_CFLAGS) $(MUSL_LDFLAGS) | $(HOST_CC) $(BASE_CFLAGS) $(CFLAGS) | $(SAN_FLAGS)
+FLAGS_NOW   := $(MUSL_CC) $(MUSL_CFLAGS) $(MUSL_LDFLAGS) $(SIZE_OPT) $(HOT_SRCS) | $(HOST_CC) $(BASE_CFLAGS) $(CFLAGS) | $(SAN_FLAGS)
 ifneq ($(filter-out clean,$(or $(MAKECMDGOALS),all)),)
 ifneq ($(file <$(FLAGS_FILE)),$(FLAGS_NOW))
 $(shell mkdir -p $(BUILD))
@@ -157,7 +167,7 @@ $(MUSL_INC)/.stamp: | deps
 $(BUILD)/musl/%.o: %.c $(MUSL_INC)/.stamp $(FLAGS_FILE)
 	@mkdir -p $(dir $@)
 	$(call say,CC,$<)
-	$(Q)$(MUSL_CC) $(MUSL_CFLAGS) -c $< -o $@
+	$(Q)$(MUSL_CC) $(MUSL_CFLAGS) $(if $(filter $<,$(HOT_SRCS)),,$(SIZE_OPT)) -c $< -o $@
 
 $(BUILD)/iops: $(MUSL_OBJS)
 	$(call say,LD,$@)
