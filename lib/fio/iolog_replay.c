@@ -241,8 +241,11 @@ static int iolog_read_ent(struct iolog_replay *r, struct iolog_replay_ent *e, st
 		len = strlen(r->line);
 		if (len + 1 == sizeof(r->line) && r->line[len - 1] != '\n' && !feof(r->f))
 			return iolog_bad(r, err, "", "line too long");
-		snprintf(copy, sizeof(copy), "%s", r->line);
-		copy[strcspn(copy, "\r\n")] = '\0';
+		len = strcspn(r->line, "\r\n");	/* the line without its end, cut to fit copy */
+		if (len >= sizeof(copy))
+			len = sizeof(copy) - 1;
+		memcpy(copy, r->line, len);
+		copy[len] = '\0';
 		ret = iolog_replay_version(r->line);
 		if (ret > 0) {	/* an appended log: a new segment */
 			r->version = ret;
