@@ -22,10 +22,34 @@
 #define JOB_VERIFY_PATTERN_O_MAX	16	/* %o in one verify_pattern */
 #define JOB_IGNORE_ERR_MAX	32	/* errors in one ignore_error list */
 #define JOB_LOG_PREFIXES	4	/* bw, iops, lat, hist */
+#define JOB_MEM_PATH_MAX	256	/* mem=mmap:PATH, bytes with NUL */
+#define JOB_CGROUP_MAX		128	/* cgroup= name, bytes with NUL */
+#define JOB_IOSCHED_MAX		32	/* ioscheduler= name, bytes with NUL */
+#define JOB_EXEC_MAX		512	/* exec_prerun= / exec_postrun= command, bytes with NUL */
 
 enum ddir { DDIR_READ = 0, DDIR_WRITE = 1, DDIR_TRIM = 2, DDIR_NR = 3 };
 /* continue_on_error / ignore_error: the kinds of error, numbered as fio's ERROR_TYPE_* */
 enum job_err_type { JOB_ERR_READ = 0, JOB_ERR_WRITE = 1, JOB_ERR_VERIFY = 2, JOB_ERR_NR = 3 };
+
+/* mem= / iomem=: where the job's I/O buffers come from (fio/iomem.h) */
+enum job_mem { MEM_MALLOC, MEM_SHM, MEM_SHMHUGE, MEM_MMAP, MEM_MMAPHUGE, MEM_MMAPSHARED };
+
+/* Memory and process options (fio/iomem.h, fio/runner_proc.c): fixed-size strings, "" unset. */
+struct job_proc {
+	uint8_t mem;			/* enum job_mem, default MEM_MALLOC */
+	char mem_path[JOB_MEM_PATH_MAX];	/* mmap:PATH / mmaphuge:PATH, "" = anonymous */
+	uint64_t mem_align;		/* iomem_align: the first buffer sits this far past a page */
+	uint64_t hugepage_bytes;	/* hugepage-size, default 2 MiB */
+	uint64_t lockmem_bytes;		/* lockmem: memory pinned while the job runs, 0 = none */
+	int nice;			/* -20..19, 0 = unchanged */
+	bool uid_set, gid_set;
+	uint32_t uid, gid;
+	char cgroup[JOB_CGROUP_MAX];	/* blkio cgroup the job's thread joins, "" = none */
+	bool cgroup_nodelete;
+	unsigned cgroup_weight;		/* 100..1000, 0 = unset */
+	char ioscheduler[JOB_IOSCHED_MAX];	/* scheduler of the files' devices while the job runs */
+	char exec_prerun[JOB_EXEC_MAX], exec_postrun[JOB_EXEC_MAX];	/* sh -c commands */
+};
 
 /* rw= value; names as fio's ddir_str(): read write trim randread randwrite randtrim rw randrw ... */
 enum rw_mode {
@@ -275,6 +299,7 @@ struct job {
 	uint64_t zone_skip;		/* bytes skipped after each zone */
 	uint64_t zone_skip_z;		/* zoneskip=Nz as typed: N zone sizes (the fixup sets zone_skip) */
 	struct job_ss ss;		/* steady state */
+	struct job_proc proc;		/* memory and process options */
 };
 
 enum out_format { OUT_NORMAL = 1u << 0, OUT_JSON = 1u << 1, OUT_JSON_PLUS = 1u << 2, OUT_TERSE = 1u << 3 };

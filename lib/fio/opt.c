@@ -276,6 +276,7 @@ void opt_job_init(struct opt_job *oj)
 	j->thinktime_blocks = 1;	/* rate */
 	j->ss.iops = j->ss.slope = j->ss.pct = true;	/* steady state: iops_slope:0.01% */
 	j->ss.limit = 0.01;
+	j->proc.hugepage_bytes = 2u << 20;	/* memory and process: fio's hugepage-size */
 }
 
 static int dup_opt(char **dst, const char *src)

@@ -123,6 +123,11 @@ opt_apply_fn opt_apply_log_avg_msec;
 opt_apply_fn opt_apply_log_flag;
 opt_apply_fn opt_apply_log_compression;
 opt_apply_fn opt_apply_prio;
+/* memory and process (opt_apply_proc.c) */
+extern const struct opt_choice opt_apply_mem_choices[];
+opt_apply_fn opt_apply_mem, opt_apply_mem_align, opt_apply_hugepage_size, opt_apply_lockmem;
+opt_apply_fn opt_apply_nice, opt_apply_id, opt_apply_cgroup, opt_apply_cgroup_nodelete;
+opt_apply_fn opt_apply_cgroup_weight, opt_apply_ioscheduler, opt_apply_exec_run, opt_apply_profile;
 opt_apply_fn opt_apply_cmdprio;
 opt_apply_fn opt_apply_cmdprio_bssplit;
 opt_apply_fn opt_apply_log_compression_cpus;

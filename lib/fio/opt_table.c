@@ -16,6 +16,8 @@
 
 #define IODEPTH_MAX	65536u		/* iops bound: requests are preallocated */
 #define LOOPS_MAX	1000000u
+#define PROC_ALIGN_MAX	(1 << 30)	/* iomem_align: iops bound, the buffer grows by it */
+#define PROC_HUGEPAGE_MAX	(1 << 30)	/* hugepage-size: the largest x86 huge page */
 
 /* fio options iops refuses by name: the name (and an alias), hidden from --cmdhelp; with
  * O_UNSUP_WHY, the reason, which the refusal and --cmdhelp show. */
@@ -241,8 +243,14 @@ static const struct opt_def table[] = {
 	  .def = "random" },	/* dist */
 	O_UNSUP("file_service_type"), O_UNSUP("openfiles"),
 	O_UNSUP("write_barrier"), O_UNSUP("sync_file_range"), O_UNSUP("atomic"),
-	O_UNSUP("overwrite"), O_UNSUP("verify_only"), O_UNSUP("mem"),
-	O_UNSUP("iomem"), O_UNSUP("iomem_align"), O_UNSUP("mem_align"),
+	O_UNSUP("overwrite"), O_UNSUP("verify_only"),
+	/* memory and process (fio/opt_apply_proc.c) */
+	{ .name = "mem", .alias = "iomem", .type = OPT_T_CHOICE, .apply = opt_apply_mem,
+	  .help = "Where the I/O buffers live (mmap:FILE, mmaphuge:FILE map a file)", .def = "malloc",
+	  .choices = opt_apply_mem_choices },
+	{ .name = "iomem_align", .alias = "mem_align", .type = OPT_T_INT, .apply = opt_apply_mem_align,
+	  .help = "Start the first I/O buffer this many bytes past a page boundary", .def = "0",
+	  .max = PROC_ALIGN_MAX },
 	/* verify */
 	{ .name = "verify_interval", .type = OPT_T_INT, .apply = opt_apply_verify_interval,
 	  .help = "Bytes covered by each verify header (default: the block)", .min = 80 },
@@ -288,7 +296,12 @@ static const struct opt_def table[] = {
 	{ .name = "replay_skip", .type = OPT_T_STR, .apply = opt_apply_replay_skip,
 	  .help = "Kinds of trace entries not to replay (read,write,trim,sync)" },
 	O_UNSUP("merge_blktrace_file"), O_UNSUP("merge_blktrace_scalars"), O_UNSUP("merge_blktrace_iters"),
-	O_UNSUP("exec_prerun"), O_UNSUP("exec_postrun"), O_UNSUP("ioscheduler"), 
+	{ .name = "exec_prerun", .type = OPT_T_STR, .apply = opt_apply_exec_run,
+	  .help = "Shell command run before the job's I/O (output in <job>.prerun.txt)" },
+	{ .name = "exec_postrun", .type = OPT_T_STR, .apply = opt_apply_exec_run,
+	  .help = "Shell command run after the job's I/O (output in <job>.postrun.txt)" },
+	{ .name = "ioscheduler", .type = OPT_T_STR, .apply = opt_apply_ioscheduler,
+	  .help = "Block scheduler for the files' devices while the job runs (restored after)" },
 	/* zone: zonemode=strided (fio/opt_apply_zone.c) */
 	{ .name = "zonemode", .type = OPT_T_CHOICE, .apply = opt_apply_zonemode,
 	  .help = "How I/O is confined to zones (none, strided; zbd is refused)", .def = "none",
@@ -303,7 +316,10 @@ static const struct opt_def table[] = {
 	  .help = "Bytes skipped after each zone (Nz: N zone sizes)", .def = "0" },
 	O_UNSUP("read_beyond_wp"), O_UNSUP("max_open_zones"), O_UNSUP("job_max_open_zones"),
 	O_UNSUP("ignore_zone_limits"), O_UNSUP("zone_reset_threshold"), O_UNSUP("zone_reset_frequency"),
-	O_UNSUP("lockmem"), O_UNSUP("nice"), 
+	{ .name = "lockmem", .type = OPT_T_SIZE, .apply = opt_apply_lockmem,
+	  .help = "Pin this much memory with mlock while the job runs, per job", .def = "0" },
+	{ .name = "nice", .type = OPT_T_INT, .apply = opt_apply_nice,
+	  .help = "CPU niceness of the job's thread (-20 favoured .. 19)", .def = "0", .min = -20, .max = 19 },
 	{ .name = "prio", .type = OPT_T_INT, .apply = opt_apply_prio, .help = "I/O priority level of the job (0 highest, 7 lowest)",
 	  .min = 0, .max = 7 },
 	{ .name = "prioclass", .type = OPT_T_INT, .apply = opt_apply_prio, .help = "I/O priority class of the job (1 real time, 2 best effort, 3 idle)",
@@ -417,9 +433,22 @@ static const struct opt_def table[] = {
 	  .max = 1 },
 	O_UNSUP("gtod_cpu"),
 	{ .name = "error_dump", .type = OPT_T_BOOL, .apply = opt_apply_error_dump,
-	  .help = "Print every I/O error, also those the job goes on after", .def = "0", .max = 1 }, O_UNSUP("profile"),
-	O_UNSUP("cgroup"), O_UNSUP("cgroup_nodelete"),
-	O_UNSUP("cgroup_weight"), O_UNSUP("uid"), O_UNSUP("gid"), O_UNSUP("hugepage-size"),
+	  .help = "Print every I/O error, also those the job goes on after", .def = "0", .max = 1 }, 
+	{ .name = "profile", .type = OPT_T_STR, .apply = opt_apply_profile, .hidden = true,
+	  .help = "fio's built-in benchmarks (tiobench, act): refused by iops" },
+	{ .name = "cgroup", .type = OPT_T_STR, .apply = opt_apply_cgroup,
+	  .help = "Run the job's thread in this blkio cgroup (made if missing)" },
+	{ .name = "cgroup_nodelete", .type = OPT_T_BOOL, .apply = opt_apply_cgroup_nodelete,
+	  .help = "Keep the cgroups the run made once it is over", .def = "0", .max = 1 },
+	{ .name = "cgroup_weight", .type = OPT_T_INT, .apply = opt_apply_cgroup_weight,
+	  .help = "blkio.weight given to the job's cgroup", .min = 100, .max = 1000 },
+	{ .name = "uid", .type = OPT_T_INT, .apply = opt_apply_id,
+	  .help = "User id the job's thread switches to before its I/O" },
+	{ .name = "gid", .type = OPT_T_INT, .apply = opt_apply_id,
+	  .help = "Group id the job's thread switches to before its I/O" },
+	{ .name = "hugepage-size", .type = OPT_T_INT, .apply = opt_apply_hugepage_size,
+	  .help = "Huge page size that shmhuge / mmaphuge buffers are rounded up to", .def = "2097152",
+	  .max = PROC_HUGEPAGE_MAX },
 	{ .name = "flow_id", .type = OPT_T_INT, .apply = opt_flow_apply_flow_id,
 	  .help = "Flow the job belongs to: jobs with one id share a counter", .def = "0" },
 	{ .name = "flow", .type = OPT_T_INT, .apply = opt_flow_apply_flow,

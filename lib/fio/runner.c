@@ -171,6 +171,8 @@ static void worker_run(struct worker *w)
 		return;
 	if (ctl_stopped(w->ctl))
 		return;
+	if (worker_proc_ids(w) < 0)	/* gid, uid: first, as fio */
+		goto out;
 	if (worker_place(w) < 0)
 		goto out;
 
@@ -199,6 +201,8 @@ static void worker_run(struct worker *w)
 		worker_set_error(w, e, "backend.c:0", "ioprio_set");
 		goto out;
 	}
+	if (worker_proc_enter(w) < 0)	/* lockmem, cgroup, nice, ioscheduler, exec_prerun */
+		goto out;
 	if (worker_setup(w, &err) < 0) {
 		fprintf(w->diag, "%s\n", err.msg);
 		worker_set_error(w, err.code ? err.code : EINVAL, "backend.c:0", "job setup");
@@ -308,6 +312,7 @@ out:
 	runner_exit_others(w);	/* exitall */
 	worker_iolog_end(w);	/* iolog: after a failed start */
 	worker_teardown(w);
+	worker_proc_leave(w);	/* exec_postrun, lockmem */
 	if (!(w->ops->flags & ENGINE_F_BURN))	/* cpuio's exit_on_io_done counts these */
 		atomic_fetch_sub_explicit(w->io_jobs_left, 1, memory_order_release);
 	if (w->error)
@@ -372,6 +377,7 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 	struct runner_thread *threads = NULL;
 	struct runner_exit ex = { .cfg = cfg };
 	struct runner_ss rss = { 0 };
+	struct proc_run pr = { 0 };	/* memory and process options */
 	atomic_uint io_jobs_left = 0;	/* cpuio's exit_on_io_done */
 	struct target_set ts;
 	struct flow_set flows;
@@ -415,6 +421,8 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 	if (ret < 0)
 		goto free_arrays;
 	ret = histlog_check(cfg, err);	/* write_hist_log */
+	if (ret >= 0)
+		ret = proc_run_init(&pr, cfg, err);	/* huge pages, lockmem, mem files, cgroups */
 	if (ret < 0)
 		goto free_arrays;
 	if (runner_ss_setup(&rss, cfg)) {	/* steady state */
@@ -527,6 +535,7 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 			flow_gate_starting(t->w.gate);
 		t->w.dbg_out = cfg->debug_mask ? cfg->debug_out : NULL;	/* --debug */
 		t->w.dbg_mask = cfg->debug_mask;
+		t->w.proc = &pr;
 		r = pthread_create(&t->tid, &attr, worker_main, &t->w);
 		if (r) {
 			if (t->w.gate)
@@ -569,6 +578,7 @@ release_targets:
 release_flows:
 	flow_set_release(&flows);
 free_arrays:
+	proc_run_finish(&pr, diag);	/* schedulers restored, cgroups removed */
 	runner_ss_finish(&rss, cfg, res);
 	free(diskless);
 	free(threads);

@@ -10,6 +10,8 @@
  *   runner_rate.c    rate limiting and think time
  *   runner_verify.c  verify: headers on writes, the verify phase, checks on reads
  *   runner_replay.c  write_iolog lines, and read_iolog: the replayed I/O and its timing
+ *   runner_proc.c    memory and process options: uid/gid, lockmem, cgroup, nice,
+ *                    ioscheduler, exec_prerun/exec_postrun, and their checks and undo
  * Everything the I/O loop does per request is in runner_io.c, static and inlinable; what it
  * calls in the other files sits on branches it takes only when a feature is on (rate, verify,
  * logs) or every few milliseconds (worker_check). */
@@ -20,6 +22,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <sys/resource.h>
 
@@ -31,6 +34,7 @@
 #include "fio/bufgen.h"
 #include "fio/flow.h"
 #include "fio/histlog.h"
+#include "fio/iomem.h"
 #include "fio/iolog.h"
 #include "fio/iolog_replay.h"
 #include "fio/iolog_write.h"
@@ -43,6 +47,8 @@
 #include "fio/target.h"
 #include "fio/verify.h"
 #include "fio/verify_log.h"
+#include "sys/cgroup.h"
+#include "sys/iosched.h"
 
 struct runner_exit;
 
@@ -158,7 +164,47 @@ struct worker {
 	/* --debug (runner_debug.c): lines go to dbg_out when the category's bit is set */
 	FILE *dbg_out;			/* NULL = no debugging */
 	unsigned dbg_mask;
+	/* memory and process options (runner_proc.c) */
+	struct proc_run *proc;		/* the run's shared part */
+	struct iomem iomem;		/* the buffers' memory (buf_mem is its first buffer) */
+	void *lock_mem;			/* lockmem: the pinned mapping, NULL = none */
+	bool proc_entered;		/* got as far as exec_prerun: exec_postrun runs too */
 };
+
+/* ---- runner_proc.c: memory and process options ------------------------------------------- */
+
+struct proc_cgroup {			/* a cgroup the run's jobs joined */
+	char name[JOB_CGROUP_MAX];
+	bool made;			/* the run made it: removed at the end unless keep */
+	bool keep;			/* a job of it has cgroup_nodelete */
+};
+
+struct proc_sched {			/* a device whose scheduler a job switched */
+	char path[IOSCHED_PATH_MAX];
+	char prev[IOSCHED_NAME_MAX];	/* what it was before the run: restored at the end */
+};
+
+struct proc_run {
+	bool ready;			/* lock initialised */
+	pthread_mutex_t lock;
+	char cg_root[CGROUP_PATH_MAX];	/* blkio mount ("" when no job asks for a cgroup) */
+	struct proc_cgroup *cg;		/* at most one per job */
+	unsigned nr_cg;
+	struct proc_sched *sched;
+	unsigned nr_sched, cap_sched;
+};
+
+/* Before anything is touched: what the jobs ask for can be had here (huge pages, lockmem,
+ * mem=mmap:FILE files, the blkio hierarchy). 0, or -errno with err set. */
+int proc_run_init(struct proc_run *pr, const struct fio_config *cfg, struct iops_err *err);
+/* Once every job has ended: schedulers back as they were, cgroups the run made removed. */
+void proc_run_finish(struct proc_run *pr, FILE *diag);
+/* gid, then uid, for the job's thread: 0, or -1 with the job's error set. */
+int worker_proc_ids(struct worker *w);
+/* lockmem, cgroup, nice, ioscheduler, exec_prerun: 0, or -1 with the job's error set. */
+int worker_proc_enter(struct worker *w);
+/* exec_postrun (when worker_proc_enter got that far), lockmem released. */
+void worker_proc_leave(struct worker *w);
 
 /* ---- progress (status line) -------------------------------------------------------------- */
 

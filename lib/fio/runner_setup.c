@@ -116,8 +116,18 @@ int worker_setup(struct worker *w, struct iops_err *err)
 	}
 	for (unsigned f = 0; f < tj->nr_files; f++)
 		w->fds[f] = -1;
-	if (posix_memalign(&w->buf_mem, RUNNER_BUF_ALIGN, (size_t)buf_bytes))
-		goto nomem;
+	{	/* mem=, iomem_align */
+		const char *func;
+
+		ret = iomem_alloc(&w->iomem, &job->proc, (size_t)buf_bytes, &func);
+		if (ret < 0) {
+			iops_err_set(err, -ret, "fio: %s: cannot allocate %llu bytes of I/O buffers (%s): %s", job->name,
+				     (unsigned long long)buf_bytes, func, err_str(-ret));
+			worker_set_error(w, -ret, "memory.c:0", func);
+			return ret;
+		}
+		w->buf_mem = w->iomem.buf;
+	}
 	rng_init(&w->buf_rng, rng_job_seed(job->randseed, job->allrandrepeat || job->randseed_set,
 					   job->thread_number, RNG_BUF));
 	w->job_prio = ioprio_job_value(job);	/* cmdprio */
@@ -241,7 +251,7 @@ void worker_teardown(struct worker *w)
 	if (w->og_ready)
 		offgen_release(&w->og);
 	w->og_ready = false;
-	free(w->buf_mem);
+	iomem_free(&w->iomem);	/* buf_mem points into it */
 	worker_verify_teardown(w);	/* verify */
 	free(w->fds);
 	free(w->reqs);
