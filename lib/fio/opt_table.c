@@ -285,7 +285,12 @@ static const struct opt_def table[] = {
 	  .help = "Replay speed in percent of the trace's own pace", .def = "100", .min = 1 },
 	{ .name = "replay_skip", .type = OPT_T_STR, .apply = opt_apply_replay_skip,
 	  .help = "Kinds of trace entries not to replay (read,write,trim,sync)" },
-	O_UNSUP("merge_blktrace_file"), O_UNSUP("merge_blktrace_scalars"), O_UNSUP("merge_blktrace_iters"),
+	{ .name = "merge_blktrace_file", .type = OPT_T_STR, .apply = opt_apply_merge_blktrace_file,
+	  .help = "Merge read_iolog's blktraces by time into this trace, then replay it" },
+	{ .name = "merge_blktrace_scalars", .type = OPT_T_STR, .apply = opt_apply_merge_blktrace_scalars,
+	  .help = "Per trace merged (a:b), the percent its times are multiplied by" },
+	{ .name = "merge_blktrace_iters", .type = OPT_T_STR, .apply = opt_apply_merge_blktrace_iters,
+	  .help = "Per trace merged (a:b), how many times it is repeated" },
 	O_UNSUP("exec_prerun"), O_UNSUP("exec_postrun"), O_UNSUP("ioscheduler"), 
 	/* zone: zonemode=strided (fio/opt_apply_zone.c) */
 	{ .name = "zonemode", .type = OPT_T_CHOICE, .apply = opt_apply_zonemode,
