@@ -6,12 +6,13 @@
 # trace and issue the same I/O in the same order (direction, offset, length from the clat log
 # with log_offset=1, psync: one at a time; fio turns write_iolog off for a replay), the same
 # totals and syncs; replay_scale/replay_align/replay_skip, read_iolog_chunked, one trace per
-# clone, the trace's timing (replay_no_stall, replay_time_scale; from the page cache) and
-# iodepth (the note of a sync engine). Bad traces: exit 1, one line, nothing created (fio 3.33 crashes on a version other
-# than 7 and ignores a cut record). merge_blktrace_file: fio 3.33 fails every merge ("iolog
-# short read", an empty file, then replays the first trace): the merged file of the binary
-# under test is compared byte for byte with a merge done here from fio's documentation (and
-# read back by blkparse when it is installed), its replay with the events merged.
+# clone, a traced device found in /dev (a loop device over a file of the test), the trace's
+# timing (replay_no_stall, replay_time_scale; from the page cache) and iodepth (the note of a
+# sync engine). Bad traces: exit 1, one line, nothing created (fio 3.33 crashes on a version
+# other than 7 and ignores a cut record). merge_blktrace_file: fio 3.33 fails every merge
+# ("iolog short read", an empty file, then replays the first trace): the merged file of the
+# binary under test is compared byte for byte with a merge done here from fio's documentation
+# (and read back by blkparse when it is installed), its replay with the events merged.
 . "$(dirname "$0")/fio_common.sh"
 command -v python3 >/dev/null || skip_script "python3 is required to build the traces"
 
@@ -170,6 +171,26 @@ for s in ref ut; do
 	[ "$n" -le 250 ] || fail "tm_nostall $s: runtime $n ms, expected no stalls"
 	[ "$f" -ge 180 ] && [ "$f" -le 1000 ] || fail "tm_fast $s: runtime $f ms for 400 ms at 200%"
 done
+
+# ---- no redirect: the traced device is found in /dev (a loop device over a file of the test) --
+truncate -s 4m "$T/img"
+if LOOP=$(losetup -f --show "$T/img" 2>/dev/null); then
+	read -r ma mi <<<"$(stat -c '%t %T' "$LOOP")"
+	LD=$((16#$ma << 20 | 16#$mi))
+	printf '%s\n' "1000 8 4096 $QR $LD" "2000 100 8192 $QW $LD" "3000 16 4096 $QR $LD" "4000 0 0 $QF $LD" | gen "$T/tr/loop.bin"
+	ut_extra=--allow_overwrite=1	# iops writes to a device only when told to
+	skip_if_fio "no allow_overwrite for fio" && ut_extra=
+	run_one ref dev --name=j --ioengine=psync --read_iolog="$T/tr/loop.bin" $L
+	run_one ut dev --name=j --ioengine=psync --read_iolog="$T/tr/loop.bin" $ut_extra $L
+	losetup -d "$LOOP"
+	assert_eq "dev: exit status" "$(rc_of dev ref)" "$(rc_of dev ut)"
+	assert_eq "dev: totals" "$(totals dev ref)" "$(totals dev ut)"
+	assert_eq "dev: the trace's I/O" "0 2 8192 1 8192 1" "$(totals dev ut)"
+	diff <(ios dev ref) <(ios dev ut) >"$T/dev.diff" || fail "dev: I/O differs (< fio, > ours): $(head -20 "$T/dev.diff")"
+	case_ran
+else
+	case_skip "no loop device (needs root)"
+fi
 
 # ---- bad traces --------------------------------------------------------------------------------
 for b in nodev noio; do
