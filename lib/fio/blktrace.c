@@ -463,13 +463,16 @@ int blktrace_merge_check(const struct job *job, struct iops_err *err)
 		return -EEXIST;
 	}
 	ret = blktrace_src_open(&s, job, NULL, err);	/* the inputs: readable traces */
-	for (unsigned i = 0; !ret && i < s.nr; i++)
-		if (stat(s.cur[i].path, &in) == 0 && lstat(out, &st) == 0 && in.st_dev == st.st_dev &&
-		    in.st_ino == st.st_ino) {
-			iops_err_set(err, EINVAL, "fio: %s: merge_blktrace_file '%s' is one of the traces it merges",
-				     job->name, out);
+	for (unsigned i = 0; !ret && i <= s.nr; i++) {
+		const char *p = i < s.nr ? s.cur[i].path : job->replay_redirect;
+
+		if (p && (!strcmp(p, out) || (stat(p, &in) == 0 && lstat(out, &st) == 0 && in.st_dev == st.st_dev &&
+					       in.st_ino == st.st_ino))) {
+			iops_err_set(err, EINVAL, "fio: %s: merge_blktrace_file '%s' is %s", job->name, out,
+				     i < s.nr ? "one of the traces it merges" : "the replay_redirect target");
 			ret = -EINVAL;
 		}
+	}
 	blktrace_src_close(&s);
 	return ret;
 }

@@ -580,6 +580,12 @@ int fioconf_build(struct fio_config *cfg, struct opt_job_list *list, struct job_
 				ret = iolog_prefix_dup(j, &oj->j);	/* logs */
 			if (!ret)
 				ret = iolog_replay_dup(j, &oj->j);	/* iolog */
+			if (!ret && !j->read_iolog &&
+			    (j->merge_blktrace_file || j->merge_blktrace_scalars || j->merge_blktrace_iters)) {
+				opt_diag_add(d, false, "fio: %s: merge_blktrace_* needs read_iolog (the traces to merge)",
+					     j->name);	/* iolog: fio ignores them */
+				ret = -EINVAL;
+			}
 			if (!ret && j->read_iolog && !cfg->parse_only)
 				ret = fioconf_replay_plan(j, d);	/* iolog: the log's files and sizes */
 			if (!ret && j->replay_depth && !oj->iodepth_set)

@@ -131,12 +131,14 @@ prep mg && par_run run_pair mg $B --read_iolog="$M" --merge_blktrace_file=m.bin 
 prep mg_si && par_run run_pair mg_si $B --read_iolog="$M" --merge_blktrace_file=m.bin --merge_blktrace_scalars=50:200 \
 	--merge_blktrace_iters=3:2 --replay_skip=trim --output-format=json
 for c in "count|--merge_blktrace_file=m.bin --merge_blktrace_scalars=50" "nofile|--merge_blktrace_iters=2:1" \
-	"input|--merge_blktrace_file=$T/tr/ma.bin" "text|--merge_blktrace_file=keep"; do
+	"input|--merge_blktrace_file=$T/tr/ma.bin" "text|--merge_blktrace_file=keep" "redirect|--merge_blktrace_file=f"; do
 	mkdir -p "$T/mbad_${c%%|*}.ut.d"
 	echo precious >"$T/mbad_${c%%|*}.ut.d/keep"
 	# shellcheck disable=SC2086 # the options are words
 	par_run run_one ut "mbad_${c%%|*}" $B --read_iolog="$M" ${c#*|}
 done
+mkdir -p "$T/mbad_noread.ut.d" && echo precious >"$T/mbad_noread.ut.d/keep"
+par_run run_one ut mbad_noread --name=j --ioengine=null --size=64k --merge_blktrace_file=m.bin
 par_wait
 
 for c in basic swapped scale skip chunk deep deep1 zero; do
@@ -228,7 +230,8 @@ if ! skip_if_fio "the merge of fio 3.33 does not work"; then
 			"$(blkparse -i - -f '%a %3d\n' <"$T/mg_si.ut.d/m.bin" 2>/dev/null | awk '$1 == "Q" { n++ } $2 == "D" { d++ } END { print n, d }')"
 	fi
 	for c in "count|merge_blktrace_scalars\\(1\\) != nr_logs\\(2\\)" "nofile|merge_blktrace_iters needs merge_blktrace_file" \
-		"input|is one of the traces it merges" "text|it exists and is not a blktrace"; do
+		"input|is one of the traces it merges" "text|it exists and is not a blktrace" \
+		"redirect|is the replay_redirect target" "noread|merge_blktrace_\\* needs read_iolog"; do
 		n=mbad_${c%%|*}
 		assert_eq "$n: exit 1" 1 "$(rc_of "$n" ut)"
 		assert_eq "$n: one line" 1 "$(wc -l <"$T/$n.ut.err")"

@@ -449,6 +449,11 @@ START_TEST(test_merge)
 	ck_assert_int_eq(blktrace_merge_check(&j, &err), -EINVAL);
 	ck_assert_ptr_nonnull(strstr(err.msg, "is one of the traces it merges"));
 	free(j.merge_blktrace_file);
+	j.merge_blktrace_file = strdup(tpath("target"));
+	j.replay_redirect = strdup(tpath("target"));
+	ck_assert_int_eq(blktrace_merge_check(&j, &err), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(err.msg, "is the replay_redirect target"));
+	free(j.merge_blktrace_file);
 	j.merge_blktrace_file = strdup(tpath("txt"));
 	{
 		FILE *f = fopen(tpath("txt"), "w");
