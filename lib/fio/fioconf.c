@@ -383,9 +383,23 @@ static int fioconf_replay_plan(struct job *j, struct opt_diag *d)
 	}
 	ret = iolog_replay_plan(j, &err);
 
-	if (ret && iops_err_isset(&err))
+	if (iops_err_isset(&err))	/* the error, or a warning */
 		opt_diag_add(d, false, "%s", err.msg);
 	return ret;
+}
+
+/* iodepth not given: a blktrace replays at the depth it was traced at, as in fio. */
+static void fioconf_replay_depth(struct job *j, const struct opt_job *oj)
+{
+	j->iodepth = j->replay_depth;
+	if (!oj->iodepth_low_set || j->iodepth_low > j->iodepth)
+		j->iodepth_low = j->iodepth;
+	if (!oj->batch_submit_set || j->iodepth_batch_submit > j->iodepth)
+		j->iodepth_batch_submit = j->iodepth;
+	if (j->iodepth_batch_complete_min > j->iodepth)
+		j->iodepth_batch_complete_min = j->iodepth;
+	if (j->iodepth_batch_complete_max > j->iodepth)
+		j->iodepth_batch_complete_max = j->iodepth;
 }
 
 static void job_release(struct job *j)
@@ -529,6 +543,7 @@ int fioconf_build(struct fio_config *cfg, struct opt_job_list *list, struct job_
 			j->bssplit = j->random_distribution = NULL;	/* dist */
 			memset(j->log_prefix, 0, sizeof(j->log_prefix));	/* logs: duplicated below */
 			j->write_iolog = j->read_iolog = j->replay_log = j->replay_redirect = NULL;	/* iolog */
+			j->merge_blktrace_file = j->merge_blktrace_scalars = j->merge_blktrace_iters = NULL;
 			j->filenames = NULL;
 			j->opts = NULL;
 			j->nr_files = j->nr_opts = 0;
@@ -565,8 +580,16 @@ int fioconf_build(struct fio_config *cfg, struct opt_job_list *list, struct job_
 				ret = iolog_prefix_dup(j, &oj->j);	/* logs */
 			if (!ret)
 				ret = iolog_replay_dup(j, &oj->j);	/* iolog */
+			if (!ret && !j->read_iolog &&
+			    (j->merge_blktrace_file || j->merge_blktrace_scalars || j->merge_blktrace_iters)) {
+				opt_diag_add(d, false, "fio: %s: merge_blktrace_* needs read_iolog (the traces to merge)",
+					     j->name);	/* iolog: fio ignores them */
+				ret = -EINVAL;
+			}
 			if (!ret && j->read_iolog && !cfg->parse_only)
 				ret = fioconf_replay_plan(j, d);	/* iolog: the log's files and sizes */
+			if (!ret && j->replay_depth && !oj->iodepth_set)
+				fioconf_replay_depth(j, oj);	/* iolog: a blktrace's own depth */
 			if (ret) {
 				free_names(dirs, (unsigned)nr_dirs);
 				goto fail_jobs;

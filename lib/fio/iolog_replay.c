@@ -1,9 +1,11 @@
 #include "fio/iolog_replay.h"
 #include "core/err.h"
+#include "sys/devnode.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/sysmacros.h>
 
 #define IOLOG_MAX_TOKENS	6
 
@@ -297,6 +299,74 @@ static int iolog_read_ent(struct iolog_replay *r, struct iolog_replay_ent *e, st
 	return 0;
 }
 
+/* The job file of a blktrace device: 0 redirected, else its node in /dev (first use). */
+static int iolog_bt_file(struct iolog_replay *r, uint32_t dev, struct iops_err *err)
+{
+	unsigned maj = dev >> 20, min = dev & 0xfffffu;
+	char path[512];
+	int ret, idx;
+
+	if (r->job->replay_redirect)
+		return 0;
+	for (unsigned i = 0; i < r->nr_names; i++)
+		if (r->devs[i] == dev)
+			return (int)i;
+	if (devnode_find("/dev", maj, min, path, sizeof(path))) {
+		iops_err_set(err, ENODEV, "fio: %s: blktrace '%s': no block device %u:%u in /dev (replay_redirect= "
+			     "replays it elsewhere)", r->job->name, r->job->replay_log, maj, min);
+		return -ENODEV;
+	}
+	ret = iolog_name_add(r, path);
+	if (ret == 0 && r->cap_devs < r->cap_names) {
+		uint32_t *v = realloc(r->devs, r->cap_names * sizeof(*v));
+
+		if (!v)
+			ret = -ENOMEM;
+		else
+			r->devs = v, r->cap_devs = r->cap_names;
+	}
+	idx = ret ? -1 : iolog_name_find(r, path);
+	if (idx < 0) {
+		iops_err_set(err, ret == -E2BIG ? E2BIG : ENOMEM, ret == -E2BIG ? "fio: %s: blktrace '%s': too many devices" :
+			     "fio: %s: out of memory reading read_iolog", r->job->name, r->job->replay_log);
+		return ret == -E2BIG ? -E2BIG : -ENOMEM;
+	}
+	r->devs[idx] = dev;
+	return idx;
+}
+
+/* The next blktrace event to replay: 1 (in e), 0 at the end, -errno. */
+static int iolog_bt_ent(struct iolog_replay *r, struct iolog_replay_ent *e, struct iops_err *err)
+{
+	for (;;) {
+		struct blktrace_ev ev;
+		struct blktrace_io io;
+		int ret = blktrace_src_next(&r->bt, &ev, err), idx;
+
+		if (ret <= 0) {
+			r->eof = ret == 0;
+			return ret;
+		}
+		ret = blktrace_play_event(&r->play, &ev, &io);
+		if (ret < 0) {
+			iops_err_set(err, EOVERFLOW, "fio: %s: blktrace '%s': event %u: sector %llu is beyond 64-bit offsets",
+				     r->job->name, r->job->replay_log, ev.sequence, (unsigned long long)ev.sector);
+			return -EOVERFLOW;
+		}
+		if (ret == 0)
+			continue;
+		idx = iolog_bt_file(r, io.device, err);
+		if (idx < 0)
+			return idx;
+		e->op = (enum iolog_op)io.op;
+		e->file = (unsigned)idx;
+		e->t_ns = io.at_us > UINT64_MAX / 1000u ? UINT64_MAX : io.at_us * 1000u;
+		e->offset = io.offset;
+		e->len = io.len;
+		return 1;
+	}
+}
+
 /* Read up to max entries into r->ents (from 0), growing it when max is above r->cap. */
 static int iolog_fill(struct iolog_replay *r, size_t max, struct iops_err *err)
 {
@@ -321,7 +391,7 @@ static int iolog_fill(struct iolog_replay *r, size_t max, struct iops_err *err)
 			r->ents = v;
 			r->cap = cap;
 		}
-		ret = iolog_read_ent(r, &r->ents[r->nr], err);
+		ret = r->is_bt ? iolog_bt_ent(r, &r->ents[r->nr], err) : iolog_read_ent(r, &r->ents[r->nr], err);
 		if (ret < 0)
 			return ret;
 		if (ret == 0)
@@ -331,12 +401,38 @@ static int iolog_fill(struct iolog_replay *r, size_t max, struct iops_err *err)
 	return 0;
 }
 
+/* A blktrace (merge_blktrace_file, or the magic at the top of the log): its source. */
+static int iolog_open_bt(struct iolog_replay *r, const struct job *job, struct iops_err *err)
+{
+	int ret;
+
+	if (r->f)
+		fclose(r->f);
+	r->f = NULL;
+	r->is_bt = true;
+	r->play.no_stall = job->replay_no_stall;
+	r->play.time_scale = job->replay_time_scale;
+	r->play.scale = job->replay_scale;
+	r->play.align = job->replay_align;
+	r->play.skip = ((job->replay_skip & IOLOG_SKIP_READ) ? 1u << BLKTRACE_READ : 0) |
+		       ((job->replay_skip & IOLOG_SKIP_WRITE) ? 1u << BLKTRACE_WRITE : 0) |
+		       ((job->replay_skip & IOLOG_SKIP_TRIM) ? 1u << BLKTRACE_TRIM : 0) |
+		       ((job->replay_skip & IOLOG_SKIP_SYNC) ? 1u << BLKTRACE_SYNC : 0);
+	ret = blktrace_src_open(&r->bt, job, job->replay_log, err);
+	r->bt_open = true;
+	return ret;
+}
+
 static int iolog_open_file(struct iolog_replay *r, const struct job *job, struct iops_err *err)
 {
+	unsigned char magic[4];
+	bool swap;
 	int v;
 
 	memset(r, 0, sizeof(*r));
 	r->job = job;
+	if (job->merge_blktrace_file)
+		return iolog_open_bt(r, job, err);
 	r->f = fopen(job->replay_log, "re");
 	if (!r->f) {
 		int e = errno;
@@ -344,6 +440,9 @@ static int iolog_open_file(struct iolog_replay *r, const struct job *job, struct
 		iops_err_set(err, e, "fio: %s: cannot open read_iolog '%s': %s", job->name, job->replay_log, err_str(e));
 		return -e;
 	}
+	if (fread(magic, 1, sizeof(magic), r->f) == sizeof(magic) && blktrace_is_trace(magic, sizeof(magic), &swap))
+		return iolog_open_bt(r, job, err);
+	rewind(r->f);
 	if (!fgets(r->line, sizeof(r->line), r->f)) {
 		iops_err_set(err, EINVAL, "fio: %s: read_iolog '%s' is empty", job->name, job->replay_log);
 		return -EINVAL;
@@ -351,7 +450,7 @@ static int iolog_open_file(struct iolog_replay *r, const struct job *job, struct
 	r->lineno = 1;
 	v = iolog_replay_version(r->line);
 	if (v < 0) {
-		iops_err_set(err, EINVAL, "fio: %s: read_iolog '%s' is not a fio iolog (version 2 or 3 header expected)",
+		iops_err_set(err, EINVAL, "fio: %s: read_iolog '%s' is not a fio iolog (version 2 or 3 header) nor a blktrace",
 			     job->name, job->replay_log);
 		return -EINVAL;
 	}
@@ -370,8 +469,12 @@ int iolog_replay_open(struct iolog_replay *r, const struct job *job, struct iops
 	ret = iolog_fill(r, SIZE_MAX, err);
 	if (ret)
 		return ret;
-	fclose(r->f);	/* everything is in memory, as fio by default */
+	if (r->f)
+		fclose(r->f);	/* everything is in memory, as fio by default */
 	r->f = NULL;
+	if (r->bt_open)
+		blktrace_src_close(&r->bt);
+	r->bt_open = false;
 	return 0;
 }
 
@@ -380,7 +483,7 @@ int iolog_replay_next(struct iolog_replay *r, struct iolog_replay_ent *e, struct
 	if (r->pos == r->nr) {
 		int ret;
 
-		if (!r->f || r->eof)
+		if ((!r->f && !r->bt_open) || r->eof)
 			return 0;
 		ret = iolog_fill(r, IOLOG_REPLAY_CHUNK, err);	/* within the chunk: no allocation */
 		if (ret)
@@ -397,6 +500,12 @@ void iolog_replay_close(struct iolog_replay *r)
 	if (r->f)
 		fclose(r->f);
 	r->f = NULL;
+	if (r->bt_open)
+		blktrace_src_close(&r->bt);
+	r->bt_open = false;
+	free(r->devs);
+	r->devs = NULL;
+	r->cap_devs = 0;
 	for (unsigned i = 0; i < r->nr_names; i++)
 		free(r->names[i]);
 	free(r->names);
@@ -449,7 +558,20 @@ int iolog_replay_plan(struct job *j, struct iops_err *err)
 		iops_err_set(err, EINVAL, "fio: %s: verify with read_iolog is not supported by iops", j->name);
 		return -EINVAL;
 	}
-	ret = iolog_pick_log(j, err);
+	if (j->merge_blktrace_file) {	/* every clone replays the merge of all the traces */
+		free(j->replay_log);
+		j->replay_log = strdup(j->merge_blktrace_file);
+		if (!j->replay_log)
+			goto nomem_early;
+		ret = j->subjob == 0 ? blktrace_merge_check(j, err) : 0;
+	} else {
+		if (j->merge_blktrace_scalars || j->merge_blktrace_iters) {
+			iops_err_set(err, EINVAL, "fio: %s: merge_blktrace_%s needs merge_blktrace_file", j->name,
+				     j->merge_blktrace_scalars ? "scalars" : "iters");
+			return -EINVAL;
+		}
+		ret = iolog_pick_log(j, err);
+	}
 	if (ret)
 		return ret;
 	ret = iolog_open_file(&r, j, err);
@@ -471,7 +593,8 @@ int iolog_replay_plan(struct job *j, struct iops_err *err)
 	if (ret < 0)
 		goto out;
 	if (!has[DDIR_READ] && !has[DDIR_WRITE] && !has[DDIR_TRIM]) {
-		iops_err_set(err, EINVAL, "fio: %s: read_iolog '%s' has no I/O to replay", j->name, j->replay_log);
+		iops_err_set(err, EINVAL, r.is_bt ? "fio: %s: found no ios in blktrace '%s'" :
+			     "fio: %s: read_iolog '%s' has no I/O to replay", j->name, j->replay_log);
 		ret = -EINVAL;
 		goto out;
 	}
@@ -522,12 +645,20 @@ int iolog_replay_plan(struct job *j, struct iops_err *err)
 	for (int d = 0; d < DDIR_NR; d++)
 		if (has[d] && hi[d] > j->replay_max_len)
 			j->replay_max_len = hi[d];
+	j->replay_depth = r.is_bt ? blktrace_play_depth(&r.play) : 0;
+	if (r.is_bt && r.play.zero && j->subjob == 0)	/* a warning: ret stays 0 */
+		iops_err_set(err, 0, "fio: %s: blktrace '%s': ignoring %lu zero byte events", j->name, j->replay_log,
+			     r.play.zero);
 	ret = 0;
 	goto out;
 nomem:
 	free(names);
 	iops_err_set(err, ENOMEM, "fio: %s: out of memory reading read_iolog", j->name);
 	ret = -ENOMEM;
+	goto out;
+nomem_early:
+	iops_err_set(err, ENOMEM, "fio: %s: out of memory reading read_iolog", j->name);
+	return -ENOMEM;
 out:
 	iolog_replay_close(&r);
 	return ret;
@@ -538,7 +669,11 @@ out:
 int iolog_replay_dup(struct job *dst, const struct job *src)
 {
 	dst->write_iolog = dst->read_iolog = dst->replay_log = dst->replay_redirect = NULL;
+	dst->merge_blktrace_file = dst->merge_blktrace_scalars = dst->merge_blktrace_iters = NULL;
 	if ((src->write_iolog && !(dst->write_iolog = strdup(src->write_iolog))) ||
+	    (src->merge_blktrace_file && !(dst->merge_blktrace_file = strdup(src->merge_blktrace_file))) ||
+	    (src->merge_blktrace_scalars && !(dst->merge_blktrace_scalars = strdup(src->merge_blktrace_scalars))) ||
+	    (src->merge_blktrace_iters && !(dst->merge_blktrace_iters = strdup(src->merge_blktrace_iters))) ||
 	    (src->read_iolog && !(dst->read_iolog = strdup(src->read_iolog))) ||
 	    (src->replay_log && !(dst->replay_log = strdup(src->replay_log))) ||
 	    (src->replay_redirect && !(dst->replay_redirect = strdup(src->replay_redirect)))) {
@@ -554,5 +689,9 @@ void iolog_replay_free(struct job *j)
 	free(j->read_iolog);
 	free(j->replay_log);
 	free(j->replay_redirect);
+	free(j->merge_blktrace_file);
+	free(j->merge_blktrace_scalars);
+	free(j->merge_blktrace_iters);
 	j->write_iolog = j->read_iolog = j->replay_log = j->replay_redirect = NULL;
+	j->merge_blktrace_file = j->merge_blktrace_scalars = j->merge_blktrace_iters = NULL;
 }

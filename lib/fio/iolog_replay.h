@@ -18,7 +18,10 @@
  * - the runner reads the log again through struct iolog_replay: every entry at job start
  *   (read_iolog_chunked=0, fio's default), or IOLOG_REPLAY_CHUNK entries at a time while the job
  *   runs (read_iolog_chunked=1: bounded memory for any log size).
- * replay_scale divides offsets, then replay_align aligns them down; replay_skip drops kinds. */
+ * replay_scale divides offsets, then replay_align aligns them down; replay_skip drops kinds.
+ * A blktrace (fio/blktrace.h: known by its magic, or merge_blktrace_file) is read the same
+ * way through struct blktrace_src: its devices are the block devices of those numbers in /dev
+ * (or replay_redirect), its timing the waits between queue events. */
 #ifndef IOPS_IOLOG_REPLAY_H
 #define IOPS_IOLOG_REPLAY_H
 
@@ -27,6 +30,7 @@
 #include <stdio.h>
 
 #include "core/err.h"
+#include "fio/blktrace.h"
 #include "fio/job.h"
 
 #define IOLOG_REPLAY_CHUNK	1024u		/* entries held at a time with read_iolog_chunked=1 */
@@ -91,6 +95,11 @@ struct iolog_replay {
 	bool seg_first;		/* the next timestamp starts a segment */
 	struct iolog_replay_ent *ents;
 	size_t nr, pos, cap;
+	bool is_bt, bt_open;	/* a blktrace; its source is open */
+	struct blktrace_src bt;
+	struct blktrace_play play;
+	uint32_t *devs;		/* blktrace: the device of names[i] */
+	unsigned cap_devs;
 	char line[IOLOG_REPLAY_LINE_MAX];
 };
 

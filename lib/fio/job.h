@@ -292,6 +292,10 @@ struct job {
 	uint64_t replay_align;		/* offsets aligned down to it (power of 2), 0 = no */
 	unsigned replay_skip;		/* IOLOG_SKIP_* bits */
 	uint64_t replay_max_len;	/* the log's largest I/O (fioconf): buffers are sized for it */
+	unsigned replay_depth;		/* a blktrace's iodepth (fioconf), 0 = not a blktrace */
+	char *merge_blktrace_file;	/* NULL = replay read_iolog's traces one per clone */
+	char *merge_blktrace_scalars;	/* ':' lists as given (fio/blktrace.h), NULL = 100s, 1s */
+	char *merge_blktrace_iters;
 	/* zone: zonemode=strided (lib/fio/offgen_zone.c); bytes, checked by offgen_zone_fixup() */
 	enum zone_mode zone_mode;
 	uint64_t zone_range;		/* bytes per zone (0 given: zone_size) */

@@ -92,7 +92,7 @@ struct opt_job {
 	char *wait_for_name;
 	unsigned nrfiles;
 	bool is_global;
-	bool bs_set, ba_set, iodepth_low_set, batch_submit_set, complete_max_set, rwmix_set;
+	bool bs_set, ba_set, iodepth_set, iodepth_low_set, batch_submit_set, complete_max_set, rwmix_set;
 	bool randseed_set;
 	bool runtime_set;
 	int rwmix_last;			/* 0 none, 1 rwmixread, 2 rwmixwrite: the later one wins */

@@ -180,6 +180,9 @@ opt_apply_fn opt_apply_replay_scale;
 opt_apply_fn opt_apply_replay_align;
 opt_apply_fn opt_apply_replay_time_scale;
 opt_apply_fn opt_apply_replay_skip;
+opt_apply_fn opt_apply_merge_blktrace_file;
+opt_apply_fn opt_apply_merge_blktrace_scalars;
+opt_apply_fn opt_apply_merge_blktrace_iters;
 opt_apply_fn opt_apply_zero_buffers;
 /* zone: fio/opt_apply_zone.c */
 opt_apply_fn opt_apply_zonemode;

@@ -264,7 +264,7 @@ APPLY(opt_apply_percentage_random)
 	return 0;
 }
 
-UINT_FIELD_APPLY(opt_apply_iodepth, iodepth, (void)0)
+UINT_FIELD_APPLY(opt_apply_iodepth, iodepth, oj->iodepth_set = true)
 UINT_FIELD_APPLY(opt_apply_iodepth_batch, iodepth_batch_submit, oj->batch_submit_set = true)
 UINT_FIELD_APPLY(opt_apply_complete_min, iodepth_batch_complete_min, (void)0)
 UINT_FIELD_APPLY(opt_apply_complete_max, iodepth_batch_complete_max, oj->complete_max_set = true)

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "fio/blktrace.h"
 #include "fio/iolog_replay.h"
 
 static int opt_apply_iolog_str(char **dst, const struct opt_def *od, const char *val, struct opt_diag *d)
@@ -84,4 +85,30 @@ APPLY(opt_apply_replay_skip)
 	}
 	oj->j.replay_skip = bits;
 	return 0;
+}
+
+APPLY(opt_apply_merge_blktrace_file)
+{
+	return opt_apply_iolog_str(&oj->j.merge_blktrace_file, od, val, d);
+}
+
+static int opt_apply_merge_list(char **dst, const struct opt_def *od, const char *val, struct opt_diag *d)
+{
+	if (!val || blktrace_list_parse(val, NULL, BLKTRACE_MAX_TRACES) < 0) {
+		opt_diag_add(d, false, "%s: whole numbers above 0 separated by ':' expected, at most %u", od->name,
+			     BLKTRACE_MAX_TRACES);
+		opt_apply_failed(d, od, val);
+		return -EINVAL;
+	}
+	return opt_apply_set_str(dst, val);
+}
+
+APPLY(opt_apply_merge_blktrace_scalars)
+{
+	return opt_apply_merge_list(&oj->j.merge_blktrace_scalars, od, val, d);
+}
+
+APPLY(opt_apply_merge_blktrace_iters)
+{
+	return opt_apply_merge_list(&oj->j.merge_blktrace_iters, od, val, d);
 }

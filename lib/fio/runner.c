@@ -3,6 +3,7 @@
  * job's parts are in runner_setup.c, runner_io.c, runner_stats.c, runner_rate.c and
  * runner_verify.c (runner_int.h). */
 #include "fio/runner_int.h"
+#include "fio/blktrace.h"
 #include "fio/ioprio.h"
 
 #include <errno.h>
@@ -454,6 +455,10 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 		ret = 0;
 		goto release_targets;
 	}
+	for (unsigned j = 0; j < cfg->nr_jobs; j++)	/* iolog: merge_blktrace_file, once per job */
+		if (cfg->jobs[j].merge_blktrace_file && cfg->jobs[j].subjob == 0 &&
+		    (ret = blktrace_merge_write(&cfg->jobs[j], err)) < 0)
+			goto release_targets;
 	if (after_layout) {
 		for (unsigned j = 0; j < cfg->nr_jobs; j++)
 			diskless[j] = !ts.jobs[j].error;	/* reused as "runs" */
