@@ -8,7 +8,9 @@
  *   runner_io.c      the I/O loop: queue/commit/reap, completion accounting, errors
  *   runner_stats.c   periodic work: samples, ramp end, cpu figures, progress snapshots, logs
  *   runner_rate.c    rate limiting and think time
- *   runner_verify.c  verify: headers on writes, the verify phase, checks on reads
+ *   runner_verify.c  verify: headers on writes, the verify phase, checks on reads, verify_only,
+ *                    trims of verified blocks (trim_percentage, trim_backlog)
+ *   runner_vstate.c  verify_state_save / verify_state_load: the state file, where a load stops
  *   runner_replay.c  write_iolog lines, and read_iolog: the replayed I/O and its timing
  * Everything the I/O loop does per request is in runner_io.c, static and inlinable; what it
  * calls in the other files sits on branches it takes only when a feature is on (rate, verify,
