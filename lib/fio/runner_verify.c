@@ -123,15 +123,8 @@ void worker_verify_read(struct worker *w, struct io_req *req)
 	if (job->verify_fatal && w->error)
 		return;
 	if (kind == VREQ_TRIMMED) {	/* trim_verify_zero: a trimmed block reads back as zeros */
-		const unsigned char *b = req->buf;
-		uint64_t i = 0;
-
-		while (i < req->len && !b[i])
-			i++;
-		if (i == req->len || w->error)
+		if (verify_check_zero(req->buf, &vio, w->diag) == 0 || w->error)
 			return;
-		fprintf(w->diag, "trim: verify failed at file %s offset %llu, length %llu, block offset %llu\n", vio.path,
-			(unsigned long long)req->offset, (unsigned long long)req->len, (unsigned long long)i);
 	} else if (verify_check(&w->vfy, req->buf, &vio, w->diag) == 0 || w->error) {
 		return;
 	}

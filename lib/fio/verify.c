@@ -420,6 +420,20 @@ int verify_check(const struct verify_ctx *vc, void *buf, const struct verify_io 
 	return ret;
 }
 
+int verify_check_zero(const void *buf, const struct verify_io *io, FILE *diag)
+{
+	const unsigned char *b = buf;
+	uint64_t i = 0;
+
+	while (i < io->len && !b[i])
+		i++;
+	if (i == io->len)
+		return 0;
+	fprintf(diag, "trim: verify failed at file %s offset %llu, length %llu, block offset %llu\n", io->path,
+		(unsigned long long)io->offset, (unsigned long long)io->len, (unsigned long long)i);
+	return -EILSEQ;
+}
+
 /* ---- the log ---------------------------------------------------------------------------- */
 
 static int ent_cmp(const void *a, const void *b)

@@ -103,6 +103,10 @@ struct verify_io {
  * the header's seed, or the pattern), in the working directory, as fio names them. */
 int verify_check(const struct verify_ctx *vc, void *buf, const struct verify_io *io, FILE *diag);
 
+/* A trimmed block (trim_verify_zero): 0 when all io->len bytes are zero, else -EILSEQ after
+ * fio's "trim: verify failed ... block offset N" line (N: the first byte that is not). */
+int verify_check_zero(const void *buf, const struct verify_io *io, FILE *diag);
+
 /* ---- the written-block log of a verify phase ---- */
 struct verify_ent {
 	uint64_t offset;

@@ -386,6 +386,41 @@ START_TEST(test_log_sort)
 }
 END_TEST
 
+/* trim_verify_zero: zeros pass; the first byte that is not is named */
+struct zero_case {
+	unsigned len, bad;	/* bad: the byte set, or len for none */
+	int ret;
+	const char *msg;
+};
+
+static const struct zero_case zero_cases[] = {
+	{ 4096, 4096, 0, "" },
+	{ 0, 0, 0, "" },
+	{ 4096, 0, -EILSEQ, "trim: verify failed at file f offset 8192, length 4096, block offset 0\n" },
+	{ 4096, 4095, -EILSEQ, "trim: verify failed at file f offset 8192, length 4096, block offset 4095\n" },
+	{ 512, 300, -EILSEQ, "trim: verify failed at file f offset 8192, length 512, block offset 300\n" },
+};
+
+START_TEST(test_check_zero)
+{
+	const struct zero_case *c = &zero_cases[_i];
+	static uint8_t blk[4096];
+	char *txt = NULL;
+	size_t txt_len = 0;
+	FILE *diag = open_memstream(&txt, &txt_len);
+	struct verify_io io = { .path = "f", .offset = 8192, .len = c->len };
+
+	ck_assert_ptr_nonnull(diag);
+	memset(blk, 0, sizeof(blk));
+	if (c->bad < c->len)
+		blk[c->bad] = 1;
+	ck_assert_int_eq(verify_check_zero(blk, &io, diag), c->ret);
+	fclose(diag);
+	ck_assert_str_eq(txt, c->msg);
+	free(txt);
+}
+END_TEST
+
 Suite *verify_suite(void)
 {
 	Suite *s = suite_create("verify");
@@ -394,6 +429,7 @@ Suite *verify_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_crc_xxh_vectors);
 	tcase_add_test(tc, test_crc32c_hw_matches_table);
+	tcase_add_loop_test(tc, test_check_zero, 0, sizeof(zero_cases) / sizeof(zero_cases[0]));
 	tcase_add_loop_test(tc, test_fill_check_round_trip, 0, sizeof(fill_cases) / sizeof(fill_cases[0]));
 	tcase_add_test(tc, test_messages);
 	tcase_add_loop_test(tc, test_pattern_parse, 0, sizeof(pat_cases) / sizeof(pat_cases[0]));
