@@ -5,7 +5,7 @@
 # ways; a corrupted block fails on both; write+verify jobs do fio's reads and writes; a
 # verify_only job reports fio's totals (writes counted, none done: the file is unchanged).
 . "$(dirname "$0")/fio_common.sh"
-FIO_PAR=${FIO_PAR:-16}	# fio spends most of a run waiting
+FIO_PAR=${FIO_PAR:-24}	# fio spends most of a run waiting: many at once
 
 errors=()
 add_err() { errors+=("$*"); }
