@@ -273,6 +273,16 @@ struct job {
 	uint64_t verify_backlog_batch;	/* blocks per read-back, 0 = verify_backlog */
 	bool verify_dump;		/* a failed block goes to <file>.<offset>.received/.expected/.hdr_fail */
 	bool experimental_verify;	/* the verify phase replays the offsets instead of a log */
+	bool verify_only;		/* a writer does not write: it reads its blocks back and checks them */
+	bool verify_state_save;		/* default true: local-<job>-<n>-verify.state at the end (fio/verify_state.h) */
+	bool verify_state_load;		/* the check stops where the saved writer stopped */
+	/* trim of verified blocks (fio/verify_log.h): trim_percentage of the logged writes are
+	 * trimmed, trim_backlog_batch at a time every trim_backlog logged blocks */
+	unsigned trim_percentage;	/* 0..100 */
+	bool trim_verify_zero;		/* default true: a trimmed block must read back as zeros */
+	uint64_t trim_backlog;		/* 0 = never */
+	uint64_t trim_backlog_batch;	/* 0 = trim_backlog */
+	bool block_error_pct;		/* block_error_percentiles (accepted for jobs without trims) */
 	/* trim: rw=trim/randtrim/trimwrite/randtrimwrite (derived from rw, like rw_has_write) */
 	bool rw_has_trim;
 	/* flow control (lib/flow.h), io_submit_mode, serialize_overlap */

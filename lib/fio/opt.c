@@ -268,6 +268,8 @@ void opt_job_init(struct opt_job *oj)
 	j->unit_base = 0;
 	j->sig_figs = 4;
 	j->do_verify = true;	/* verify */
+	j->verify_state_save = true;
+	j->trim_verify_zero = true;
 	j->scramble_buffers = true;	/* buffer contents */
 	j->compress_chunk = 512;
 	j->dedupe_ws_pct = 5;

@@ -169,6 +169,14 @@ opt_apply_fn opt_apply_verify_dump;
 opt_apply_fn opt_apply_verify_backlog;
 opt_apply_fn opt_apply_verify_backlog_batch;
 opt_apply_fn opt_apply_experimental_verify;
+opt_apply_fn opt_apply_verify_only;
+opt_apply_fn opt_apply_verify_state_save;
+opt_apply_fn opt_apply_verify_state_load;
+opt_apply_fn opt_apply_trim_percentage;
+opt_apply_fn opt_apply_trim_verify_zero;
+opt_apply_fn opt_apply_trim_backlog;
+opt_apply_fn opt_apply_trim_backlog_batch;
+opt_apply_fn opt_apply_block_error_pct;
 opt_apply_fn opt_apply_wait_for;
 opt_apply_fn opt_apply_write_log;
 opt_apply_fn opt_apply_write_iolog;		/* iolog (opt_apply_iolog.c) */

@@ -9,19 +9,19 @@
 const struct opt_choice opt_apply_verify_choices[] = {
 	{ "0", "No verification", VERIFY_NONE },
 	{ "md5", "MD5 digest of every block", VERIFY_MD5 },
-	{ "crc64", "64-bit CRC (not in iops)", -1 },
+	{ "crc64", "64-bit CRC of every block", VERIFY_CRC64 },
 	{ "crc32", "32-bit CRC of every block", VERIFY_CRC32 },
 	{ "crc32c-intel", "Another name for crc32c", VERIFY_CRC32C },
 	{ "crc32c", "Castagnoli CRC of every block (CPU instruction when present)", VERIFY_CRC32C },
-	{ "crc16", "16-bit CRC (not in iops)", -1 },
-	{ "crc7", "7-bit CRC (not in iops)", -1 },
-	{ "sha1", "SHA-1 digest (not in iops)", -1 },
-	{ "sha256", "SHA-256 digest of every block", VERIFY_SHA256 },
-	{ "sha512", "SHA-512 digest (not in iops)", -1 },
-	{ "sha3-224", "SHA3-224 digest (not in iops)", -1 },
-	{ "sha3-256", "SHA3-256 digest (not in iops)", -1 },
-	{ "sha3-384", "SHA3-384 digest (not in iops)", -1 },
-	{ "sha3-512", "SHA3-512 digest (not in iops)", -1 },
+	{ "crc16", "16-bit CRC of every block", VERIFY_CRC16 },
+	{ "crc7", "7-bit CRC of every block", VERIFY_CRC7 },
+	{ "sha1", "SHA-1 digest of every block", VERIFY_SHA1 },
+	{ "sha256", "fio's 64-byte sha256 field of every block", VERIFY_SHA256 },
+	{ "sha512", "fio's 128-byte sha512 field (copied bytes, no digest)", VERIFY_SHA512 },
+	{ "sha3-224", "SHA3-224 digest of every block", VERIFY_SHA3_224 },
+	{ "sha3-256", "SHA3-256 digest of every block", VERIFY_SHA3_256 },
+	{ "sha3-384", "SHA3-384 digest of every block", VERIFY_SHA3_384 },
+	{ "sha3-512", "SHA3-512 digest of every block", VERIFY_SHA3_512 },
 	{ "xxhash", "XXH32 hash of every block", VERIFY_XXHASH },
 	{ "meta", "Block headers only, the data is not summed", VERIFY_META },
 	{ "pattern", "The verify_pattern bytes alone, no header", VERIFY_PATTERN },
@@ -36,11 +36,6 @@ APPLY(opt_apply_verify)
 
 	if (ret)
 		return ret;
-	if (v < 0) {
-		opt_diag_add(d, false, "fio: option 'verify=%s' is not supported by iops (it has md5, crc32c, crc32c-intel, "
-			     "crc32, xxhash, sha256, meta, pattern, null)", val);
-		return -EINVAL;
-	}
 	oj->j.verify = (unsigned)v;
 	return 0;
 }
@@ -71,6 +66,16 @@ APPLY(opt_apply_verify_pattern)
 
 BOOL_FIELD_APPLY(opt_apply_verify_dump, verify_dump)
 BOOL_FIELD_APPLY(opt_apply_experimental_verify, experimental_verify)
+BOOL_FIELD_APPLY(opt_apply_verify_only, verify_only)
+BOOL_FIELD_APPLY(opt_apply_verify_state_save, verify_state_save)
+BOOL_FIELD_APPLY(opt_apply_verify_state_load, verify_state_load)
+BOOL_FIELD_APPLY(opt_apply_trim_verify_zero, trim_verify_zero)
+BOOL_FIELD_APPLY(opt_apply_block_error_pct, block_error_pct)
+
+APPLY(opt_apply_trim_percentage)
+{
+	return opt_apply_get_uint(oj, od, val, d, &oj->j.trim_percentage);
+}
 
 /* A count of blocks, 0 and up (fio: unsigned 64-bit). */
 static int get_blocks(struct opt_job *oj, const struct opt_def *od, const char *val, struct opt_diag *d,
@@ -92,4 +97,14 @@ APPLY(opt_apply_verify_backlog)
 APPLY(opt_apply_verify_backlog_batch)
 {
 	return get_blocks(oj, od, val, d, &oj->j.verify_backlog_batch);
+}
+
+APPLY(opt_apply_trim_backlog)
+{
+	return get_blocks(oj, od, val, d, &oj->j.trim_backlog);
+}
+
+APPLY(opt_apply_trim_backlog_batch)
+{
+	return get_blocks(oj, od, val, d, &oj->j.trim_backlog_batch);
 }

@@ -306,6 +306,8 @@ static void worker_run(struct worker *w)
 		if (res->ddir[DDIR_READ].io_bytes)
 			res->ddir[DDIR_READ].runtime_us = ((job->rw_has_read ? io_ns : 0) + rd_ns) / CLOCK_NS_PER_US;
 	}
+	if (w->vonly)	/* verify_only: fio's skipped writes take no time */
+		res->ddir[DDIR_WRITE].runtime_us = 0;
 	res->run_ms = (end - w->start_ns) / CLOCK_NS_PER_MS;
 	res->elapsed_s = (end - w->run_t0_ns + CLOCK_NS_PER_SEC - 1) / CLOCK_NS_PER_SEC;
 
@@ -385,6 +387,7 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 	pthread_attr_t attr;
 	bool *diskless = NULL;
 	struct clock_src clk;
+	struct vstate **vstates = NULL;
 	uint64_t t0;
 	int ret, failed = 0;
 
@@ -424,6 +427,12 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 	ret = histlog_check(cfg, err);	/* write_hist_log */
 	if (ret >= 0)
 		ret = proc_run_init(&pr, cfg, err);	/* huge pages, lockmem, mem files, cgroups */
+	if (ret < 0)
+		goto free_arrays;
+	vstates = calloc(cfg->nr_jobs, sizeof(*vstates));	/* verify_state_load */
+	ret = vstates ? runner_vstate_load(cfg, vstates, err) : -ENOMEM;
+	if (!vstates)
+		iops_err_set(err, ENOMEM, "fio: out of memory");
 	if (ret < 0)
 		goto free_arrays;
 	if (runner_ss_setup(&rss, cfg)) {	/* steady state */
@@ -524,6 +533,7 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 			continue;
 		}
 		t->w.job = job;
+		t->w.vs_load = vstates[j];	/* verify_state_load */
 		t->w.exit = &ex;
 		t->w.res = res[j];
 		t->w.ctl = ctl;
@@ -584,6 +594,9 @@ release_flows:
 	flow_set_release(&flows);
 free_arrays:
 	proc_run_finish(&pr, diag);	/* schedulers restored, cgroups removed */
+	for (unsigned j = 0; vstates && j < cfg->nr_jobs; j++)
+		free(vstates[j]);
+	free(vstates);
 	runner_ss_finish(&rss, cfg, res);
 	free(diskless);
 	free(threads);

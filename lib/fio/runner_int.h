@@ -8,7 +8,9 @@
  *   runner_io.c      the I/O loop: queue/commit/reap, completion accounting, errors
  *   runner_stats.c   periodic work: samples, ramp end, cpu figures, progress snapshots, logs
  *   runner_rate.c    rate limiting and think time
- *   runner_verify.c  verify: headers on writes, the verify phase, checks on reads
+ *   runner_verify.c  verify: headers on writes, the verify phase, checks on reads, verify_only,
+ *                    trims of verified blocks (trim_percentage, trim_backlog)
+ *   runner_vstate.c  verify_state_save / verify_state_load: the state file, where a load stops
  *   runner_replay.c  write_iolog lines, and read_iolog: the replayed I/O and its timing
  *   runner_proc.c    memory and process options: uid/gid, lockmem, cgroup, nice,
  *                    ioscheduler, exec_prerun/exec_postrun, and their checks and undo
@@ -49,6 +51,7 @@
 #include "fio/verify_log.h"
 #include "sys/cgroup.h"
 #include "sys/iosched.h"
+#include "fio/verify_state.h"
 
 struct runner_exit;
 
@@ -152,6 +155,18 @@ struct worker {
 	uint64_t vseg_t0_ns;		/* start of the current segment (I/O or verify phase) */
 	uint64_t vio_ns, vread_ns;	/* time in I/O segments and in verify phases so far */
 	unsigned nr_vphases;
+	bool vonly;			/* verify_only: writes complete without I/O */
+	/* trim_percentage (runner_verify.c): logged writes drawn for a trim */
+	bool vtrim;			/* writes are drawn */
+	bool tbl_on;			/* trim_backlog: the drawn blocks are trimmed during the writes */
+	struct frand trim_rng;
+	uint64_t trim_cut;		/* a draw at or below this trims */
+	struct verify_log tlog;		/* blocks drawn and not trimmed yet, oldest first */
+	uint64_t tleft;			/* trims left in the batch under way */
+	/* verify_state_save / verify_state_load (runner_vstate.c, fio/verify_state.h) */
+	uint64_t *vs_ring;		/* files x depth: the last completed writes (NULL = no save) */
+	uint64_t *vs_count;		/* per file: writes completed */
+	const struct vstate *vs_load;	/* verify_state_load: the state read (runner.c owns it) */
 	/* iolog: write_iolog and read_iolog (runner_replay.c) */
 	struct iolog_writer *wlog;	/* NULL = the job writes no I/O log */
 	struct iolog_replay *replay;	/* NULL = the job does not replay */
@@ -284,7 +299,25 @@ void worker_debug(struct worker *w, int c, const char *fmt, ...) __attribute__((
 /* With --debug=io: wrap the engine so that each request is logged (queue, complete). 0 or -ENOMEM. */
 int worker_debug_wrap(struct worker *w);
 
+/* ---- runner_vstate.c ---- */
+
+/* verify_state_load of every job that asks, before anything is touched (vs[j], NULL for the
+ * others; free each). 0, or -errno with err set. */
+int runner_vstate_load(const struct fio_config *cfg, struct vstate **vs, struct iops_err *err);
+int worker_vstate_setup(struct worker *w, struct iops_err *err);
+/* A write completed: remember it for the state file. */
+void worker_vstate_write(struct worker *w, const struct io_req *req);
+/* The job ends: write the state file (errors are reported on diag). */
+void worker_vstate_teardown(struct worker *w);
+/* verify_state_load: does the read io go past what the writer completed? */
+bool worker_vstate_stop(struct worker *w, const struct offgen_io *io);
+
 /* ---- runner_verify.c ---- */
+
+/* verify_only: a write (or trim) completes at once, counted, without I/O. */
+void worker_verify_dry(struct worker *w, struct io_req *req);
+/* trim_backlog: a trim of a verified block to issue before the next I/O (io filled), or false. */
+bool worker_trim_backlog(struct worker *w, struct offgen_io *io);
 
 /* cold: as worker_log_io(), for the read completions of a verifying job. */
 __attribute__((cold)) void worker_verify_read(struct worker *w, struct io_req *req);

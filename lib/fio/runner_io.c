@@ -225,8 +225,11 @@ static inline void worker_complete(struct worker *w, struct io_req *req, uint64_
 				return;
 			}
 			dr->short_ios++;
-		} else if (__builtin_expect(w->vfy_reads, 0) && req->op == IO_READ)
+		} else if (__builtin_expect(w->vfy_reads, 0) && req->op == IO_READ) {
 			worker_verify_read(w, req);	/* verify */
+		} else if (__builtin_expect(w->vs_ring != NULL, 0) && req->op == IO_WRITE) {
+			worker_vstate_write(w, req);	/* verify_state_save */
+		}
 		dr->io_bytes += (uint64_t)req->result;
 		dr->total_ios++;
 		if (w->clat_on && __builtin_expect(req->lat_mode != IO_LAT_NONE, 1)) {
@@ -542,6 +545,8 @@ void worker_loop(struct worker *w)
 		if (__builtin_expect(w->vfy_in_phase, 0)) {
 			if (!worker_verify_next(w, &io))
 				continue;	/* verify: the pass is checked, on to the next one */
+		} else if (__builtin_expect(w->tbl_on, 0) && worker_trim_backlog(w, &io)) {
+			;	/* trim_backlog: a trim of a verified block comes first */
 		} else if (__builtin_expect(w->vbl_on, 0) && worker_verify_backlog(w, &io)) {
 			;	/* verify: a read-back of verify_backlog comes first */
 		} else if (__builtin_expect(w->replay != NULL, 0)) {
@@ -552,6 +557,8 @@ void worker_loop(struct worker *w)
 				continue;	/* verify: read the pass back first */
 			break;
 		}
+		if (__builtin_expect(w->vs_load != NULL, 0) && io.ddir == DDIR_READ && worker_vstate_stop(w, &io))
+			break;	/* verify_state_load: the writer stopped before this block */
 		if (__builtin_expect(io.fresh != OFFGEN_FRESH_NONE, 0))
 			worker_files_fresh(w, &io);	/* invalidate: the file starts over */
 		if (__builtin_expect(w->sync_pending, 0)) {
@@ -601,6 +608,10 @@ void worker_loop(struct worker *w)
 				w->writes_since_sync = 0;
 				w->sync_pending = true;
 			}
+		}
+		if (__builtin_expect(w->vonly, 0) && io.ddir != DDIR_READ) {
+			worker_verify_dry(w, req);	/* verify_only: no write */
+			continue;
 		}
 		if (worker_queue(w, req) < 0)
 			break;

@@ -174,8 +174,12 @@ int worker_setup(struct worker *w, struct iops_err *err)
 		offgen_name_files(&w->og, names);
 		free(names);
 	}
+	w->vonly = job->verify_only && job->rw_has_write;	/* verify_only */
 	if (job->verify != VERIFY_NONE) {	/* verify */
 		ret = worker_verify_setup(w, err);
+		if (ret < 0)
+			return ret;
+		ret = worker_vstate_setup(w, err);	/* verify_state_save */
 		if (ret < 0)
 			return ret;
 	}
@@ -252,6 +256,7 @@ void worker_teardown(struct worker *w)
 		offgen_release(&w->og);
 	w->og_ready = false;
 	iomem_free(&w->iomem);	/* buf_mem points into it */
+	worker_vstate_teardown(w);	/* verify_state_save */
 	worker_verify_teardown(w);	/* verify */
 	free(w->fds);
 	free(w->reqs);

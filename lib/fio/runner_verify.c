@@ -8,10 +8,11 @@
 #include <stdlib.h>
 
 #include "fio/eta.h"
+#include "fio/fseed.h"
 #include "core/err.h"
 
 /* vreq_kind: what a read is */
-enum { VREQ_PLAIN = 0, VREQ_LOGGED = 1, VREQ_REPLAY = 2 };
+enum { VREQ_PLAIN = 0, VREQ_LOGGED = 1, VREQ_REPLAY = 2, VREQ_TRIMMED = 3 };
 
 /* Writes of one pass may land on the same place: the log keeps the last (fio's rbtree). */
 static bool worker_verify_overlap(const struct offgen *og)
@@ -68,6 +69,17 @@ int worker_verify_setup(struct worker *w, struct iops_err *err)
 	w->og.pause_passes = w->vfy_phases;
 	verify_log_init(&w->vlog, worker_verify_overlap(&w->og), w->vbl_on ? job->verify_backlog : 0,
 			job->verify_backlog_batch);
+	verify_log_init(&w->tlog, false, 0, 0);
+	w->vtrim = job->trim_percentage && w->vfy_log && !job->verify_only && !job->experimental_verify;
+	w->tbl_on = w->vtrim && job->trim_backlog && job->rw_has_trim;
+	if (w->vtrim) {	/* fio: r <= (max / 100) * percentage of the trim generator */
+		uint64_t seeds[FSEED_NR];
+		bool use64 = fseed_use64(job);
+
+		fseed_job(seeds, job);
+		frand_init(&w->trim_rng, seeds[FSEED_TRIM], use64);
+		w->trim_cut = (use64 ? UINT64_MAX : UINT32_MAX) / 100u * job->trim_percentage;
+	}
 	w->vreq_seed = calloc(w->depth, sizeof(*w->vreq_seed));
 	w->vreq_kind = calloc(w->depth, sizeof(*w->vreq_kind));
 	if (!w->vreq_seed || !w->vreq_kind) {
@@ -79,6 +91,10 @@ int worker_verify_setup(struct worker *w, struct iops_err *err)
 
 void worker_verify_teardown(struct worker *w)
 {
+	if (w->vtrim && verify_log_pending(&w->tlog))
+		fprintf(w->diag, "fio: %zu trim entries leaked?\n", verify_log_pending(&w->tlog));
+	w->vtrim = false;
+	verify_log_release(&w->tlog);
 	verify_log_release(&w->vlog);
 	free(w->vreq_seed);
 	free(w->vreq_kind);
@@ -98,7 +114,7 @@ void worker_verify_read(struct worker *w, struct io_req *req)
 		.offset = req->offset,
 		.len = req->len,
 		.flags = kind != VREQ_PLAIN ? 0x88u : 0x8u,
-		.seed_known = kind == VREQ_LOGGED && job->verify_pattern_len == 0,
+		.seed_known = kind == VREQ_LOGGED && job->verify_pattern_len == 0 && !w->vonly,
 		.seed = w->vreq_seed ? w->vreq_seed[req->index] : 0,
 	};
 
@@ -106,8 +122,12 @@ void worker_verify_read(struct worker *w, struct io_req *req)
 		return;	/* a read of a mix: fio checks only what it reads back */
 	if (job->verify_fatal && w->error)
 		return;
-	if (verify_check(&w->vfy, req->buf, &vio, w->diag) == 0 || w->error)
+	if (kind == VREQ_TRIMMED) {	/* trim_verify_zero: a trimmed block reads back as zeros */
+		if (verify_check_zero(req->buf, &vio, w->diag) == 0 || w->error)
+			return;
+	} else if (verify_check(&w->vfy, req->buf, &vio, w->diag) == 0 || w->error) {
 		return;
+	}
 	if (worker_err_continues(job, JOB_ERR_VERIFY, EILSEQ)) {
 		/* continue_on_error=verify: counted, the first one is the job's error (fio prints no
 		 * function for it), the job goes on */
@@ -144,7 +164,8 @@ void worker_verify_prep(struct worker *w, struct io_req *req)
 	}
 	w->vlast_read = false;
 	seq = w->vlog_seq++;
-	seed = verify_fill(&w->vfy, req->buf, req->len, req->offset, &w->buf_rng, (uint32_t)seq, clock_now_ns());
+	seed = w->vonly ? 0 : verify_fill(&w->vfy, req->buf, req->len, req->offset, &w->buf_rng, (uint32_t)seq,
+					   clock_now_ns());
 	if (!w->vfy_log)
 		return;
 	e.offset = req->offset;
@@ -152,7 +173,9 @@ void worker_verify_prep(struct worker *w, struct io_req *req)
 	e.file = req->file_idx;
 	e.seed = seed;
 	e.seq = seq;
-	if (verify_log_add(&w->vlog, &e)) {
+	e.flags = 0;
+	if (verify_log_add(&w->vlog, &e) ||
+	    (w->vtrim && frand_next(&w->trim_rng) <= w->trim_cut && verify_log_add(&w->tlog, &e))) {
 		fprintf(w->diag, "fio: %s: out of memory for the verify log (%zu blocks)\n", w->job->name,
 			verify_log_pending(&w->vlog));
 		worker_set_error(w, ENOMEM, "verify.c:0", "log_io_piece");
@@ -172,8 +195,59 @@ static void worker_verify_use(struct worker *w, const struct verify_ent *e, stru
 	io->len = e->len;
 	io->fresh = OFFGEN_FRESH_NONE;
 	w->vcur_seed = e->seed;
-	w->vcur_kind = VREQ_LOGGED;
+	w->vcur_kind = (e->flags & VERIFY_ENT_TRIMMED) ? VREQ_TRIMMED : VREQ_LOGGED;
 	w->og.verify_bytes += e->len;
+}
+
+void worker_verify_dry(struct worker *w, struct io_req *req)
+{
+	struct ddir_result *dr = &w->res->ddir[req->op];
+
+	dr->io_bytes += req->len;	/* fio counts them, with no latency worth reporting */
+	dr->total_ios++;
+	w->res->depth_map[0]++;
+	w->free_reqs[w->nr_free++] = req;
+}
+
+/* fio 3.33's rule, as for verify_backlog but before it: with blocks drawn, a trim comes first
+ * while a batch is under way, or when the count of logged blocks is a multiple of N and the
+ * last I/O was not a read (then a batch of trim_backlog_batch, default N, starts after this
+ * trim). A drawn block read back or replaced since is skipped. */
+bool worker_trim_backlog(struct worker *w, struct offgen_io *io)
+{
+	struct verify_ent e, *v;
+
+	if (!verify_log_pending(&w->tlog))
+		return false;
+	if (w->tleft) {
+		w->tleft--;
+	} else if (!(verify_log_pending(&w->vlog) % w->job->trim_backlog) && !w->vlast_read) {
+		w->tleft = w->job->trim_backlog_batch ? w->job->trim_backlog_batch : w->job->trim_backlog;
+	} else {
+		return false;
+	}
+	while (verify_log_pop(&w->tlog, &e)) {
+		v = verify_log_find(&w->vlog, e.seq);
+		if (!v || v->flags)
+			continue;
+		if (e.seq >= w->vdone_seq) {
+			worker_drain(w);	/* its write may still be in flight: let it land first */
+			w->vdone_seq = w->vlog_seq;
+		}
+		if (w->job->trim_verify_zero) {
+			v->flags |= VERIFY_ENT_TRIMMED;
+		} else {
+			v->flags |= VERIFY_ENT_DROPPED;	/* fio forgets it */
+			w->vlog.dropped++;
+		}
+		io->ddir = DDIR_TRIM;
+		io->file = e.file;
+		io->offset = e.offset;
+		io->len = e.len;
+		io->fresh = OFFGEN_FRESH_NONE;
+		return true;
+	}
+	return false;
 }
 
 bool worker_verify_backlog(struct worker *w, struct offgen_io *io)

@@ -456,15 +456,15 @@ int target_plan(struct target_set *ts, const struct fio_config *cfg, const bool 
 				goto fail;
 			if (!job->create_on_open || job->rw_has_read)
 				p->sized_layout = true;
-			if (job->rw_has_read)
+			if (job->rw_has_read || job->verify_only)	/* verify_only: reads, never writes */
 				p->need_data = true;
-			if (job->rw_has_trim && !p->written)	/* trim: destroys data as a write */
+			if (job->rw_has_trim && !p->written && !job->verify_only)	/* trim: destroys data as a write */
 				p->trim_only = !job->rw_has_write;
-			else if (job->rw_has_write)
+			else if (job->rw_has_write && !job->verify_only)
 				p->trim_only = false;
-			if (job->rw_has_write || job->rw_has_trim)
+			if ((job->rw_has_write || job->rw_has_trim) && !job->verify_only)
 				p->written = true;
-			if (job->rw_has_write || job->rw_has_trim || p->want_size > p->cur_size) {
+			if (((job->rw_has_write || job->rw_has_trim) && !job->verify_only) || p->want_size > p->cur_size) {
 				p->needs_permission = true;
 				if (!job->allow_overwrite)
 					p->allowed = false;

@@ -287,7 +287,7 @@ int target_open(const struct target_set *ts, unsigned j, int *fds, FILE *warn, s
 	const struct engine_ops *eops = engine_find(job->ioengine);
 
 	/* trim: BLKDISCARD and punching need a writer; so does falloc, reads included */
-	if (job->rw_has_write || job->rw_has_trim || (eops && (eops->flags & ENGINE_F_RDWR)))
+	if (((job->rw_has_write || job->rw_has_trim) && !job->verify_only) || (eops && (eops->flags & ENGINE_F_RDWR)))
 		flags |= O_RDWR;
 	else
 		flags |= O_RDONLY;

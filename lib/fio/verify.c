@@ -37,19 +37,24 @@ static inline void put_le64(unsigned char *p, uint64_t v)
 
 /* ---- types and options ------------------------------------------------------------------ */
 
+/* Name and checksum bytes of each type that has a checksum, by fio's number. */
+static const struct {
+	unsigned char type, bytes;
+	char name[9];
+} verify_sums[] = {
+	{ VERIFY_MD5, 16, "md5" },	    { VERIFY_CRC64, 8, "crc64" },	   { VERIFY_CRC32, 4, "crc32" },
+	{ VERIFY_CRC32C, 4, "crc32c" },	    { VERIFY_CRC16, 2, "crc16" },	   { VERIFY_CRC7, 1, "crc7" },
+	{ VERIFY_SHA256, 64, "sha256" },    { VERIFY_SHA512, 128, "sha512" },	   { VERIFY_SHA3_224, 28, "sha3-224" },
+	{ VERIFY_SHA3_256, 32, "sha3-256" }, { VERIFY_SHA3_384, 48, "sha3-384" }, { VERIFY_SHA3_512, 64, "sha3-512" },
+	{ VERIFY_XXHASH, 4, "xxhash" },	    { VERIFY_SHA1, 20, "sha1" },
+};
+
 const char *verify_type_name(unsigned type)
 {
+	for (size_t i = 0; i < sizeof(verify_sums) / sizeof(verify_sums[0]); i++)
+		if (verify_sums[i].type == type)
+			return verify_sums[i].name;	/* crc32c for crc32c-intel too, as fio names it */
 	switch (type) {
-	case VERIFY_MD5:
-		return "md5";
-	case VERIFY_CRC32:
-		return "crc32";
-	case VERIFY_CRC32C:
-		return "crc32c";	/* crc32c-intel too, as fio names it */
-	case VERIFY_SHA256:
-		return "sha256";
-	case VERIFY_XXHASH:
-		return "xxhash";
 	case VERIFY_META:
 		return "meta";
 	case VERIFY_PATTERN:
@@ -64,18 +69,10 @@ const char *verify_type_name(unsigned type)
 
 unsigned verify_csum_bytes(unsigned type)
 {
-	switch (type) {
-	case VERIFY_MD5:
-		return 16;
-	case VERIFY_SHA256:
-		return 32;
-	case VERIFY_CRC32:
-	case VERIFY_CRC32C:
-	case VERIFY_XXHASH:
-		return 4;
-	default:
-		return 0;
-	}
+	for (size_t i = 0; i < sizeof(verify_sums) / sizeof(verify_sums[0]); i++)
+		if (verify_sums[i].type == type)
+			return verify_sums[i].bytes;
+	return 0;
 }
 
 int verify_pattern_parse(const char *s, struct job *job)
@@ -129,15 +126,40 @@ static uint32_t hdr_crc(const struct verify_ctx *vc, const unsigned char *p)
 	return ~verify_sum_crc32c(p, 36, vc->hw_crc);
 }
 
-/* The checksum of the type over [p, p+n) into out (up to 32 bytes, as stored). */
+/* The checksum of the type over [p, p+n) into out (up to VERIFY_CSUM_MAX bytes, as stored). */
 static void csum(const struct verify_ctx *vc, const unsigned char *p, size_t n, unsigned char *out)
 {
 	switch (vc->type) {
 	case VERIFY_MD5:
 		verify_sum_md5(p, n, out);
 		break;
+	case VERIFY_CRC64:
+		put_le64(out, verify_sum_crc64(p, n));
+		break;
+	case VERIFY_CRC16: {
+		uint16_t c = verify_sum_crc16(p, n);
+
+		out[0] = (unsigned char)c;
+		out[1] = (unsigned char)(c >> 8);
+		break;
+	}
+	case VERIFY_CRC7:
+		out[0] = verify_sum_crc7(p, n);
+		break;
+	case VERIFY_SHA1:
+		verify_sum_sha1(p, n, out);
+		break;
 	case VERIFY_SHA256:
-		verify_sum_sha256(p, n, out);
+		verify_sum_fio_sha256(p, n, out);
+		break;
+	case VERIFY_SHA512:
+		verify_sum_fio_sha512(p, n, out);
+		break;
+	case VERIFY_SHA3_224:
+	case VERIFY_SHA3_256:
+	case VERIFY_SHA3_384:
+	case VERIFY_SHA3_512:
+		verify_sum_sha3(p, n, verify_csum_bytes(vc->type), out);
 		break;
 	case VERIFY_CRC32:
 		put_le32(out, verify_sum_crc32(p, n));
@@ -325,7 +347,7 @@ int verify_check(const struct verify_ctx *vc, void *buf, const struct verify_io 
 	for (uint64_t pos = 0; pos < io->len;) {
 		uint64_t n = piece_len(vc, pos, io->len), off = io->offset + pos;
 		unsigned char *p = b + pos;
-		unsigned char want[32];
+		unsigned char want[VERIFY_CSUM_MAX];
 		char where[VERIFY_WHERE_BYTES];
 		unsigned type;
 		int w;
@@ -379,7 +401,7 @@ int verify_check(const struct verify_ctx *vc, void *buf, const struct verify_io 
 
 			csum(vc, p + vc->hdr_bytes, (size_t)(n - vc->hdr_bytes), want);
 			if (memcmp(want, p + VERIFY_HDR_BYTES, cb)) {
-				char e[65], r[65];
+				char e[2 * VERIFY_CSUM_MAX + 1], r[2 * VERIFY_CSUM_MAX + 1];
 
 				hex(e, p + VERIFY_HDR_BYTES, cb);
 				hex(r, want, cb);
@@ -396,6 +418,20 @@ int verify_check(const struct verify_ctx *vc, void *buf, const struct verify_io 
 		pos += n;
 	}
 	return ret;
+}
+
+int verify_check_zero(const void *buf, const struct verify_io *io, FILE *diag)
+{
+	const unsigned char *b = buf;
+	uint64_t i = 0;
+
+	while (i < io->len && !b[i])
+		i++;
+	if (i == io->len)
+		return 0;
+	fprintf(diag, "trim: verify failed at file %s offset %llu, length %llu, block offset %llu\n", io->path,
+		(unsigned long long)io->offset, (unsigned long long)io->len, (unsigned long long)i);
+	return -EILSEQ;
 }
 
 /* ---- the log ---------------------------------------------------------------------------- */
@@ -433,10 +469,28 @@ int verify_fixup(struct job *job, struct opt_diag *d)
 	uint64_t bs = job->bs_min[DDIR_WRITE], piece;
 	unsigned hdr_bytes;
 
+	if (job->block_error_pct && job->rw_has_trim) {
+		opt_diag_add(d, false, "fio: block_error_percentiles is not supported with trims (fio 3.33 aborts on an "
+			     "assertion when it reports them)");
+		return -EINVAL;
+	}
 	if (job->verify == VERIFY_NONE && job->verify_pattern_len)
 		job->verify = VERIFY_PATTERN_HDR;	/* fio: a pattern alone turns verify on */
 	if (job->verify == VERIFY_NONE)
 		return 0;
+	if (job->trim_percentage && job->trim_backlog && job->do_verify && job->rw_has_write &&
+	    !job->experimental_verify && !job->verify_only) {
+		if (!job->rw_has_trim) {
+			opt_diag_add(d, false, "fio: trim_backlog needs a job that trims (rw=trimwrite or randtrimwrite): "
+				     "fio 3.33 aborts on an assertion at its first trim");
+			return -EINVAL;
+		}
+		if (job->norandommap || job->rw_seq_add || (job->rw_random && job->percentage_random < 100)) {
+			opt_diag_add(d, false, "fio: iops cannot trim verified blocks whose writes may overlap: drop "
+				     "norandommap, rw=...:N or percentage_random");
+			return -EINVAL;
+		}
+	}
 	if (job->verify == VERIFY_PATTERN && !job->verify_pattern_len) {
 		opt_diag_add(d, false, "fio: verify=pattern needs a verify_pattern");
 		return -EINVAL;
@@ -447,6 +501,20 @@ int verify_fixup(struct job *job, struct opt_diag *d)
 	    (uint64_t)job->verify_offset + hdr_bytes > piece) {
 		opt_diag_add(d, false, "fio: verify_offset too large (%u + %u header bytes > %llu)", job->verify_offset,
 			     hdr_bytes, (unsigned long long)piece);
+		return -EINVAL;
+	}
+	if (job->verify_offset && job->verify_offset < hdr_bytes && job->verify != VERIFY_PATTERN &&
+	    job->verify != VERIFY_NULL) {
+		opt_diag_add(d, false, "fio: verify_offset=%u overlaps the %u header bytes it moves: fio 3.33 fails every "
+			     "block so written", job->verify_offset, hdr_bytes);
+		return -EINVAL;
+	}
+	if (!job->rw_has_write)
+		piece = job->verify_interval && job->verify_interval < job->bs_min[DDIR_READ] ? job->verify_interval :
+			job->bs_min[DDIR_READ];
+	if (job->verify == VERIFY_SHA512 && piece < VERIFY_HDR_BYTES + 2 * VERIFY_CSUM_MAX) {
+		opt_diag_add(d, false, "fio: verify=sha512 needs blocks (or verify_interval) of at least %u bytes: fio 3.33 "
+			     "fails every smaller one", VERIFY_HDR_BYTES + 2 * VERIFY_CSUM_MAX);
 		return -EINVAL;
 	}
 	if (job->rw_has_write && job->rw_random && job->norandommap && job->bs_min[DDIR_WRITE] != job->bs_max[DDIR_WRITE]) {

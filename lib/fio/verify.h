@@ -8,9 +8,10 @@
  * Reads of a verifying job check each interval and print fio's messages on failure.
  * All integers on the media are little-endian (the layout of fio 3.33's header).
  *
- * The checksums (lib/verify_sum.h) are stored as fio 3.33 stores them (crc32c without its final
- * inversion, xxhash with seed 1), so files written by one tool verify with the other, except
- * with sha256 (fio keeps a 64-byte field there). Option parsing and messages are cold code. */
+ * The checksums (fio/verify_sum.h) are stored as fio 3.33 stores them (crc32c without its final
+ * inversion, xxhash with seed 1, sha1's state words little-endian, fio's own sha256 and sha512
+ * fields), so files written by one tool verify with the other. Option parsing and messages
+ * are cold code. */
 #ifndef IOPS_VERIFY_H
 #define IOPS_VERIFY_H
 
@@ -27,10 +28,19 @@ enum verify_type {
 	VERIFY_NONE = 0,
 	VERIFY_META = 1,
 	VERIFY_MD5 = 2,
+	VERIFY_CRC64 = 3,
 	VERIFY_CRC32 = 4,
 	VERIFY_CRC32C = 5,
+	VERIFY_CRC16 = 7,
+	VERIFY_CRC7 = 8,
 	VERIFY_SHA256 = 9,
+	VERIFY_SHA512 = 10,
+	VERIFY_SHA3_224 = 11,
+	VERIFY_SHA3_256 = 12,
+	VERIFY_SHA3_384 = 13,
+	VERIFY_SHA3_512 = 14,
 	VERIFY_XXHASH = 15,
+	VERIFY_SHA1 = 16,
 	VERIFY_PATTERN_HDR = 17,	/* verify_pattern without verify=: header + pattern */
 	VERIFY_PATTERN = 18,	/* verify=pattern: no header (fio's pattern_no_hdr) */
 	VERIFY_NULL = 19,
@@ -40,6 +50,7 @@ enum verify_type {
 #define VERIFY_HDR_BYTES	40u	/* the header, before the checksum */
 #define VERIFY_INTERVAL_MIN	80u	/* fio: 2 x sizeof(header) */
 #define VERIFY_XXH32_SEED	1u
+#define VERIFY_CSUM_MAX		128u	/* the largest checksum field (sha512) */
 
 /* ---- options ---- */
 /* The name fio prints for a type ("crc32c" for crc32c-intel). */
@@ -92,6 +103,10 @@ struct verify_io {
  * the header's seed, or the pattern), in the working directory, as fio names them. */
 int verify_check(const struct verify_ctx *vc, void *buf, const struct verify_io *io, FILE *diag);
 
+/* A trimmed block (trim_verify_zero): 0 when all io->len bytes are zero, else -EILSEQ after
+ * fio's "trim: verify failed ... block offset N" line (N: the first byte that is not). */
+int verify_check_zero(const void *buf, const struct verify_io *io, FILE *diag);
+
 /* ---- the written-block log of a verify phase ---- */
 struct verify_ent {
 	uint64_t offset;
@@ -99,7 +114,11 @@ struct verify_ent {
 	uint32_t len;
 	uint32_t file;
 	uint64_t seq;
+	unsigned flags;			/* VERIFY_ENT_*: trim_percentage */
 };
+
+#define VERIFY_ENT_TRIMMED	1u	/* trimmed: must read back as zeros (trim_verify_zero) */
+#define VERIFY_ENT_DROPPED	2u	/* trimmed, not to be checked */
 
 /* Sort log by file and offset; of blocks written at the same place keep the last. Returns the
  * new count. */

@@ -89,12 +89,37 @@ int verify_log_add(struct verify_log *l, const struct verify_ent *e)
 
 bool verify_log_pop(struct verify_log *l, struct verify_ent *out)
 {
-	if (l->head == l->nr)
-		return false;
-	*out = l->ent[l->head++];
-	if (l->head == l->nr)
-		l->head = l->nr = 0;
-	return true;
+	for (;;) {
+		if (l->head == l->nr)
+			return false;
+		*out = l->ent[l->head++];
+		if (l->head == l->nr)
+			l->head = l->nr = 0;
+		if (!(out->flags & VERIFY_ENT_DROPPED))
+			return true;
+		l->dropped--;
+	}
+}
+
+struct verify_ent *verify_log_find(struct verify_log *l, uint64_t seq)
+{
+	size_t lo = l->head, hi = l->nr;
+
+	if (l->overlap && l->backlog) {	/* sorted by place */
+		for (size_t i = lo; i < hi; i++)
+			if (l->ent[i].seq == seq)
+				return &l->ent[i];
+		return NULL;
+	}
+	while (lo < hi) {	/* write order: seq grows */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (l->ent[mid].seq < seq)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < l->nr && l->ent[lo].seq == seq ? &l->ent[lo] : NULL;
 }
 
 bool verify_log_backlog_next(struct verify_log *l, bool last_read, struct verify_ent *out)
@@ -123,4 +148,7 @@ void verify_log_phase(struct verify_log *l)
 		l->head = 0;
 	}
 	l->nr = verify_log_sort(l->ent, l->nr);
+	l->dropped = 0;
+	for (size_t i = 0; i < l->nr; i++)
+		l->dropped += (l->ent[i].flags & VERIFY_ENT_DROPPED) != 0;
 }

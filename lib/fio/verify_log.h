@@ -27,23 +27,28 @@ struct verify_log {
 	uint64_t backlog;		/* verify_backlog, 0 = no read-back during the writes */
 	uint64_t batch;			/* blocks per batch */
 	uint64_t left;			/* read-backs left in the batch under way */
+	size_t dropped;			/* pending entries marked VERIFY_ENT_DROPPED */
 };
 
 void verify_log_init(struct verify_log *l, bool overlap, uint64_t backlog, uint64_t batch);
 void verify_log_release(struct verify_log *l);
 
+/* Blocks still to check (fio's io_hist_len). */
 static inline size_t verify_log_pending(const struct verify_log *l)
 {
-	return l->nr - l->head;
+	return l->nr - l->head - l->dropped;
 }
 
 /* Log a write (after any block it covers, with overlap and a backlog). 0 or -ENOMEM. */
 int verify_log_add(struct verify_log *l, const struct verify_ent *e);
-/* The oldest (or, sorted, the first) pending block into out; false when none. */
+/* The oldest (or, sorted, the first) pending block into out, dropped ones skipped; false when
+ * none. */
 bool verify_log_pop(struct verify_log *l, struct verify_ent *out);
 /* verify_backlog: the block to read back before the next I/O, or false (issue the I/O).
  * last_read: the last I/O issued was a read. */
 bool verify_log_backlog_next(struct verify_log *l, bool last_read, struct verify_ent *out);
+/* The pending entry of write number seq (logged in write order: not sorted), or NULL. */
+struct verify_ent *verify_log_find(struct verify_log *l, uint64_t seq);
 /* Before a verify phase: the pending blocks in the order the phase reads them. */
 void verify_log_phase(struct verify_log *l);
 

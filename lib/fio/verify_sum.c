@@ -102,6 +102,64 @@ uint32_t verify_sum_crc32(const void *buf, size_t n)
 	return crc;
 }
 
+/* crc64 (fio's: the Jones polynomial 0xad93d23594c935a9, reflected, initial value 0, no final
+ * inversion) and crc16 (0x8005 reflected, initial 0): a nibble table each. crc7 (x^7+x^3+1,
+ * MSB first, initial 0) runs as an 8-bit register holding the 7 bits at its top. */
+static const uint64_t crc64_nib[16] = {
+	0x0000000000000000ull, 0x7d08ff3b88be6f81ull, 0xfa11fe77117cdf02ull, 0x8719014c99c2b083ull,
+	0xdf7adabd7a6e2d6full, 0xa2722586f2d042eeull, 0x256b24ca6b12f26dull, 0x5863dbf1e3ac9decull,
+	0x95ac9329ac4bc9b5ull, 0xe8a46c1224f5a634ull, 0x6fbd6d5ebd3716b7ull, 0x12b5926535897936ull,
+	0x4ad64994d625e4daull, 0x37deb6af5e9b8b5bull, 0xb0c7b7e3c7593bd8ull, 0xcdcf48d84fe75459ull,
+};
+
+static const uint16_t crc16_nib[16] = {
+	0x0000, 0xcc01, 0xd801, 0x1400, 0xf001, 0x3c00, 0x2800, 0xe401,
+	0xa001, 0x6c00, 0x7800, 0xb401, 0x5000, 0x9c01, 0x8801, 0x4400,
+};
+
+static const uint8_t crc7_nib[16] = {
+	0x00, 0x12, 0x24, 0x36, 0x48, 0x5a, 0x6c, 0x7e, 0x90, 0x82, 0xb4, 0xa6, 0xd8, 0xca, 0xfc, 0xee,
+};
+
+uint64_t verify_sum_crc64(const void *buf, size_t n)
+{
+	const unsigned char *p = buf;
+	uint64_t crc = 0;
+
+	while (n--) {
+		crc ^= *p++;
+		crc = (crc >> 4) ^ crc64_nib[crc & 15];
+		crc = (crc >> 4) ^ crc64_nib[crc & 15];
+	}
+	return crc;
+}
+
+uint16_t verify_sum_crc16(const void *buf, size_t n)
+{
+	const unsigned char *p = buf;
+	unsigned crc = 0;
+
+	while (n--) {
+		crc ^= *p++;
+		crc = (crc >> 4) ^ crc16_nib[crc & 15];
+		crc = (crc >> 4) ^ crc16_nib[crc & 15];
+	}
+	return (uint16_t)crc;
+}
+
+uint8_t verify_sum_crc7(const void *buf, size_t n)
+{
+	const unsigned char *p = buf;
+	unsigned crc = 0;
+
+	while (n--) {
+		crc ^= *p++;
+		crc = ((crc << 4) & 0xffu) ^ crc7_nib[crc >> 4];
+		crc = ((crc << 4) & 0xffu) ^ crc7_nib[crc >> 4];
+	}
+	return (uint8_t)(crc >> 1);
+}
+
 /* ---- xxhash (XXH32) --------------------------------------------------------------------- */
 
 #define XP1 0x9e3779b1u
@@ -237,10 +295,46 @@ static void sha256_block(uint32_t *s, const unsigned char *p)
 		s[i] += v[i];
 }
 
+/* ---- sha1 (FIPS 180-4) ------------------------------------------------------------------- */
+
+static void sha1_block(uint32_t *s, const unsigned char *p)
+{
+	uint32_t w[80], a = s[0], b = s[1], c = s[2], d = s[3], e = s[4];
+
+	for (int i = 0; i < 16; i++)
+		w[i] = get_be32(p + 4 * i);
+	for (int i = 16; i < 80; i++)
+		w[i] = rotl32(w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16], 1);
+	for (int i = 0; i < 80; i++) {
+		uint32_t f, k, t;
+
+		if (i < 20)
+			f = (b & c) | (~b & d), k = 0x5a827999;
+		else if (i < 40)
+			f = b ^ c ^ d, k = 0x6ed9eba1;
+		else if (i < 60)
+			f = (b & c) | (b & d) | (c & d), k = 0x8f1bbcdc;
+		else
+			f = b ^ c ^ d, k = 0xca62c1d6;
+		t = rotl32(a, 5) + f + e + k + w[i];
+		e = d;
+		d = c;
+		c = rotl32(b, 30);
+		b = a;
+		a = t;
+	}
+	s[0] += a;
+	s[1] += b;
+	s[2] += c;
+	s[3] += d;
+	s[4] += e;
+}
+
 /* Merkle-Damgard over n bytes with 64-byte blocks and the bit length in the last 8 bytes
- * (little-endian for md5, big-endian for sha256). */
+ * (big-endian for sha1; little-endian for md5 and for fio's sha256). last (64 bytes, may be
+ * NULL) receives the final block as hashed. */
 static void md_hash(uint32_t *s, const void *buf, size_t n, bool be,
-		    void (*block)(uint32_t *, const unsigned char *))
+		    void (*block)(uint32_t *, const unsigned char *), unsigned char *last)
 {
 	const unsigned char *p = buf;
 	unsigned char tail[128];
@@ -258,24 +352,124 @@ static void md_hash(uint32_t *s, const void *buf, size_t n, bool be,
 	block(s, tail);
 	if (tn == 128)
 		block(s, tail + 64);
+	if (last)
+		memcpy(last, tail + tn - 64, 64);
 }
 
 void verify_sum_md5(const void *p, size_t n, uint8_t out[16])
 {
 	uint32_t s[4] = { 0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476 };
 
-	md_hash(s, p, n, false, md5_block);
+	md_hash(s, p, n, false, md5_block, NULL);
 	for (int i = 0; i < 4; i++)
 		put_le32(out + 4 * i, s[i]);
 }
 
-void verify_sum_sha256(const void *p, size_t n, uint8_t out[32])
+void verify_sum_sha1(const void *p, size_t n, uint8_t out[20])
+{
+	uint32_t s[5] = { 0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0 };
+
+	md_hash(s, p, n, true, sha1_block, NULL);
+	for (int i = 0; i < 5; i++)
+		put_le32(out + 4 * i, s[i]);	/* fio keeps the state words as they are in memory */
+}
+
+void verify_sum_fio_sha256(const void *p, size_t n, uint8_t out[64])
 {
 	uint32_t s[8] = { 0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
 			  0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19 };
 
-	md_hash(s, p, n, true, sha256_block);
+	md_hash(s, p, n, false, sha256_block, out);
 	for (int i = 0; i < 8; i++)
-		for (int b = 0; b < 4; b++)
-			out[4 * i + b] = (unsigned char)(s[i] >> (24 - 8 * b));
+		out[i] = (unsigned char)s[i];
+}
+
+void verify_sum_fio_sha512(const void *buf, size_t n, uint8_t out[128])
+{
+	const unsigned char *p = buf;
+	size_t r = n % 128;
+
+	memset(out, 0, 128);
+	memcpy(out, p, n < 128 ? n : 128);
+	if (n >= 128)
+		memcpy(out, p + n - r, r);
+}
+
+/* ---- sha3 (FIPS 202): Keccak-f[1600], rate 200 - 2 x digest bytes, padding 0x06 ... 0x80 -- */
+
+static const uint64_t keccak_rc[24] = {
+	0x0000000000000001ull, 0x0000000000008082ull, 0x800000000000808aull, 0x8000000080008000ull,
+	0x000000000000808bull, 0x0000000080000001ull, 0x8000000080008081ull, 0x8000000000008009ull,
+	0x000000000000008aull, 0x0000000000000088ull, 0x0000000080008009ull, 0x000000008000000aull,
+	0x000000008000808bull, 0x800000000000008bull, 0x8000000000008089ull, 0x8000000000008003ull,
+	0x8000000000008002ull, 0x8000000000000080ull, 0x000000000000800aull, 0x800000008000000aull,
+	0x8000000080008081ull, 0x8000000000008080ull, 0x0000000080000001ull, 0x8000000080008008ull,
+};
+
+/* rho offsets and pi destinations along the lane walk starting at lane 1 */
+static const unsigned char keccak_rho[24] = { 1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 2, 14,
+					      27, 41, 56, 8, 25, 43, 62, 18, 39, 61, 20, 44 };
+static const unsigned char keccak_pi[24] = { 10, 7, 11, 17, 18, 3, 5, 16, 8, 21, 24, 4,
+					     15, 23, 19, 13, 12, 2, 20, 14, 22, 9, 6, 1 };
+
+static inline uint64_t rotl64(uint64_t x, unsigned k)
+{
+	return (x << k) | (x >> ((64 - k) & 63));
+}
+
+static void keccak_f(uint64_t *a)
+{
+	for (int r = 0; r < 24; r++) {
+		uint64_t c[5], t;
+
+		for (int x = 0; x < 5; x++)
+			c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
+		for (int x = 0; x < 5; x++) {
+			t = c[(x + 4) % 5] ^ rotl64(c[(x + 1) % 5], 1);
+			for (int y = 0; y < 25; y += 5)
+				a[y + x] ^= t;
+		}
+		t = a[1];
+		for (int i = 0; i < 24; i++) {
+			uint64_t u = a[keccak_pi[i]];
+
+			a[keccak_pi[i]] = rotl64(t, keccak_rho[i]);
+			t = u;
+		}
+		for (int y = 0; y < 25; y += 5) {
+			for (int x = 0; x < 5; x++)
+				c[x] = a[y + x];
+			for (int x = 0; x < 5; x++)
+				a[y + x] = c[x] ^ (~c[(x + 1) % 5] & c[(x + 2) % 5]);
+		}
+		a[0] ^= keccak_rc[r];
+	}
+}
+
+static void keccak_xor(uint64_t *a, const unsigned char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		a[i / 8] ^= (uint64_t)p[i] << (8 * (i % 8));
+}
+
+void verify_sum_sha3(const void *buf, size_t n, unsigned digest, uint8_t *out)
+{
+	const unsigned char *p = buf;
+	size_t rate = 200 - 2 * (size_t)digest;
+	unsigned char last[200];
+	uint64_t a[25];
+
+	memset(a, 0, sizeof(a));
+	for (; n >= rate; n -= rate, p += rate) {
+		keccak_xor(a, p, rate);
+		keccak_f(a);
+	}
+	memset(last, 0, rate);
+	memcpy(last, p, n);
+	last[n] ^= 0x06;
+	last[rate - 1] ^= 0x80;
+	keccak_xor(a, last, rate);
+	keccak_f(a);
+	for (unsigned i = 0; i < digest; i++)
+		out[i] = (unsigned char)(a[i / 8] >> (8 * (i % 8)));
 }

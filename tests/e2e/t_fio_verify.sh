@@ -279,7 +279,8 @@ if ! skip_if_fio "iops refusals"; then
 		assert_eq "$* nothing created" "err out" "$(ls "$T/refuse" | tr '\n' ' ' | sed 's/ $//')"
 		rm -rf "$T/refuse"
 	}
-	refuse "fio: option 'verify=sha512' is not supported by iops (it has md5, crc32c, crc32c-intel, crc32, xxhash, sha256, meta, pattern, null)" --verify=sha512
+	refuse "fio: verify=sha512 needs blocks (or verify_interval) of at least 296 bytes: fio 3.33 fails every smaller one" \
+		--verify=sha512 --bs=256 --rw=write
 	refuse "fio: verify=pattern needs a verify_pattern" --verify=pattern --rw=write
 	refuse "fio: verify_offset too large (4060 + 44 header bytes > 4096)" --verify=crc32c --verify_offset=4060 --rw=write
 	refuse "fio: iops cannot verify overlapping writes of variable size: drop norandommap or use a single block size" \

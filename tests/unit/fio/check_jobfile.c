@@ -289,7 +289,7 @@ START_TEST(test_apply_errors)
 	ck_assert_uint_eq(diag->nr, 1);
 	ck_assert_str_eq(diag->line[0],
 			 "fio: engine rbd needs librbd, which this build does not include");
-	ck_assert_int_eq(apply("[j]\nverify=sha512\n", &global, &list, false), -EINVAL);
+	ck_assert_int_eq(apply("[j]\ncmd_type=nvme\n", &global, &list, false), -EINVAL);
 	ck_assert_uint_eq(diag->nr, 1);
 	ck_assert_int_eq(apply("[j]\nbogus=1\nunlink_each_loop=1\n", &global, &list, false), -EINVAL);
 	ck_assert_uint_eq(diag->nr, 1);

@@ -15,52 +15,7 @@ static void hexs(char *out, const uint8_t *p, unsigned n)
 		snprintf(out + 2 * i, 3, "%02x", p[i]);
 }
 
-static char *million_a(void)
-{
-	char *p = malloc(1000000);
-
-	ck_assert_ptr_nonnull(p);
-	memset(p, 'a', 1000000);
-	return p;
-}
-
-/* ---- checksum vectors ------------------------------------------------------------------- */
-
-struct hash_case {
-	const char *in;		/* NULL: a million 'a' */
-	const char *md5, *sha256;
-};
-
-static const struct hash_case hash_cases[] = {
-	{ "", "d41d8cd98f00b204e9800998ecf8427e", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855" },
-	{ "abc", "900150983cd24fb0d6963f7d28e17f72", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" },
-	{ "message digest", "f96b697d7cb7938d525a2f31aaf161d0",
-	  "f7846f55cf23e14eebeab5b4e1550cad5b509e3348fbc4efa3a1413d393cb650" },
-	{ "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", "8215ef0796a20bcaaae116d3876c664a",
-	  "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1" },
-	{ "12345678901234567890123456789012345678901234567890123456789012345678901234567890",
-	  "57edf4a22be3c955ac49da2e2107b67a", "f371bc4a311f2b009eef952dd83ca80e2b60026c8e935592d0f9c308453c813e" },
-	{ NULL, "7707d6ae4e027c70eea2a935c2296f21", "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0" },
-};
-
-START_TEST(test_md5_sha256_vectors)
-{
-	const struct hash_case *c = &hash_cases[_i];
-	char *big = c->in ? NULL : million_a();
-	const char *in = c->in ? c->in : big;
-	size_t n = c->in ? strlen(c->in) : 1000000;
-	uint8_t d[32];
-	char h[65];
-
-	verify_sum_md5(in, n, d);
-	hexs(h, d, 16);
-	ck_assert_str_eq(h, c->md5);
-	verify_sum_sha256(in, n, d);
-	hexs(h, d, 32);
-	ck_assert_str_eq(h, c->sha256);
-	free(big);
-}
-END_TEST
+/* ---- checksum vectors (md5, sha1, sha3, fio's sha256/sha512: check_verify_sum.c) ---------- */
 
 START_TEST(test_crc_xxh_vectors)
 {
@@ -117,6 +72,10 @@ static const struct fill_case fill_cases[] = {
 	{ VERIFY_CRC32C, 0, 0, NULL }, { VERIFY_CRC32, 0, 0, NULL }, { VERIFY_MD5, 0, 0, NULL },
 	{ VERIFY_SHA256, 0, 0, NULL }, { VERIFY_XXHASH, 0, 0, NULL }, { VERIFY_META, 0, 0, NULL },
 	{ VERIFY_CRC32C, 512, 0, NULL }, { VERIFY_MD5, 1024, 100, NULL }, { VERIFY_SHA256, 0, 20, NULL },
+	{ VERIFY_CRC64, 0, 0, NULL }, { VERIFY_CRC16, 0, 0, NULL }, { VERIFY_CRC7, 512, 0, NULL },
+	{ VERIFY_SHA1, 0, 0, NULL }, { VERIFY_SHA512, 0, 0, NULL }, { VERIFY_SHA512, 1024, 8, NULL },
+	{ VERIFY_SHA3_224, 0, 0, NULL }, { VERIFY_SHA3_256, 0, 0, NULL }, { VERIFY_SHA3_384, 0, 0, NULL },
+	{ VERIFY_SHA3_512, 2048, 0, NULL },
 	{ VERIFY_CRC32C, 0, 0, "0xdeadbeef" }, { VERIFY_PATTERN, 0, 0, "0xff%o\"abcd\"-12" },
 	{ VERIFY_PATTERN_HDR, 0, 0, "\"xyz\"" }, { VERIFY_NULL, 0, 0, NULL },
 };
@@ -132,7 +91,7 @@ static void fill_job(struct job *j, const struct fill_case *c)
 }
 
 /* Written, read back: fine. Any byte changed: caught (headers and checksums cover all bytes;
- * meta only its headers). */
+ * meta only its headers; fio's sha512 field only some). */
 START_TEST(test_fill_check_round_trip)
 {
 	const struct fill_case *c = &fill_cases[_i];
@@ -161,6 +120,12 @@ START_TEST(test_fill_check_round_trip)
 			unsigned piece = c->interval ? c->interval : sizeof(blk);
 
 			covered = (pos % piece) >= c->offset && (pos % piece) < c->offset + VERIFY_HDR_BYTES;
+		}
+		if (c->type == VERIFY_SHA512) {	/* fio's field copies bytes: the header and the last byte */
+			unsigned piece = c->interval ? c->interval : sizeof(blk), q = pos % piece;
+
+			if (!(q >= c->offset && q < c->offset + VERIFY_HDR_BYTES) && q != piece - 1)
+				continue;
 		}
 		memcpy(cp, blk, sizeof(blk));
 		cp[pos] ^= 0x10;
@@ -335,8 +300,17 @@ START_TEST(test_types)
 	ck_assert_str_eq(verify_type_name(VERIFY_CRC32C), "crc32c");
 	ck_assert_str_eq(verify_type_name(VERIFY_PATTERN_HDR), "pattern");
 	ck_assert_str_eq(verify_type_name(VERIFY_SHA256), "sha256");
-	ck_assert_str_eq(verify_type_name(3), "none");
-	ck_assert_uint_eq(verify_csum_bytes(VERIFY_SHA256), 32);
+	ck_assert_str_eq(verify_type_name(VERIFY_CRC64), "crc64");
+	ck_assert_str_eq(verify_type_name(VERIFY_SHA3_384), "sha3-384");
+	ck_assert_str_eq(verify_type_name(6), "none");
+	ck_assert_str_eq(verify_type_name(20), "none");
+	ck_assert_uint_eq(verify_csum_bytes(VERIFY_SHA256), 64);
+	ck_assert_uint_eq(verify_csum_bytes(VERIFY_SHA512), 128);
+	ck_assert_uint_eq(verify_csum_bytes(VERIFY_SHA1), 20);
+	ck_assert_uint_eq(verify_csum_bytes(VERIFY_CRC7), 1);
+	ck_assert_uint_eq(verify_csum_bytes(VERIFY_CRC16), 2);
+	ck_assert_uint_eq(verify_csum_bytes(VERIFY_CRC64), 8);
+	ck_assert_uint_eq(verify_csum_bytes(VERIFY_SHA3_224), 28);
 	ck_assert_uint_eq(verify_csum_bytes(VERIFY_MD5), 16);
 	ck_assert_uint_eq(verify_csum_bytes(VERIFY_XXHASH), 4);
 	ck_assert_uint_eq(verify_csum_bytes(VERIFY_META), 0);
@@ -412,15 +386,50 @@ START_TEST(test_log_sort)
 }
 END_TEST
 
+/* trim_verify_zero: zeros pass; the first byte that is not is named */
+struct zero_case {
+	unsigned len, bad;	/* bad: the byte set, or len for none */
+	int ret;
+	const char *msg;
+};
+
+static const struct zero_case zero_cases[] = {
+	{ 4096, 4096, 0, "" },
+	{ 0, 0, 0, "" },
+	{ 4096, 0, -EILSEQ, "trim: verify failed at file f offset 8192, length 4096, block offset 0\n" },
+	{ 4096, 4095, -EILSEQ, "trim: verify failed at file f offset 8192, length 4096, block offset 4095\n" },
+	{ 512, 300, -EILSEQ, "trim: verify failed at file f offset 8192, length 512, block offset 300\n" },
+};
+
+START_TEST(test_check_zero)
+{
+	const struct zero_case *c = &zero_cases[_i];
+	static uint8_t blk[4096];
+	char *txt = NULL;
+	size_t txt_len = 0;
+	FILE *diag = open_memstream(&txt, &txt_len);
+	struct verify_io io = { .path = "f", .offset = 8192, .len = c->len };
+
+	ck_assert_ptr_nonnull(diag);
+	memset(blk, 0, sizeof(blk));
+	if (c->bad < c->len)
+		blk[c->bad] = 1;
+	ck_assert_int_eq(verify_check_zero(blk, &io, diag), c->ret);
+	fclose(diag);
+	ck_assert_str_eq(txt, c->msg);
+	free(txt);
+}
+END_TEST
+
 Suite *verify_suite(void)
 {
 	Suite *s = suite_create("verify");
 	TCase *tc = tcase_create("core");
 
 	tcase_set_timeout(tc, 60);
-	tcase_add_loop_test(tc, test_md5_sha256_vectors, 0, sizeof(hash_cases) / sizeof(hash_cases[0]));
 	tcase_add_test(tc, test_crc_xxh_vectors);
 	tcase_add_test(tc, test_crc32c_hw_matches_table);
+	tcase_add_loop_test(tc, test_check_zero, 0, sizeof(zero_cases) / sizeof(zero_cases[0]));
 	tcase_add_loop_test(tc, test_fill_check_round_trip, 0, sizeof(fill_cases) / sizeof(fill_cases[0]));
 	tcase_add_test(tc, test_messages);
 	tcase_add_loop_test(tc, test_pattern_parse, 0, sizeof(pat_cases) / sizeof(pat_cases[0]));

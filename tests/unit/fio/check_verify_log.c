@@ -388,6 +388,45 @@ START_TEST(test_replay_copy)
 }
 END_TEST
 
+/* trim_percentage: entries found by write number, dropped ones not counted nor popped. */
+START_TEST(test_find_dropped)
+{
+	struct verify_log l;
+	struct verify_ent e, *v;
+
+	verify_log_init(&l, false, 0, 0);
+	ck_assert_ptr_null(verify_log_find(&l, 0));	/* empty */
+	for (uint64_t i = 0; i < 3000; i++) {
+		struct verify_ent w = { .offset = i * BS, .len = BS, .seq = i * 2 };
+
+		ck_assert_int_eq(verify_log_add(&l, &w), 0);
+	}
+	ck_assert_ptr_null(verify_log_find(&l, 1));	/* odd numbers were never logged */
+	ck_assert_ptr_null(verify_log_find(&l, 6000));	/* past the end */
+	v = verify_log_find(&l, 0);
+	ck_assert_ptr_nonnull(v);
+	ck_assert_uint_eq(v->offset, 0);
+	v = verify_log_find(&l, 5998);
+	ck_assert_ptr_nonnull(v);
+	ck_assert_uint_eq(v->offset, 2999 * BS);
+	v = verify_log_find(&l, 2);
+	v->flags |= VERIFY_ENT_DROPPED;
+	l.dropped++;
+	verify_log_find(&l, 4)->flags |= VERIFY_ENT_TRIMMED;
+	ck_assert_uint_eq(verify_log_pending(&l), 2999);
+	ck_assert(verify_log_pop(&l, &e));
+	ck_assert_uint_eq(e.seq, 0);
+	ck_assert(verify_log_pop(&l, &e));	/* 2 is skipped */
+	ck_assert_uint_eq(e.seq, 4);
+	ck_assert_uint_eq(e.flags, VERIFY_ENT_TRIMMED);
+	ck_assert_uint_eq(verify_log_pending(&l), 2997);
+	ck_assert_uint_eq(l.dropped, 0);
+	ck_assert_ptr_null(verify_log_find(&l, 0));	/* read back: gone */
+	ck_assert_ptr_nonnull(verify_log_find(&l, 6));
+	verify_log_release(&l);
+}
+END_TEST
+
 Suite *verify_log_suite(void)
 {
 	Suite *s = suite_create("verify_log");
@@ -400,6 +439,7 @@ Suite *verify_log_suite(void)
 	tcase_add_test(tc, test_dump_name);
 	tcase_add_test(tc, test_dump_files);
 	tcase_add_test(tc, test_replay_copy);
+	tcase_add_test(tc, test_find_dropped);
 	suite_add_tcase(s, tc);
 	return s;
 }
