@@ -414,7 +414,10 @@ int opt_apply(struct opt_job *oj, const struct opt_def *od, const char *val, str
 	int ret;
 
 	if (od->type == OPT_T_UNSUPPORTED) {
-		opt_diag_add(d, false, "fio: option '%s' is not supported by iops", od->name);
+		if (od->help)	/* refused for good: the entry says why */
+			opt_diag_add(d, false, "fio: option '%s' is not supported by iops: %s", od->name, od->help);
+		else
+			opt_diag_add(d, false, "fio: option '%s' is not supported by iops", od->name);
 		return -EINVAL;
 	}
 	if (val) {
