@@ -9,6 +9,9 @@
 
 #include "sys/cpuset.h"
 
+#define AIO_MAX_FIXED_BUFS	16384u			/* the kernel's limit on registered buffers */
+#define AIO_MAX_FIXED_BUF	(1024ull * 1024 * 1024)	/* and on each one's size */
+
 #define AIO_URING	1u
 #define AIO_LIBAIO	2u
 #define AIO_PVSYNC2	4u
@@ -136,5 +139,18 @@ int opt_apply_aio_check(struct opt_job *oj, struct opt_diag *d)
 	}
 	if (a->sqpoll)
 		a->registerfiles = true;	/* as fio: the polling thread works on registered files */
+	if (a->fixedbufs) {	/* fio fails the job when it registers them (err=22) */
+		uint64_t max_bs = 0;
+
+		for (int i = 0; i < DDIR_NR; i++)
+			if (oj->j.bs_max[i] > max_bs)
+				max_bs = oj->j.bs_max[i];
+		if (oj->j.iodepth > AIO_MAX_FIXED_BUFS || max_bs > AIO_MAX_FIXED_BUF) {
+			opt_diag_add(d, false, "fio: fixedbufs: io_uring registers at most %u buffers (iodepth) "
+				     "of at most 1 GiB (bs), not %u of %llu bytes", AIO_MAX_FIXED_BUFS,
+				     oj->j.iodepth, (unsigned long long)max_bs);
+			return -EINVAL;
+		}
+	}
 	return 0;
 }

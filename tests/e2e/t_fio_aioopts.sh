@@ -147,8 +147,9 @@ par_run run_pair b_nowait $P --ioengine=io_uring --nowait=2
 par_run run_pair b_flag $P --ioengine=io_uring --fixedbufs=yes
 par_run run_pair b_nonvec $P --ioengine=io_uring --nonvectored=abc
 par_run run_pair b_cpu $P --ioengine=io_uring --sqthread_poll --sqthread_poll_cpu=4096
+par_run run_pair b_fixed $P --ioengine=io_uring --fixedbufs --iodepth=20000
 par_wait
-for c in w_psync w_libaio w_uring w_pvsync2 b_pct b_nowait b_flag b_nonvec b_cpu; do
+for c in w_psync w_libaio w_uring w_pvsync2 b_pct b_nowait b_flag b_nonvec b_cpu b_fixed; do
 	assert_eq "$c: exit status" 1 "$(rc_of $c ut)"
 	assert_eq "$c: exit status as fio's" "$(rc_of $c ref)" "$(rc_of $c ut)"
 	assert_eq "$c: nothing created" "" "$(dir_listing "$T/$c.ut.d")"
@@ -165,6 +166,8 @@ if ! skip_if_fio "iops' own refusals"; then
 		"$(cat "$T/w_uring.ut.err")"
 	assert_match "b_cpu: one line" "^fio: sqthread_poll_cpu=4096: CPU 4096 too large \(max=[0-9]+\)$" \
 		"$(cat "$T/b_cpu.ut.err")"
+	assert_eq "b_fixed: one line" "fio: fixedbufs: io_uring registers at most 16384 buffers (iodepth) of at most 1 GiB (bs), not 20000 of 4096 bytes" \
+		"$(cat "$T/b_fixed.ut.err")"
 	for o in uncached cmd_type; do
 		run_one ut r_$o $P --ioengine=io_uring --$o=1
 		assert_eq "$o: exit status" 1 "$(rc_of r_$o ut)"

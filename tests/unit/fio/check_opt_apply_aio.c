@@ -69,6 +69,8 @@ static const struct good_case good_cases[] = {
 	{ URING "nonvectored=1\n", .hipri_pct = 100, .sqpoll_cpu = -1, .nonvectored = 1 },
 	{ URING "nonvectored=-1\n", .hipri_pct = 100, .sqpoll_cpu = -1, .nonvectored = -1 },
 	{ URING "force_async=0\n", .hipri_pct = 100, .sqpoll_cpu = -1, .nonvectored = -1 },
+	{ URING "fixedbufs\niodepth=16384\nbs=4k,1g\n", .fixedbufs = true, .hipri_pct = 100, .sqpoll_cpu = -1,
+	  .nonvectored = -1 },
 	{ URING "force_async=4\n", .hipri_pct = 100, .force_async = 4, .sqpoll_cpu = -1, .nonvectored = -1 },
 	{ URING "force_async=4294967295\n", .hipri_pct = 100, .force_async = 4294967295u, .sqpoll_cpu = -1,
 	  .nonvectored = -1 },
@@ -152,6 +154,11 @@ static const struct bad_case bad_cases[] = {
 	{ PVSYNC2 "hipri_percentage=-1\n", "fio: failed parsing hipri_percentage=-1" },
 	{ PVSYNC2 "hipri_percentage=\n", "fio: failed parsing hipri_percentage=" },
 	{ LIBAIO "userspace_reap=3\n", "fio: failed parsing userspace_reap=3" },
+	/* what the kernel cannot register */
+	{ URING "fixedbufs\niodepth=16385\n", "fio: fixedbufs: io_uring registers at most 16384 buffers (iodepth) "
+						 "of at most 1 GiB (bs), not 16385 of 4096 bytes" },
+	{ URING "fixedbufs\nbs=4k,2g\n", "fio: fixedbufs: io_uring registers at most 16384 buffers (iodepth) "
+					  "of at most 1 GiB (bs), not 1 of 2147483648 bytes" },
 	/* refused for good, with the reason */
 	{ URING "uncached=1\n", "fio: option 'uncached' is not supported by iops: RWF_UNCACHED never reached "
 				"Linux, and the flag value fio 3.33 sends is RWF_ATOMIC on current kernels" },
