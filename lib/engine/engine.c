@@ -13,6 +13,7 @@ extern const struct engine_ops engine_posixaio_ops;
 extern const struct engine_ops engine_psync_ops;
 extern const struct engine_ops engine_sync_ops;
 extern const struct engine_ops engine_pvsync_ops;
+extern const struct engine_ops engine_pvsync2_ops;
 extern const struct engine_ops engine_null_ops;
 extern const struct engine_ops engine_falloc_ops;
 extern const struct engine_ops engine_ftruncate_ops;
@@ -37,6 +38,7 @@ static const struct engine_ops *const engine_table[] = {
 	&engine_psync_ops,
 	&engine_sync_ops,
 	&engine_pvsync_ops,
+	&engine_pvsync2_ops,
 	&engine_null_ops,
 	&engine_falloc_ops,
 	&engine_ftruncate_ops,
@@ -70,7 +72,7 @@ const struct engine_ops *engine_find(const char *name)
 const char *engine_names(void)
 {
 	/* Kept in step with engine_table by tests/unit/engine/check_engine.c. */
-	return "libaio, io_uring, posixaio, psync, sync, pvsync, null, "
+	return "libaio, io_uring, posixaio, psync, sync, pvsync, pvsync2, null, "
 	       "falloc, ftruncate, mmap, splice, cpuio, filecreate, filestat, filedelete, dircreate, dirstat, dirdelete, net, netsplice, exec, e4defrag";
 }
 

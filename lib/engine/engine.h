@@ -65,6 +65,9 @@ struct engine_cfg {
 	const struct engine_opts *opts;	/* the job's engine options (NULL: defaults) */
 	unsigned nr_files;	/* files of the job (file_idx < nr_files) */
 	char *const *paths;	/* their names (nr_files of them; NULL: none) */
+	const int *fds;		/* their descriptors, open for the job's life (-1: none; NULL: none) */
+	void *bufs;		/* the requests' buffers: depth of them, buf_bytes each, in index order */
+	uint64_t buf_bytes;	/* (0: not known; io_uring's fixedbufs needs them) */
 	const char *job_name;	/* exec: %n, std_redirect file names */
 	uint64_t runtime_ns;	/* exec: %r */
 	bool rw_write;		/* the job writes (net: sender, else receiver) */

@@ -20,6 +20,10 @@
  *   and only when fewer than min are found io_getevents(min - found, ...). min is capped at the
  *   number of requests in flight, so reap() never waits for something that cannot complete.
  *
+ * Engine options (fio's): nowait sets RWF_NOWAIT on every read and write (aio_rw_flags): one
+ * that would block completes with -EAGAIN. userspace_reap is accepted: the ring above is read
+ * in user space whether or not it is given (fio does so only with it, and only for min 0).
+ *
  * Buffered I/O through libaio is synchronous in the kernel (io_submit returns once the copy
  * is done); only O_DIRECT gives real queue depth. */
 #include "engine/engine.h"
@@ -37,6 +41,9 @@
 #define AIO_MAX_DEPTH		65536u
 #define AIO_IOCB_FLAG_IOPRIO	(1u << 1)	/* linux/aio_abi.h IOCB_FLAG_IOPRIO: aio_reqprio is valid */
 #define AIO_RING_MAGIC		0xa10a10a1u
+#ifndef RWF_NOWAIT
+#define RWF_NOWAIT		0x00000008
+#endif
 #define AIO_EAGAIN_SLEEP_NS	100000L
 #define AIO_EAGAIN_GIVEUP_NS	200000000u	/* nothing in flight and still refused */
 
@@ -57,6 +64,7 @@ struct aio_ctx {
 	io_context_t io;
 	struct aio_user_ring *ring;	/* NULL when user-space reaping is not possible */
 	unsigned depth;
+	int rw_flags;			/* RWF_* of every read and write (nowait) */
 	unsigned nr_pending;		/* stashed by queue(), not submitted */
 	unsigned nr_inflight;		/* submitted, not reaped */
 	unsigned nr_done;		/* completed internally, waiting for reap() */
@@ -98,6 +106,7 @@ static int aio_init(const struct engine_cfg *cfg, void **ctxp, struct iops_err *
 	if (!ctx)
 		goto nomem;
 	ctx->depth = depth;
+	ctx->rw_flags = cfg->opts && cfg->opts->aio.nowait ? RWF_NOWAIT : 0;
 	ctx->iocbs = calloc(depth, sizeof(*ctx->iocbs));
 	ctx->pending = calloc(depth, sizeof(*ctx->pending));
 	ctx->done = calloc(depth, sizeof(*ctx->done));
@@ -177,6 +186,8 @@ static int aio_queue(void *vctx, struct io_req *req)
 		io_prep_pread(iocb, req->fd, req->buf, (size_t)req->len, (long long)req->offset);
 	else
 		io_prep_pwrite(iocb, req->fd, req->buf, (size_t)req->len, (long long)req->offset);
+	if (__builtin_expect(ctx->rw_flags != 0, 0))	/* nowait */
+		iocb->aio_rw_flags = ctx->rw_flags;
 	if (req->ioprio) {	/* cmdprio: the request's own priority */
 		iocb->aio_reqprio = (short)req->ioprio;
 		iocb->u.c.flags |= AIO_IOCB_FLAG_IOPRIO;

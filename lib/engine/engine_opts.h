@@ -44,12 +44,28 @@ struct engine_e4defrag_opts {
 	bool inplace;
 };
 
+/* io_uring, libaio and pvsync2 (fio's options of the same names). The option layer refuses each
+ * one for the engines that do not take it, so an engine reads only its own. */
+struct engine_aio_opts {
+	bool hipri;			/* io_uring: IORING_SETUP_IOPOLL; pvsync2: RWF_HIPRI */
+	unsigned hipri_pct;		/* pvsync2: share of the requests with RWF_HIPRI, default 100 */
+	bool nowait;			/* RWF_NOWAIT on reads and writes */
+	bool fixedbufs;			/* io_uring: registered buffers, READ_FIXED / WRITE_FIXED */
+	bool registerfiles;		/* io_uring: registered files, IOSQE_FIXED_FILE */
+	bool sqpoll;			/* io_uring: IORING_SETUP_SQPOLL (registers the files too) */
+	int sqpoll_cpu;			/* io_uring: its CPU (IORING_SETUP_SQ_AFF), -1 = not given */
+	int nonvectored;		/* io_uring: -1 as the kernel's probe says, 0 READV, 1 READ */
+	unsigned force_async;		/* io_uring: IOSQE_ASYNC on every Nth request, 0 = never */
+	bool userspace_reap;		/* libaio: accepted; the ring is always read in user space */
+};
+
 struct engine_opts {
 	struct engine_cpuio_opts cpuio;
 	struct engine_exec_opts exec;
 	struct engine_net_opts net;
 	struct engine_e4defrag_opts e4defrag;
 	enum engine_stat_type stat_type;	/* filestat */
+	struct engine_aio_opts aio;
 };
 
 /* The defaults fio documents for the fields that are not zero. */
@@ -59,6 +75,9 @@ static inline void engine_opts_defaults(struct engine_opts *o)
 	o->exec.grace_ns = 1000000000u;
 	o->exec.std_redirect = true;
 	o->net.ttl = 1;
+	o->aio.hipri_pct = 100;
+	o->aio.sqpoll_cpu = -1;
+	o->aio.nonvectored = -1;
 }
 
 #endif

@@ -4,11 +4,19 @@
  *   CLAMP), asking for cooperative task running (COOP_TASKRUN + TASKRUN_FLAG, 5.19+) and
  *   SUBMIT_ALL (a refused SQE does not stop the batch), falling back to plain flags on older
  *   kernels. Non-vectored READ/WRITE (5.6+) when the kernel's probe has them, READV/WRITEV
- *   with one iovec per request otherwise. Failure with
+ *   with one iovec per request otherwise (nonvectored=0/1 decides instead of the probe).
+ *   Engine options (fio's): hipri makes a polled ring (IORING_SETUP_IOPOLL: the kernel then
+ *   takes O_DIRECT requests only, and devices without poll queues fail them with EOPNOTSUPP,
+ *   as fio gets too); sqthread_poll a kernel submission thread (SQPOLL, SQ_AFF with
+ *   sqthread_poll_cpu; it registers the files, as fio); registerfiles registers the job's
+ *   descriptors (cfg->fds) as slots 0..nr_files-1 and fixedbufs the runner's buffers
+ *   (cfg->bufs, one per request index), once, at init. Failure with
  *   ENOSYS / EPERM (old kernel, Docker's default seccomp profile, kernel.io_uring_disabled)
  *   gives one line that points to libaio.
  * - queue: fills one SQE (user_data = the request); ENGINE_BUSY once depth requests are
- *   queued or in flight. IO_FSYNC / IO_FDATASYNC are queued too (IORING_OP_FSYNC, with
+ *   queued or in flight. With the options: READ_FIXED / WRITE_FIXED on the request's own
+ *   buffer, IOSQE_FIXED_FILE with the file's slot, RWF_NOWAIT (nowait) on reads and writes,
+ *   IOSQE_ASYNC on every force_async-th SQE; none of it costs more than a flag test when off. IO_FSYNC / IO_FDATASYNC are queued too (IORING_OP_FSYNC, with
  *   IORING_FSYNC_DATASYNC for fdatasync) with IOSQE_IO_DRAIN: the sync starts only once every
  *   request submitted before it has completed, so it covers the writes queued before it.
  * - commit: io_uring_submit until every SQE is consumed. EINTR: retried. EAGAIN / EBUSY (kernel
@@ -37,6 +45,10 @@
 #include <sys/uio.h>
 #include <time.h>
 
+#ifndef RWF_NOWAIT
+#define RWF_NOWAIT		0x00000008
+#endif
+
 #define URING_MAX_DEPTH		32768u	/* IORING_MAX_ENTRIES; completions get twice that */
 #define URING_EAGAIN_SLEEP_NS	100000L
 #define URING_EAGAIN_GIVEUP_NS	200000000u	/* nothing in flight and still refused */
@@ -48,6 +60,16 @@ struct uring_ctx {
 	bool vectored;			/* kernel lacks IORING_OP_READ/WRITE */
 	bool ext_arg;			/* timed waits without an SQE */
 	int broken;			/* -errno once a commit failed for good: queue/commit refuse */
+	/* engine options (engine_opts.h, engine_aio_opts); extras: one of the last four is on */
+	bool fixed_bufs;		/* the buffers are registered: READ_FIXED / WRITE_FIXED */
+	bool extras;
+	bool fixed_files;		/* the files are registered: IOSQE_FIXED_FILE */
+	bool nowait;			/* RWF_NOWAIT on reads and writes */
+	unsigned force_async, nr_async;	/* IOSQE_ASYNC on every force_async-th request */
+	char *buf_base;			/* fixed_bufs: buffer i is buf_base + i * buf_bytes */
+	uint64_t buf_bytes;
+	unsigned nr_files;		/* fixed_files: file i is registered as slot i */
+	int *files;			/* (its descriptor when registered) */
 	unsigned depth;
 	unsigned nr_pending;		/* SQEs filled, not consumed by the kernel */
 	unsigned nr_inflight;		/* consumed, completion not reaped */
@@ -72,6 +94,7 @@ static void uring_free(struct uring_ctx *ctx)
 	free(ctx->pending);
 	free(ctx->done);
 	free(ctx->iovecs);
+	free(ctx->files);
 	free(ctx);
 }
 
@@ -84,10 +107,13 @@ static unsigned uring_pow2(unsigned v)
 	return p;
 }
 
-static int uring_setup(struct uring_ctx *ctx, unsigned depth)
+/* hipri: a polled ring (IOPOLL); sqthread_poll: a kernel thread takes the submissions (SQPOLL,
+ * on sqthread_poll_cpu with SQ_AFF). The kernel refuses cooperative task running with SQPOLL. */
+static int uring_setup(struct uring_ctx *ctx, unsigned depth, const struct engine_aio_opts *a)
 {
-	static const unsigned extra_flags[] = {
-		IORING_SETUP_COOP_TASKRUN | IORING_SETUP_TASKRUN_FLAG | IORING_SETUP_SUBMIT_ALL,
+	const unsigned extra_flags[] = {
+		(a->sqpoll ? 0 : IORING_SETUP_COOP_TASKRUN | IORING_SETUP_TASKRUN_FLAG) |
+			IORING_SETUP_SUBMIT_ALL,
 		0,
 	};
 	int ret = -EINVAL;
@@ -97,6 +123,15 @@ static int uring_setup(struct uring_ctx *ctx, unsigned depth)
 
 		memset(&p, 0, sizeof(p));
 		p.flags = IORING_SETUP_CQSIZE | IORING_SETUP_CLAMP | extra_flags[i];
+		if (a->hipri)
+			p.flags |= IORING_SETUP_IOPOLL;
+		if (a->sqpoll) {
+			p.flags |= IORING_SETUP_SQPOLL;
+			if (a->sqpoll_cpu >= 0) {
+				p.flags |= IORING_SETUP_SQ_AFF;
+				p.sq_thread_cpu = (unsigned)a->sqpoll_cpu;
+			}
+		}
 		p.cq_entries = 2 * uring_pow2(depth);
 		ret = io_uring_queue_init_params(depth, &ctx->ring, &p);
 		if (ret != -EINVAL)
@@ -105,9 +140,72 @@ static int uring_setup(struct uring_ctx *ctx, unsigned depth)
 	return ret;
 }
 
+/* registerfiles (and sqthread_poll): the job's descriptors become slots 0..nr_files-1. */
+static int uring_register_files(struct uring_ctx *ctx, const struct engine_cfg *cfg,
+				struct iops_err *err)
+{
+	int ret;
+
+	if (!cfg->fds || !cfg->nr_files)
+		return 0;	/* nothing to register: requests keep their descriptors */
+	ctx->files = malloc((size_t)cfg->nr_files * sizeof(*ctx->files));
+	if (!ctx->files) {
+		iops_err_set(err, ENOMEM, "fio: io_uring: out of memory for %u registered files", cfg->nr_files);
+		return -ENOMEM;
+	}
+	memcpy(ctx->files, cfg->fds, (size_t)cfg->nr_files * sizeof(*ctx->files));
+	ret = io_uring_register_files(&ctx->ring, ctx->files, cfg->nr_files);
+	if (ret < 0) {
+		iops_err_set(err, -ret, "fio: io engine io_uring: registering %u files failed (%s)%s",
+			     cfg->nr_files, err_str(-ret), ret == -EMFILE ? ": raise the open-files limit (ulimit -n)" : "");
+		return ret;
+	}
+	ctx->nr_files = cfg->nr_files;
+	ctx->fixed_files = true;
+	return 0;
+}
+
+/* fixedbufs: each request's buffer becomes registered buffer i (its index). */
+static int uring_register_bufs(struct uring_ctx *ctx, const struct engine_cfg *cfg,
+			       struct iops_err *err)
+{
+	struct iovec *iov;
+	int ret;
+
+	if (!cfg->bufs || !cfg->buf_bytes || cfg->buf_bytes > SIZE_MAX) {
+		iops_err_set(err, EINVAL, "fio: io engine io_uring: fixedbufs needs the job's buffers");
+		return -EINVAL;
+	}
+	iov = calloc(ctx->depth, sizeof(*iov));
+	if (!iov) {
+		iops_err_set(err, ENOMEM, "fio: io_uring: out of memory for %u registered buffers", ctx->depth);
+		return -ENOMEM;
+	}
+	for (unsigned i = 0; i < ctx->depth; i++) {
+		iov[i].iov_base = (char *)cfg->bufs + (size_t)cfg->buf_bytes * i;
+		iov[i].iov_len = (size_t)cfg->buf_bytes;
+	}
+	ret = io_uring_register_buffers(&ctx->ring, iov, ctx->depth);
+	free(iov);
+	if (ret < 0) {
+		/* the kernel takes at most 16384 buffers of at most 1 GiB, locked memory counted */
+		iops_err_set(err, -ret, "fio: io engine io_uring: registering %u buffers of %llu bytes failed "
+			     "(%s)%s", ctx->depth, (unsigned long long)cfg->buf_bytes, err_str(-ret),
+			     ret == -ENOMEM ? ": raise the locked-memory limit (ulimit -l) or reduce iodepth" :
+			     ret == -EINVAL ? ": fixedbufs takes at most 16384 buffers (iodepth) of 1 GiB" : "");
+		return ret;
+	}
+	ctx->buf_base = cfg->bufs;
+	ctx->buf_bytes = cfg->buf_bytes;
+	ctx->fixed_bufs = true;
+	return 0;
+}
+
 static int uring_init(const struct engine_cfg *cfg, void **ctxp, struct iops_err *err)
 {
 	unsigned depth = cfg->depth ? cfg->depth : 1;
+	struct engine_aio_opts defaults = { .hipri_pct = 100, .sqpoll_cpu = -1, .nonvectored = -1 };
+	const struct engine_aio_opts *a = cfg->opts ? &cfg->opts->aio : &defaults;
 	struct io_uring_probe *probe;
 	struct uring_ctx *ctx;
 	int ret;
@@ -127,9 +225,12 @@ static int uring_init(const struct engine_cfg *cfg, void **ctxp, struct iops_err
 		uring_free(ctx);
 		goto nomem;
 	}
-	ret = uring_setup(ctx, depth);
+	ret = uring_setup(ctx, depth, a);
 	if (ret < 0) {
-		if (ret == -ENOSYS || ret == -EPERM)
+		if (ret == -EINVAL && a->sqpoll && a->sqpoll_cpu >= 0)
+			iops_err_set(err, -ret, "fio: io engine io_uring init failed (%s): sqthread_poll_cpu=%d is "
+				     "not a CPU this job may use", err_str(-ret), a->sqpoll_cpu);
+		else if (ret == -ENOSYS || ret == -EPERM)
 			iops_err_set(err, -ret, "fio: io_uring is not available here (%s): the kernel or a "
 				     "seccomp profile (Docker's default) blocks it; use "
 				     "--ioengine=libaio", err_str(-ret));
@@ -145,11 +246,23 @@ static int uring_init(const struct engine_cfg *cfg, void **ctxp, struct iops_err
 	}
 	ctx->ring_ready = true;
 	ctx->ext_arg = (ctx->ring.features & IORING_FEAT_EXT_ARG) != 0;
-	probe = io_uring_get_probe_ring(&ctx->ring);
-	ctx->vectored = !probe || !io_uring_opcode_supported(probe, IORING_OP_READ) ||
-			!io_uring_opcode_supported(probe, IORING_OP_WRITE);
-	if (probe)
-		io_uring_free_probe(probe);
+	if (a->nonvectored >= 0) {	/* nonvectored=0 / 1: as told, whatever the kernel has */
+		ctx->vectored = a->nonvectored == 0;
+	} else {
+		probe = io_uring_get_probe_ring(&ctx->ring);
+		ctx->vectored = !probe || !io_uring_opcode_supported(probe, IORING_OP_READ) ||
+				!io_uring_opcode_supported(probe, IORING_OP_WRITE);
+		if (probe)
+			io_uring_free_probe(probe);
+	}
+	if ((a->fixedbufs && (ret = uring_register_bufs(ctx, cfg, err)) < 0) ||	/* fio's order */
+	    (a->registerfiles && (ret = uring_register_files(ctx, cfg, err)) < 0)) {
+		uring_free(ctx);
+		return ret;
+	}
+	ctx->nowait = a->nowait;
+	ctx->force_async = a->force_async;
+	ctx->extras = ctx->fixed_files || ctx->nowait || ctx->force_async;
 	if (ctx->vectored) {
 		ctx->iovecs = calloc(depth, sizeof(*ctx->iovecs));
 		if (!ctx->iovecs) {
@@ -172,6 +285,33 @@ static int uring_prep(void *vctx, struct io_req *req)
 		return -EINVAL;
 	req->engine_data = ctx->vectored ? &ctx->iovecs[req->index] : NULL;
 	return 0;
+}
+
+/* fixedbufs: the request's bytes lie in its registered buffer (the runner's own requests always;
+ * anything else goes as a plain read or write). */
+static inline bool uring_buf_fixed(const struct uring_ctx *ctx, const struct io_req *req)
+{
+	const char *base = ctx->buf_base + (size_t)ctx->buf_bytes * req->index;
+	const char *buf = req->buf;
+
+	return req->index < ctx->depth && buf >= base && req->len <= ctx->buf_bytes &&
+	       (uint64_t)(buf - base) <= ctx->buf_bytes - req->len;
+}
+
+/* registerfiles, nowait, force_async on a filled SQE. */
+static void uring_sqe_extras(struct uring_ctx *ctx, struct io_uring_sqe *sqe, const struct io_req *req)
+{
+	if (ctx->fixed_files && req->file_idx < ctx->nr_files && ctx->files[req->file_idx] == req->fd &&
+	    req->fd >= 0) {
+		sqe->fd = (int)req->file_idx;
+		sqe->flags |= IOSQE_FIXED_FILE;
+	}
+	if (ctx->nowait && (req->op == IO_READ || req->op == IO_WRITE))
+		sqe->rw_flags |= RWF_NOWAIT;
+	if (ctx->force_async && ++ctx->nr_async >= ctx->force_async) {
+		ctx->nr_async = 0;
+		sqe->flags |= IOSQE_ASYNC;
+	}
 }
 
 static int uring_queue(void *vctx, struct io_req *req)
@@ -203,7 +343,14 @@ static int uring_queue(void *vctx, struct io_req *req)
 	switch (req->op) {
 	case IO_READ:
 	case IO_WRITE:
-		if (ctx->vectored) {
+		if (__builtin_expect(ctx->fixed_bufs, 0) && uring_buf_fixed(ctx, req)) {
+			if (req->op == IO_READ)
+				io_uring_prep_read_fixed(sqe, req->fd, req->buf, (unsigned)req->len, req->offset,
+							 (int)req->index);
+			else
+				io_uring_prep_write_fixed(sqe, req->fd, req->buf, (unsigned)req->len, req->offset,
+							  (int)req->index);
+		} else if (ctx->vectored) {
 			struct iovec *iov = &ctx->iovecs[req->index];
 
 			iov->iov_base = req->buf;
@@ -224,6 +371,8 @@ static int uring_queue(void *vctx, struct io_req *req)
 		io_uring_sqe_set_flags(sqe, IOSQE_IO_DRAIN);
 		break;
 	}
+	if (__builtin_expect(ctx->extras, 0))
+		uring_sqe_extras(ctx, sqe, req);
 	io_uring_sqe_set_data(sqe, req);
 	ctx->pending[ctx->nr_pending++] = req;
 	return ENGINE_QUEUED;

@@ -96,6 +96,7 @@ struct opt_job {
 	bool randseed_set;
 	bool runtime_set;
 	int rwmix_last;			/* 0 none, 1 rwmixread, 2 rwmixwrite: the later one wins */
+	unsigned aio_given;		/* io_uring/libaio/pvsync2 options set (opt_apply_aio.c) */
 	unsigned file_index;		/* which job file it came from (0 = command line / first) */
 	struct job_kv *kv;		/* options as typed, canonical names */
 	unsigned nr_kv, cap_kv;

@@ -74,6 +74,10 @@ opt_apply_fn opt_apply_hostname, opt_apply_port, opt_apply_protocol, opt_apply_l
 opt_apply_fn opt_apply_nodelay, opt_apply_pingpong, opt_apply_window_size, opt_apply_mss;
 opt_apply_fn opt_apply_ttl, opt_apply_interface;
 opt_apply_fn opt_apply_donorname, opt_apply_inplace, opt_apply_stat_type;
+/* io_uring, libaio, pvsync2 (opt_apply_aio.c): every one of their options, and the check that
+ * the job's engine takes those it was given (called by opt_apply_engine_derive) */
+opt_apply_fn opt_apply_aio;
+int opt_apply_aio_check(struct opt_job *oj, struct opt_diag *d);
 /* ---- the appliers the table points to ---- */
 
 opt_apply_fn opt_apply_accept_bool;

@@ -269,6 +269,8 @@ int opt_apply_engine_derive(struct opt_job *oj, struct opt_diag *d)
 	struct job *j = &oj->j;
 	struct engine_opts *eo = &j->eng;
 
+	if (opt_apply_aio_check(oj, d))	/* io_uring, libaio, pvsync2 */
+		return -EINVAL;
 	if (!strcmp(j->ioengine, "cpuio")) {
 		if (!eo->cpuio.load) {
 			opt_diag_add(d, false, "fio: cpuio engine requires cpuload=1..100");

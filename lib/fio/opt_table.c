@@ -25,6 +25,8 @@
 #define O_UNSUP_WHY(n, why)	{ .name = n, .type = OPT_T_UNSUPPORTED, .hidden = true, .help = why }
 #define O_UNSUP_A(n, a)		{ .name = n, .alias = a, .type = OPT_T_UNSUPPORTED, .hidden = true }
 #define O_UNSUP_FIRST(n)	{ .name = n, .type = OPT_T_UNSUPPORTED, .prio = OPT_PRIO_FIRST, .hidden = true }
+/* ... and with the reason, when it is for good (the refusal line quotes it) */
+#define O_UNSUP_WHY(n, why)	{ .name = n, .type = OPT_T_UNSUPPORTED, .hidden = true, .help = why }
 
 static const struct opt_def table[] = {
 	{ .name = "description", .type = OPT_T_STR, .apply = opt_apply_description,
@@ -531,7 +533,8 @@ static const struct opt_def table[] = {
 	  .choices = opt_apply_stat_type_choices },
 
 	/* engine options of fio's libaio / io_uring / psync family */
-	O_UNSUP("userspace_reap"), 
+	{ .name = "userspace_reap", .engine = true, .type = OPT_T_FLAG, .apply = opt_apply_aio,
+	  .help = "Take completions from the AIO ring in user space (libaio)", .max = 1 },
 	{ .name = "cmdprio_percentage", .type = OPT_T_STR, .apply = opt_apply_cmdprio,
 	  .help = "Share of reads and writes sent with the cmdprio priority (libaio, io_uring)", .min = 0, .max = 100 },
 	{ .name = "cmdprio_class", .type = OPT_T_STR, .apply = opt_apply_cmdprio,
@@ -540,10 +543,31 @@ static const struct opt_def table[] = {
 	  .help = "Priority level of the cmdprio requests (libaio, io_uring)", .min = 0, .max = 7 },
 	{ .name = "cmdprio_bssplit", .type = OPT_T_STR, .apply = opt_apply_cmdprio_bssplit,
 	  .help = "Per block size shares of prioritized requests (libaio, io_uring)" },
-	 O_UNSUP("nowait"), O_UNSUP("hipri"),
-	O_UNSUP("fixedbufs"), O_UNSUP("registerfiles"), O_UNSUP("sqthread_poll"),
-	O_UNSUP("sqthread_poll_cpu"), O_UNSUP("nonvectored"), O_UNSUP("uncached"), O_UNSUP("force_async"),
-	O_UNSUP("cmd_type"), O_UNSUP("hipri_percentage"),
+	{ .name = "nowait", .engine = true, .type = OPT_T_BOOL, .apply = opt_apply_aio,
+	  .help = "Reads and writes that would block fail with EAGAIN (RWF_NOWAIT; io_uring, libaio, "
+		  "pvsync2)", .max = 1 },
+	{ .name = "hipri", .engine = true, .type = OPT_T_FLAG, .apply = opt_apply_aio,
+	  .help = "Polled completions: an IOPOLL ring (io_uring), RWF_HIPRI (pvsync2)", .max = 1 },
+	{ .name = "fixedbufs", .engine = true, .type = OPT_T_FLAG, .apply = opt_apply_aio,
+	  .help = "Register the buffers with the ring, send READ_FIXED/WRITE_FIXED (io_uring)", .max = 1 },
+	{ .name = "registerfiles", .engine = true, .type = OPT_T_FLAG, .apply = opt_apply_aio,
+	  .help = "Register the job's files with the ring (io_uring)", .max = 1 },
+	{ .name = "sqthread_poll", .engine = true, .type = OPT_T_FLAG, .apply = opt_apply_aio,
+	  .help = "A kernel thread picks up submissions by polling (io_uring)", .max = 1 },
+	{ .name = "sqthread_poll_cpu", .engine = true, .type = OPT_T_INT, .apply = opt_apply_aio,
+	  .help = "Pin the submission polling thread to this CPU (io_uring)" },
+	{ .name = "nonvectored", .engine = true, .type = OPT_T_INT, .apply = opt_apply_aio,
+	  .help = "1: READ/WRITE opcodes, 0: READV/WRITEV, -1: what the kernel offers (io_uring)",
+	  .def = "-1", .min = -1, .max = 1 },
+	O_UNSUP_WHY("uncached", "RWF_UNCACHED never reached Linux, and the flag value fio 3.33 sends "
+		    "is RWF_ATOMIC on current kernels"),
+	{ .name = "force_async", .engine = true, .type = OPT_T_INT, .apply = opt_apply_aio,
+	  .help = "Send every Nth request with IOSQE_ASYNC, 0: none (io_uring)" },
+	O_UNSUP_WHY("cmd_type", "it is an option of the io_uring_cmd engine (NVMe passthrough on "
+		    "/dev/ng* character devices), which this build does not include"),
+	{ .name = "hipri_percentage", .engine = true, .type = OPT_T_INT, .apply = opt_apply_aio,
+	  .help = "Percentage of the hipri requests sent with RWF_HIPRI (pvsync2)", .def = "100",
+	  .max = 100 },
 };
 
 #define TABLE_NR (sizeof(table) / sizeof(table[0]))

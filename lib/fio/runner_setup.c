@@ -196,6 +196,9 @@ int worker_setup(struct worker *w, struct iops_err *err)
 	for (unsigned f = 0; w->dbg_out && job->filenames && f < job->nr_files; f++)	/* --debug=file */
 		worker_debug(w, DEBUG_FILE, "fd open %s", job->filenames[f]);
 	worker_debug(w, DEBUG_IO, "load ioengine %s", w->ops->name);
+	ecfg.fds = w->fds;	/* io_uring: registerfiles, fixedbufs */
+	ecfg.bufs = w->buf_mem;
+	ecfg.buf_bytes = max_bs;
 	ret = w->ops->init(&ecfg, &w->ectx, err);
 	if (note[0])	/* the engine's line as it starts (cpuio), on stdout with normal output */
 		fprintf(w->info ? w->info : w->diag, "%s\n", note);

@@ -178,7 +178,7 @@ if ! skip_if_fio "iops' own messages"; then
 --ioengine=http|fio: engine http needs libcurl, which this build does not include
 --ioengine=io_uring_cmd|fio: engine io_uring_cmd sends NVMe passthrough commands to /dev/ng* devices, which this build does not include
 --ioengine=windowsaio|fio: engine windowsaio is Windows' native AIO, which this build does not include (Linux: libaio, io_uring)
---ioengine=bogus|fio: engine bogus is not supported by iops (available: libaio, io_uring, posixaio, psync, sync, pvsync, null, falloc, ftruncate, mmap, splice, cpuio, filecreate, filestat, filedelete, dircreate, dirstat, dirdelete, net, netsplice, exec, e4defrag)
+--ioengine=bogus|fio: engine bogus is not supported by iops (available: libaio, io_uring, posixaio, psync, sync, pvsync, pvsync2, null, falloc, ftruncate, mmap, splice, cpuio, filecreate, filestat, filedelete, dircreate, dirstat, dirdelete, net, netsplice, exec, e4defrag)
 --ioengine=cpuio|fio: cpuio engine requires cpuload=1..100
 --ioengine=exec|fio: exec engine requires program=
 --ioengine=e4defrag --size=1m|fio: e4defrag engine requires donorname=

@@ -146,7 +146,7 @@ assert_eq "--help rc" 0 "$rc"
 assert_match "--help parse-only" $'\n  --parse-only\t\tCheck options and job files, then exit without I/O\n' "$out"
 assert_match "--help eta" $'\n  --eta=when\t\tWhen to show the progress \\(ETA\\) line\n            \t\tOne of "always", "never" or "auto"\n' "$out"
 run_ours --enghelp
-assert_eq "--enghelp" "$(printf 'Available IO engines:'; printf '\n\t%s' libaio io_uring posixaio psync sync pvsync null falloc \
+assert_eq "--enghelp" "$(printf 'Available IO engines:'; printf '\n\t%s' libaio io_uring posixaio psync sync pvsync pvsync2 null falloc \
 	ftruncate mmap splice cpuio filecreate filestat filedelete dircreate dirstat dirdelete net netsplice exec e4defrag)" "$out"
 
 # getopt_long_only: a single dash works for long options

@@ -22,7 +22,7 @@
 #define MAX_DEPTH	32u
 
 static const char *const all_engines[] = {
-	"libaio", "io_uring", "posixaio", "psync", "sync", "pvsync", "null",
+	"libaio", "io_uring", "posixaio", "psync", "sync", "pvsync", "pvsync2", "null",
 };
 /* The engines that need options, peers or a file system of their own: their own suites
  * (check_engine_file.c, _meta.c, _cpuio.c, _exec.c, _net.c). all_engines + extra_engines is
@@ -31,7 +31,8 @@ static const char *const extra_engines[] = {
 	"falloc", "ftruncate", "mmap", "splice", "cpuio", "filecreate", "filestat", "filedelete",
 	"dircreate", "dirstat", "dirdelete", "net", "netsplice", "exec", "e4defrag",
 };
-static const char *const file_engines[] = { "libaio", "io_uring", "posixaio", "psync", "sync", "pvsync" };
+static const char *const file_engines[] = { "libaio", "io_uring", "posixaio", "psync", "sync", "pvsync",
+					    "pvsync2" };
 static const char *const async_engines[] = { "libaio", "io_uring", "posixaio", "null" };
 static const unsigned depths[] = { 1, 4, 32 };
 

@@ -46,7 +46,7 @@ START_TEST(test_find_and_names)
 		ck_assert_uint_lt(len, sizeof(names));
 	}
 	ck_assert_str_eq(engine_names(), names);
-	ck_assert(strncmp(engine_names(), "libaio, io_uring, posixaio, psync, sync, pvsync, null", 53) == 0);
+	ck_assert(strncmp(engine_names(), "libaio, io_uring, posixaio, psync, sync, pvsync, pvsync2, null", 62) == 0);
 	ck_assert(engine_find("filecreate")->flags & ENGINE_F_PATHS);
 	ck_assert(engine_find("net")->flags & ENGINE_F_STREAM);
 	ck_assert_ptr_null(engine_find("windowsaio"));
@@ -58,6 +58,7 @@ START_TEST(test_find_and_names)
 	ck_assert(engine_find("psync")->flags & ENGINE_F_SYNC);
 	ck_assert(engine_find("sync")->flags & ENGINE_F_SYNC);
 	ck_assert(engine_find("pvsync")->flags & ENGINE_F_SYNC);
+	ck_assert(engine_find("pvsync2")->flags & ENGINE_F_SYNC);
 	ck_assert(!(engine_find("libaio")->flags & (ENGINE_F_DISKLESS | ENGINE_F_SYNC)));
 	ck_assert(!(engine_find("io_uring")->flags & (ENGINE_F_DISKLESS | ENGINE_F_SYNC)));
 }

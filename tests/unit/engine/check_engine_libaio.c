@@ -1,9 +1,11 @@
 /* Unit tests of the libaio engine (lib/engine/engine_libaio.c) under seccomp filters: init
- * when io_setup is denied or fails with EAGAIN, and io_submit refusing a batch. */
+ * when io_setup is denied or fails with EAGAIN, and io_submit refusing a batch; its options
+ * (nowait, userspace_reap). */
 #include <check.h>
 #include <errno.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <unistd.h>
 
 #include "engine/engine.h"
 #include "engine_seccomp.h"
@@ -37,6 +39,42 @@ START_TEST(test_libaio_submit_pressure)
 }
 END_TEST
 
+/* nowait: an AIO read of an empty pipe fails with EAGAIN (without RWF_NOWAIT io_submit would
+ * block until data comes); with data there it reads. userspace_reap changes nothing. */
+START_TEST(test_libaio_nowait)
+{
+	const struct engine_ops *ops = engine_find("libaio");
+	struct engine_opts eo = { 0 };
+	struct engine_cfg cfg = { .depth = 1, .opts = &eo };
+	struct iops_err err = { 0 };
+	struct io_req req, *out[1];
+	struct timespec ts = { 1, 0 };
+	char buf[16];
+	void *ctx = NULL;
+	int p[2];
+
+	ck_assert_int_eq(pipe(p), 0);
+	engine_opts_defaults(&eo);
+	eo.aio.nowait = true;
+	eo.aio.userspace_reap = _i;
+	ck_assert_int_eq(ops->init(&cfg, &ctx, &err), 0);
+	memset(&req, 0, sizeof(req));
+	ck_assert_int_eq(ops->prep(ctx, &req), 0);
+	for (int pass = 0; pass < 2; pass++) {
+		if (pass)
+			ck_assert_int_eq(write(p[1], "0123456789abcdef", 16), 16);
+		set_req(&req, IO_READ, p[0], buf, sizeof(buf), 0);
+		ck_assert_int_eq(ops->queue(ctx, &req), ENGINE_QUEUED);
+		ck_assert_int_eq(ops->commit(ctx), 1);
+		ck_assert_int_eq(ops->reap(ctx, 1, 1, &ts, out), 1);
+		ck_assert_int_eq(req.result, pass ? 16 : -EAGAIN);
+	}
+	ops->cleanup(ctx);
+	close(p[0]);
+	close(p[1]);
+}
+END_TEST
+
 Suite *engine_libaio_suite(void);
 
 Suite *engine_libaio_suite(void)
@@ -48,6 +86,7 @@ Suite *engine_libaio_suite(void)
 	tcase_add_test(tc, test_libaio_blocked_by_seccomp);
 	tcase_add_test(tc, test_libaio_io_setup_eagain);
 	tcase_add_test(tc, test_libaio_submit_pressure);
+	tcase_add_loop_test(tc, test_libaio_nowait, 0, 2);
 	suite_add_tcase(s, tc);
 	return s;
 }

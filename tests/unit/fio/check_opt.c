@@ -225,7 +225,10 @@ static const struct opt_case cases[] = {
 	{ "ss_ramp", "5", true, NULL },
 	{ "write_hist_log", "h", true, NULL },
 	{ "log_hist_coarseness", "7", false, "fio: failed parsing log_hist_coarseness=7" },
-	{ "hipri", NULL, false, "fio: option 'hipri' is not supported by iops" },
+	{ "hipri", NULL, true, NULL },	/* its engine is checked once the job is read */
+	{ "nowait", NULL, false, NULL },	/* a 0/1, not a switch */
+	{ "uncached", "1", false, "fio: option 'uncached' is not supported by iops: RWF_UNCACHED never "
+				  "reached Linux, and the flag value fio 3.33 sends is RWF_ATOMIC on current kernels" },
 };
 
 START_TEST(test_option_table)
@@ -439,6 +442,7 @@ START_TEST(test_unsupported_refused)
 			snprintf(want, sizeof(want), "fio: option '%s' is not supported by iops", od->name);
 		ck_assert_uint_eq(diag->nr, 1);
 		ck_assert_str_eq(diag->line[0], want);
+		ck_assert(opt_is_refusal(diag->line[0]));
 		opt_job_release(&oj);
 	}
 	ck_assert_uint_ge(nr, 1);
