@@ -61,12 +61,13 @@ assert_eq "pv2norm: header lines" "$(exact_lines <"$T/pv2norm.ref.out")" "$(exac
 assert_match "pv2norm: engine name" "ioengine=pvsync2, iodepth=1" "$(head -1 "$T/pv2norm.ut.out")"
 
 # ---- the system calls, under strace ----------------------------------------------------------
-# traced NAME TRACE ARGS...: the job on both sides under strace -e trace=TRACE
+# traced NAME TRACE ARGS...: the job on both sides under strace -e trace=TRACE (-s 8: strace
+# shows at most that many elements of an array, and iops submits up to iodepth iocbs at once)
 traced() {
 	local name=$1 trace=$2 side
 	shift 2
 	for side in ref ut; do
-		FIO_WRAP="strace -f -qq -s 1 -o $T/$name.$side.strace -e trace=$trace" par_run run_one "$side" "$name" "$@"
+		FIO_WRAP="strace -f -qq -s 8 -o $T/$name.$side.strace -e trace=$trace" par_run run_one "$side" "$name" "$@"
 	done
 }
 # setup_of FILE: the io_uring_setup flags that the options decide, and sq_thread_cpu
