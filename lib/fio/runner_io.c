@@ -372,10 +372,27 @@ void worker_drain(struct worker *w)
 
 /* Queue one prepared request; handles DONE / QUEUED / BUSY / errors. Returns 0 or -errno
  * for a fatal engine condition. */
+/* lockfile: the file's lock is held while the request is handed to the engine (the whole
+ * I/O for synchronous engines), as fio's td_io_queue() holds it. */
+__attribute__((cold, noinline)) static int worker_queue_locked(struct worker *w, struct io_req *req)
+{
+	pthread_rwlock_t *l = w->locks[req->file_idx];
+	int ret;
+
+	if (w->lock_rw && req->op == IO_READ)
+		pthread_rwlock_rdlock(l);
+	else
+		pthread_rwlock_wrlock(l);
+	ret = w->ops->queue(w->ectx, req);
+	pthread_rwlock_unlock(l);
+	return ret;
+}
+
 static int worker_queue(struct worker *w, struct io_req *req)
 {
 	for (;;) {
-		int ret = w->ops->queue(w->ectx, req);
+		int ret = __builtin_expect(w->locks != NULL, 0) ? worker_queue_locked(w, req) :
+			  w->ops->queue(w->ectx, req);
 
 		if (ret == ENGINE_DONE) {
 			uint64_t now = w->clock_per_io ? clock_src_now(w->clk) : w->now_ns;
@@ -552,8 +569,11 @@ void worker_loop(struct worker *w)
 				continue;	/* verify: read the pass back first */
 			break;
 		}
-		if (__builtin_expect(io.fresh != OFFGEN_FRESH_NONE, 0))
-			worker_files_fresh(w, &io);	/* invalidate: the file starts over */
+		if (__builtin_expect(io.fresh != OFFGEN_FRESH_NONE, 0)) {
+			worker_files_fresh(w, &io);	/* invalidate: the file starts over; files opened */
+			if (w->error)
+				break;
+		}
 		if (__builtin_expect(w->sync_pending, 0)) {
 			/* fio issues the sync before the I/O that follows the Nth write */
 			worker_sync(w);

@@ -166,8 +166,8 @@ assert_eq "windowsaio stdout" "" "$out"
 run_ours --name=v --verify=crc64 --size=1m --rw=write
 assert_eq "verify rc" 1 "$rc"
 assert_eq "verify stderr" "fio: option 'verify=crc64' is not supported by iops (it has md5, crc32c, crc32c-intel, crc32, xxhash, sha256, meta, pattern, null)" "$err"
-run_ours --name=r --unlink_each_loop=1 --size=1m
-assert_eq "unlink_each_loop stderr" "fio: option 'unlink_each_loop' is not supported by iops" "$err"
+run_ours --name=r --fill_device=1 --size=1m
+assert_eq "fill_device stderr" "fio: option 'fill_device' is not supported by iops" "$err"
 run_ours '--directory=Z\:\' --ioengine=libaio --thread --name=latency --size=1m
 assert_eq "windows dir rc" 1 "$rc"
 assert_match "windows dir" "Windows path" "$err"
