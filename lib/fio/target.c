@@ -194,15 +194,10 @@ static uint64_t target_min_bs(const struct job *job)
 static int target_add_increment(const struct job *job, uint64_t existing, uint64_t *off,
 				struct iops_err *err)
 {
-	uint64_t inc = job->offset_increment, bs = job->bs_min[DDIR_READ];
+	uint64_t inc = job->offset_increment;
 
-	if (job->offset_increment_pct) {
-		for (int d = 1; d < DDIR_NR; d++)
-			if (job->bs_min[d] && job->bs_min[d] < bs)
-				bs = job->bs_min[d];
+	if (job->offset_increment_pct)
 		inc = target_pct(existing, job->offset_increment_pct);
-	}
-	(void)bs;
 	if (!inc || !job->subjob)
 		return 0;
 	if (inc > (UINT64_MAX - *off) / job->subjob) {
