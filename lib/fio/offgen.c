@@ -656,6 +656,38 @@ tw_note:
 	return false;
 }
 
+bool offgen_has_room(const struct offgen *og)
+{
+	if (og->ended)
+		return false;
+	if (og->wrap)
+		return true;
+	return og->issued_bytes < og->pass_limit_bytes && (!og->number_ios || og->pass_ios < og->number_ios);
+}
+
+int offgen_sync_file(struct offgen *og)
+{
+	if (og->fsvc) {
+		/* busy (openfiles) several times over: the caller falls back to the written file */
+		for (unsigned n = 0; n < 4 * og->nr_files + 4 && og->nr_done < og->nr_files; n++) {
+			int k = offgen_fsvc_pick(og);
+
+			og->fresh |= OFFGEN_FRESH_EVENTS;
+			if (k >= 0)
+				return k;
+		}
+		return -1;
+	}
+	for (unsigned n = 0; n < og->nr_files; n++) {
+		unsigned i = og->cur;
+
+		og->cur = (i + 1 == og->nr_files) ? 0 : i + 1;
+		if (!og->files[i].done)
+			return (int)i;
+	}
+	return -1;
+}
+
 __attribute__((cold)) enum ddir offgen_peek_ddir(struct offgen *og)
 {
 	if (!og->ddir_drawn) {

@@ -188,6 +188,12 @@ void offgen_release(struct offgen *og);
  * (names[i], the file name as the job gives it). Without it the names are "". */
 void offgen_name_files(struct offgen *og, const char *const *names);
 
+/* fsync=N / fdatasync=N: fio issues the sync on the file its file service chooses next (a
+ * turn of round robin or of file_service_type), so that file, or -1 when none is left. */
+int offgen_sync_file(struct offgen *og);
+/* Whether the job may issue more (bytes and number_ios left; time_based always). */
+bool offgen_has_room(const struct offgen *og);
+
 /* The next I/O, or false when the job has done all its I/O. */
 bool offgen_next(struct offgen *og, struct offgen_io *io);
 

@@ -201,3 +201,8 @@ bool offgen_fsvc_is_open(const struct offgen *og, unsigned i)
 {
 	return og->fsvc && i < og->fsvc->nr_files && og->fsvc->open[i];
 }
+
+unsigned offgen_fsvc_nr_ev(const struct offgen *og)
+{
+	return og->fsvc ? og->fsvc->nr_ev : 0;
+}

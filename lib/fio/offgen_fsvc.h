@@ -73,6 +73,8 @@ void offgen_fsvc_used(struct offgen *og, unsigned i);
 bool offgen_fsvc_spent(struct offgen *og, unsigned i);
 /* experimental_verify: dst takes src's state (dst keeps its own arrays). */
 void offgen_fsvc_copy(struct offgen_fsvc *dst, const struct offgen_fsvc *src);
+/* Events queued so far. */
+unsigned offgen_fsvc_nr_ev(const struct offgen *og);
 /* Whether file i is open (write_iolog's final close lines). */
 bool offgen_fsvc_is_open(const struct offgen *og, unsigned i);
 

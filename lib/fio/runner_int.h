@@ -97,6 +97,7 @@ struct worker {
 	bool in_ramp;
 	unsigned writes_since_sync;
 	unsigned last_write_file;
+	unsigned sync_file;		/* fsync=N: the file the due sync goes to */
 	uint64_t last_write_off;
 	bool sync_pending;
 	bool direct_hint_done;

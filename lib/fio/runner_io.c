@@ -2,6 +2,7 @@
  * completion accounting (bytes, latencies, depth and batch maps), I/O errors. Everything it
  * does per request is in this file, where the compiler can inline it. */
 #include "fio/runner_int.h"
+#include "fio/offgen_fsvc.h"
 
 #include <errno.h>
 #include <string.h>
@@ -491,7 +492,26 @@ static __attribute__((cold)) void worker_serialize(struct worker *w, const struc
 static void worker_sync(struct worker *w)
 {
 	w->sync_pending = false;
-	worker_sync_file(w, w->last_write_file, w->job->fsync_every ? IO_FSYNC : IO_FDATASYNC, w->last_write_off);
+	worker_sync_file(w, w->sync_file, w->job->fsync_every ? IO_FSYNC : IO_FDATASYNC, w->last_write_off);
+}
+
+/* fsync=N: fio's sync takes the next turn of the file service (it goes to the file chosen
+ * next), and only while the job has bytes left to issue (else its loop ends first). */
+__attribute__((cold, noinline)) static void worker_sync_next(struct worker *w)
+{
+	int f;
+
+	if (!offgen_has_room(&w->og)) {
+		w->sync_pending = false;
+		return;
+	}
+	f = offgen_sync_file(&w->og);
+	if (f >= 0)
+		w->sync_file = (unsigned)f;
+	if (offgen_fsvc_nr_ev(&w->og))
+		worker_file_events(w);	/* the sync's file opens first */
+	if (!w->error)
+		worker_sync(w);
 }
 
 /* ---- the I/O loop ----------------------------------------------------------------------- */
@@ -555,6 +575,12 @@ void worker_loop(struct worker *w)
 				break;
 			if (go == 0)
 				continue;
+		}
+		if (__builtin_expect(w->sync_pending, 0) && !w->vfy_in_phase && !w->vbl_on && !w->replay) {
+			worker_sync_next(w);	/* fsync=N: before the next I/O is chosen, as fio */
+			if (w->error || !w->nr_free)
+				break;
+			continue;
 		}
 		if (__builtin_expect(w->vfy_in_phase, 0)) {
 			if (!worker_verify_next(w, &io))
@@ -620,6 +646,7 @@ void worker_loop(struct worker *w)
 			if (++w->writes_since_sync >= sync_every) {
 				w->writes_since_sync = 0;
 				w->sync_pending = true;
+				w->sync_file = io.file;
 			}
 		}
 		if (worker_queue(w, req) < 0)
@@ -627,5 +654,7 @@ void worker_loop(struct worker *w)
 		if (__builtin_expect(w->rate_any, 0) && !worker_rate_after(w, io.ddir, io.len))	/* rate */
 			break;
 	}
+	if (w->og.fsvc && w->og.fsvc->nr_ev && !w->error)
+		worker_file_events(w);	/* the files used up last (and a sync due before them) */
 	worker_drain(w);
 }

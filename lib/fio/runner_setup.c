@@ -284,10 +284,6 @@ void worker_file_events(struct worker *w)
 		unsigned f = fs->ev[k].file;
 		int ret;
 
-		if (!fs->ev[k].open && w->sync_pending && w->last_write_file == f) {	/* fsync=N: due on it */
-			w->sync_pending = false;
-			worker_sync_file(w, f, w->job->fsync_every ? IO_FSYNC : IO_FDATASYNC, w->last_write_off);
-		}
 		if (w->wlog)	/* iolog: fio's trace opens a file at its first I/O, closes it when used up */
 			iolog_write_line(w->wlog, w->now_ns, f, fs->ev[k].open ? IOLOG_OP_OPEN : IOLOG_OP_CLOSE, 0, 0);
 		if (!lazy)

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# File handling against fio 3.33: file_service_type (every kind, :N), openfiles, offset_align,
+# File handling against fio 3.33: file_service_type (every kind, :N), openfiles (and the file
+# that fsync=N's sync goes to), offset_align,
 # file_append, opendir, compared through the write_iolog trace (the timestamps dropped: which
 # file, which offset, which open and close, in order); create_only, create_fsync,
 # create_serialize, overwrite, pre_read, unlink_each_loop, lockfile, unique_filename compared by
@@ -74,6 +75,10 @@ traces+=(
 	"list-random|--rw=randwrite --filename=la:lb:lc --file_service_type=random"
 	"list-zipf|--rw=write --filename=za:zb:zc --file_service_type=zipf:1.5"
 	"seed-random|--rw=randwrite --nrfiles=4 --randseed=1234 --randrepeat=0 --file_service_type=random"
+	"fsync-rr|--rw=write --nrfiles=4 --fsync=3"
+	"fsync-random|--rw=write --nrfiles=3 --fdatasync=2 --file_service_type=random"
+	"fsync-open2|--rw=write --nrfiles=4 --fsync=2 --openfiles=2"
+	"fsync-zipf|--rw=write --nrfiles=4 --fsync=3 --file_service_type=zipf"
 )
 mapfile -t args < <(jobs_of "${traces[@]}")
 par_run run_pair traces --size=64k --bs=4k --output-format=json "${args[@]}"

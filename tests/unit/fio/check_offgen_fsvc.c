@@ -132,6 +132,39 @@ START_TEST(test_fsvc_loops_repeat)
 }
 END_TEST
 
+/* fsync=N: the sync takes the next file's turn (round robin with or without the file service),
+ * and there is room only while bytes are left */
+START_TEST(test_fsvc_sync_turn)
+{
+	for (int with = 0; with < 2; with++) {
+		struct job j;
+		struct offgen og;
+		struct offgen_io io;
+		struct iops_err err = { 0 };
+		uint64_t start[3] = { 0 }, len[3] = { 4096, 4096, 4096 };
+
+		testjob_init(&j, RW_WRITE);
+		j.nr_files = 3;
+		if (with)
+			j.write_iolog = (char *)"t.log";
+		ck_assert_int_eq(offgen_init(&og, &j, start, len, 3, 12288, &err), 0);
+		ck_assert(with ? og.fsvc != NULL : og.fsvc == NULL);
+		ck_assert(offgen_next(&og, &io));
+		ck_assert_uint_eq(io.file, 0);
+		ck_assert(offgen_has_room(&og));
+		ck_assert_int_eq(offgen_sync_file(&og), 1);	/* the sync's turn */
+		ck_assert(offgen_next(&og, &io));
+		ck_assert_uint_eq(io.file, 2);
+		ck_assert(offgen_next(&og, &io));
+		ck_assert_uint_eq(io.file, 0 + 1);	/* file 0 is used up: on to 1 */
+		ck_assert(!offgen_has_room(&og));	/* 12k issued: nothing left */
+		ck_assert(!offgen_next(&og, &io));
+		ck_assert_int_eq(offgen_sync_file(&og), 2);	/* file 0 is skipped: it is done */
+		offgen_release(&og);
+	}
+}
+END_TEST
+
 Suite *offgen_fsvc_suite(void)
 {
 	Suite *s = suite_create("offgen_fsvc");
@@ -141,6 +174,7 @@ Suite *offgen_fsvc_suite(void)
 	tcase_add_loop_test(tc, test_fsvc_sequences, 0, (int)(sizeof(seq_cases) / sizeof(seq_cases[0])));
 	tcase_add_test(tc, test_fsvc_off_by_default);
 	tcase_add_test(tc, test_fsvc_loops_repeat);
+	tcase_add_test(tc, test_fsvc_sync_turn);
 	suite_add_tcase(s, tc);
 	return s;
 }
