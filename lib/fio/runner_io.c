@@ -371,8 +371,6 @@ void worker_drain(struct worker *w)
 	}
 }
 
-/* Queue one prepared request; handles DONE / QUEUED / BUSY / errors. Returns 0 or -errno
- * for a fatal engine condition. */
 /* lockfile: the file's lock is held while the request is handed to the engine (the whole
  * I/O for synchronous engines), as fio's td_io_queue() holds it. */
 __attribute__((cold, noinline)) static int worker_queue_locked(struct worker *w, struct io_req *req)
@@ -389,6 +387,8 @@ __attribute__((cold, noinline)) static int worker_queue_locked(struct worker *w,
 	return ret;
 }
 
+/* Queue one prepared request; handles DONE / QUEUED / BUSY / errors. Returns 0 or -errno
+ * for a fatal engine condition. */
 static int worker_queue(struct worker *w, struct io_req *req)
 {
 	for (;;) {
@@ -510,7 +510,9 @@ __attribute__((cold, noinline)) static void worker_sync_next(struct worker *w)
 		w->sync_file = (unsigned)f;
 	if (offgen_fsvc_nr_ev(&w->og))
 		worker_file_events(w);	/* the sync's file opens first */
-	if (!w->error)
+	if (w->fds[w->sync_file] < 0 && target_opens_lazily(w->ts, w->idx))
+		w->sync_pending = false;	/* openfiles: no open file was free for it */
+	else if (!w->error)
 		worker_sync(w);
 }
 

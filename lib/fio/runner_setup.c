@@ -166,7 +166,7 @@ int worker_setup(struct worker *w, struct iops_err *err)
 	if (job->pre_read)	/* pre_read: through the page cache once before the job */
 		target_pre_read(w->ts, w->idx, w->diag);
 	ret = target_open(w->ts, w->idx, w->fds, w->diag, err);
-	if (!ret && w->ts->locks && job->lockfile != JOB_LOCK_NONE) {	/* lockfile */
+	if (!ret && w->ts->locks && job->lockfile != JOB_LOCK_NONE && !tj->diskless) {	/* lockfile */
 		w->locks = calloc(tj->nr_files, sizeof(*w->locks));
 		if (!w->locks)
 			goto nomem;
