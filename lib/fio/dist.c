@@ -253,7 +253,7 @@ uint64_t dist_bs_pick(const struct dist_bs_pick *p, struct frand *r, uint64_t ro
 /* ---- random_distribution ------------------------------------------------------------------ */
 
 /* Strict float: digits, optional '.', optional fraction, optional leading '-'. */
-static int dist_float(const char *s, size_t len, double *out)
+int dist_float(const char *s, size_t len, double *out)
 {
 	double v = 0, scale = 1;
 	bool neg = false, dot = false, digits = false;

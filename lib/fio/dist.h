@@ -85,6 +85,9 @@ struct dist_rand {
 	struct dist_zone zones[DDIR_NR][DIST_ZONES_MAX];
 };
 
+/* A strict decimal number of len bytes (digits, one '.', a leading '-'): 0 or -EINVAL. */
+int dist_float(const char *s, size_t len, double *out);
+
 /* Parse a random_distribution value (out is about 12 KB: heap). 0 or -EINVAL. */
 int dist_rand_parse(const char *val, unsigned kb_base, struct dist_rand *out, struct opt_diag *d);
 

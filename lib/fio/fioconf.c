@@ -1,11 +1,14 @@
 #include "fio/fioconf.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "core/err.h"
 #include "fio/dist.h"
 #include "fio/opt_apply.h"
 #include "fio/opt_rate.h"
@@ -206,6 +209,8 @@ static int derive(struct opt_job *oj, struct opt_diag *d)
 
 	if (j->loops == 0)
 		j->loops = 1;	/* fio: loops=0 runs once */
+	if (j->pre_read)
+		j->invalidate = false;	/* fio: pre-reading and then dropping the pages makes no sense */
 	if (j->gtod_reduce)
 		j->disable_clat = j->disable_slat = j->disable_lat = j->disable_bw = true;
 
@@ -291,6 +296,101 @@ static int check_windows(const char *what, char **names, unsigned nr, struct opt
 	return 0;
 }
 
+/* opendir: the regular files below dir, depth first in readdir order (symbolic links and
+ * other kinds skipped), as fio adds them; appended to *names. Only looks. */
+static int opendir_walk(const char *dir, char ***names, unsigned *nr, unsigned *cap, unsigned depth,
+			struct opt_diag *d)
+{
+	DIR *dp = opendir(dir);
+	struct dirent *de;
+	int ret = 0;
+
+	if (!dp) {
+		opt_diag_add(d, false, "fio: opendir(%s) failed: %s", dir, err_str(errno));
+		return -EINVAL;
+	}
+	while (!ret && (de = readdir(dp))) {
+		char path[PATH_BYTES];
+		struct stat st;
+
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		if (join_path(dir, de->d_name, path, sizeof(path)) || lstat(path, &st) < 0)
+			continue;
+		if (S_ISDIR(st.st_mode)) {
+			if (depth < 64)	/* iops bound: no deeper trees */
+				ret = opendir_walk(path, names, nr, cap, depth + 1, d);
+			continue;
+		}
+		if (!S_ISREG(st.st_mode))
+			continue;
+		if (*nr >= JOB_MAX_FILES) {
+			opt_diag_add(d, false, "fio: too many files below opendir=%s (max %d)", dir, JOB_MAX_FILES);
+			ret = -E2BIG;
+			break;
+		}
+		if (*nr == *cap) {
+			unsigned c = *cap ? *cap * 2 : 16;
+			char **n = realloc(*names, c * sizeof(*n));
+
+			if (!n) {
+				ret = -ENOMEM;
+				break;
+			}
+			*names = n;
+			*cap = c;
+		}
+		(*names)[*nr] = strdup(path);
+		if (!(*names)[*nr]) {
+			ret = -ENOMEM;
+			break;
+		}
+		(*nr)++;
+	}
+	closedir(dp);
+	return ret;
+}
+
+/* opendir's files, then the given (or no) names: fio adds the directory's first. */
+static int opendir_files(const struct opt_job *oj, struct job *j, char **given, unsigned nr_given,
+			 struct opt_diag *d)
+{
+	char **names = NULL;
+	unsigned nr = 0, cap = 0;
+	int ret = opendir_walk(oj->opendir, &names, &nr, &cap, 0, d);
+
+	if (!ret && oj->nrfiles_set && nr > oj->nrfiles)
+		while (nr > oj->nrfiles)	/* fio stops at nrfiles when it is given */
+			free(names[--nr]);
+	if (!ret && nr + nr_given == 0) {
+		opt_diag_add(d, false, "fio: no regular file below opendir=%s", oj->opendir);
+		ret = -EINVAL;
+	}
+	if (!ret && nr_given) {
+		char **n = realloc(names, (nr + nr_given) * sizeof(*n));
+
+		if (!n) {
+			ret = -ENOMEM;
+		} else {
+			names = n;
+			for (unsigned i = 0; i < nr_given; i++)
+				names[nr++] = given[i];
+			free(given);
+			given = NULL;
+			nr_given = 0;
+		}
+	}
+	free_names(given, nr_given);
+	if (ret) {
+		free_names(names, nr);
+		return ret;
+	}
+	j->filenames = names;
+	j->nr_files = nr;
+	j->filenames_generated = false;
+	return 0;
+}
+
 /* Resolve the file names of clone `subjob` of oj into j (which is that clone). */
 static int resolve_files(const struct opt_job *oj, struct job *j, char **dirs, unsigned nr_dirs,
 			 struct opt_diag *d)
@@ -335,8 +435,12 @@ static int resolve_files(const struct opt_job *oj, struct job *j, char **dirs, u
 			free(given[i]);
 			given[i] = full;
 		}
+		if (oj->opendir)
+			return opendir_files(oj, j, given, nr, d);
 		names = given;
 		j->filenames_generated = false;
+	} else if (oj->opendir) {
+		return opendir_files(oj, j, NULL, 0, d);
 	} else {
 		const char *fmt = oj->filename_format ? oj->filename_format : "$jobname.$jobnum.$filenum";
 
@@ -366,6 +470,22 @@ static int resolve_files(const struct opt_job *oj, struct job *j, char **dirs, u
 	}
 	j->filenames = names;
 	j->nr_files = nr;
+	return 0;
+}
+
+/* openfiles and unlink_each_loop where iops cannot honour them (once the files are known). */
+static int check_file_options(const struct job *j, struct opt_diag *d)
+{
+	if (j->open_files && j->open_files < j->nr_files && (j->verify || j->read_iolog)) {
+		opt_diag_add(d, false, "fio: %s: openfiles=%u below the job's %u files together with %s is not "
+			     "supported by iops", j->name, j->open_files, j->nr_files, j->verify ? "verify" : "read_iolog");
+		return -EINVAL;
+	}
+	if (j->unlink_each_loop && j->rw_has_read && j->loops > 1) {
+		opt_diag_add(d, false, "fio: %s: unlink_each_loop with a job that reads is refused: from the second "
+			     "loop on there is no file to read (fio fails with ENOENT)", j->name);
+		return -EINVAL;
+	}
 	return 0;
 }
 
@@ -590,6 +710,8 @@ int fioconf_build(struct fio_config *cfg, struct opt_job_list *list, struct job_
 				ret = fioconf_replay_plan(j, d);	/* iolog: the log's files and sizes */
 			if (!ret && j->replay_depth && !oj->iodepth_set)
 				fioconf_replay_depth(j, oj);	/* iolog: a blktrace's own depth */
+			if (!ret)
+				ret = check_file_options(j, d);
 			if (ret) {
 				free_names(dirs, (unsigned)nr_dirs);
 				goto fail_jobs;

@@ -76,6 +76,10 @@ enum job_exit_what { EXIT_GROUP, EXIT_STONEWALL, EXIT_ALL };
 enum fadvise_hint { FADVISE_NONE, FADVISE_PATTERN, FADVISE_RANDOM, FADVISE_SEQUENTIAL };
 /* zone: zonemode= (zbd is refused by the fixup) */
 enum zone_mode { ZONE_MODE_NONE, ZONE_MODE_STRIDED, ZONE_MODE_ZBD };
+/* file_service_type=: how the next file is chosen (fio/offgen_fsvc.h) */
+enum job_fsvc { FSVC_RR, FSVC_SEQ, FSVC_RANDOM, FSVC_ZIPF, FSVC_PARETO, FSVC_NORMAL };
+/* lockfile=: none, exclusive (one job at a time), readwrite (readers share, writers exclude) */
+enum job_lock { JOB_LOCK_NONE, JOB_LOCK_EXCL, JOB_LOCK_RW };
 
 /* Steady state (steadystate=, ss_dur=, ss_ramp=; fio/steadystate.h): off while dur_ns is 0. */
 struct job_ss {
@@ -191,6 +195,21 @@ struct job {
 	unsigned fdatasync_every;	/* fdatasync=N */
 	bool unlink;
 	bool allow_overwrite;		/* iops extension: may write into a pre-existing file iops did not lay out */
+	/* files: service order, open limit, placement and life cycle (fio/offgen_fsvc.h, target*.c) */
+	unsigned file_service;		/* enum job_fsvc, default FSVC_RR */
+	unsigned file_service_nr;	/* :N, I/Os to a file before the next choice (>= 1) */
+	double fsvc_param, fsvc_center;	/* zipf theta, pareto h, normal dev%; center < 0: none */
+	unsigned open_files;		/* openfiles, 0 = all the job's files */
+	bool file_append;		/* I/O starts at the end of each regular file */
+	uint64_t offset_align;		/* a percentage offset rounds up to it (0: the smallest bs) */
+	bool unlink_each_loop;		/* remove the files iops owns after each loop */
+	bool create_no_fsync;		/* create_fsync=0: no fsync after laying out a file's data */
+	bool create_only;		/* lay out the files, do no I/O */
+	bool file_create_denied;	/* allow_file_create=0: a missing file is an error */
+	bool allow_mounted_write;	/* may write a block device that is mounted */
+	bool pre_read;			/* read the files' ranges into the page cache first */
+	bool overwrite;			/* a write job's new files get data first, as for readers */
+	unsigned lockfile;		/* enum job_lock */
 	bool zero_buffers;
 	bool refill_buffers;
 	/* write buffer contents (fio/bufgen.h) */

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fio/offgen_fsvc.h"
 #include "fio/offgen_zone.h"
 
 static void offgen_file_reset(struct offgen *og, struct offgen_file *f)
@@ -127,6 +128,7 @@ int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_sta
 	og->rwmix[DDIR_WRITE] = 100 - og->rwmixread;
 	og->mix_ddir = DDIR_READ;
 	og->wrap = job->time_based && job->runtime_ns > 0;
+	og->rand_wrap = og->wrap || job->file_service >= FSVC_ZIPF;	/* fio's get_next_rand_block() */
 	og->map_unit = UINT64_MAX;
 	for (int d = 0; d < DDIR_NR; d++) {
 		uint64_t lo = job->bs_min[d], hi = job->bs_max[d];
@@ -255,6 +257,11 @@ int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_sta
 		og->pass_limit_bytes = og->limit_bytes * og->loops;
 	og->passes = 1;
 	og->number_ios = job->time_based ? 0 : job->number_ios;	/* fio: time_based ignores it */
+	if (offgen_fsvc_wanted(job, nr_files) && offgen_fsvc_init(og, job, seeds[FSEED_FILE])) {
+		offgen_release(og);
+		iops_err_set(err, ENOMEM, "fio: %s: out of memory", job->name);
+		return -ENOMEM;
+	}
 	return 0;
 
 nomem:
@@ -290,6 +297,7 @@ void offgen_release(struct offgen *og)
 	offgen_dist_free(og);
 	free(og->zone);	/* zone */
 	og->zone = NULL;
+	offgen_fsvc_free(og);
 	if (og->files)
 		offgen_files_free(og->files, og->nr_files);
 	og->files = NULL;
@@ -410,11 +418,12 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 		b = frand_scale(&og->fr_block, lastb);
 		if (offgen_map_test(f, b)) {
 			if (f->nr_free == 0) {
-				/* the map is full: time_based starts the file over and draws again */
-				if (!og->wrap)
+				/* the map is full: time_based (and zipf / pareto / normal file service)
+				 * start the file over and draw again */
+				if (!og->rand_wrap)
 					return false;
 				offgen_file_reset(og, f);
-				og->fresh = OFFGEN_FRESH_FILE;
+				og->fresh |= OFFGEN_FRESH_FILE;
 				b = frand_scale(&og->fr_block, lastb);
 			} else {
 				b = offgen_map_find(f, b);
@@ -474,10 +483,10 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 			return false;
 		for (;;) {
 			if (!lfsr_next(&f->lfsr, &b)) {
-				if (!og->wrap)
+				if (!og->rand_wrap)
 					return false;
 				lfsr_reset(&f->lfsr);	/* time_based: the file starts over */
-				og->fresh = OFFGEN_FRESH_FILE;
+				og->fresh |= OFFGEN_FRESH_FILE;
 				continue;
 			}
 			off = b * og->map_unit;
@@ -514,7 +523,7 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 			if (!og->wrap && (og->seq_add || og->same_nr == 1 || off == UINT64_MAX))
 				return false;
 			if (og->wrap)
-				og->fresh = OFFGEN_FRESH_FILE;
+				og->fresh |= OFFGEN_FRESH_FILE;
 			off = 0;
 			len = offgen_len(og, d, f->io_len);
 			if (len == 0)
@@ -599,11 +608,22 @@ static bool offgen_pass_next(struct offgen *og, struct offgen_io *io)
 
 	while (og->nr_done < og->nr_files) {
 		unsigned i = og->cur;
-		struct offgen_file *f = &og->files[i];
+		struct offgen_file *f;
 
-		og->cur = (i + 1 == og->nr_files) ? 0 : i + 1;
-		if (f->done)
-			continue;
+		if (__builtin_expect(og->fsvc != NULL, 0)) {
+			int k = offgen_fsvc_pick(og);	/* file_service_type, openfiles */
+
+			og->fresh |= OFFGEN_FRESH_EVENTS;
+			if (k < 0)
+				continue;	/* busy: choose again, as fio after its reap */
+			i = (unsigned)k;
+			f = &og->files[i];
+		} else {
+			f = &og->files[i];
+			og->cur = (i + 1 == og->nr_files) ? 0 : i + 1;
+			if (f->done)
+				continue;
+		}
 		if (__builtin_expect(og->zone != NULL, 0))
 			offgen_zone_pick(og, i);	/* zone: the next zone after zonesize bytes */
 		if (__builtin_expect(tw, 0) && offgen_tw_dir(og, f, &d, io))
@@ -617,8 +637,15 @@ tw_note:
 			}
 			if (__builtin_expect(og->zone != NULL, 0))
 				offgen_zone_placed(og, i, io->len);
+			if (__builtin_expect(og->fsvc != NULL, 0))
+				offgen_fsvc_used(og, i);
 			io->file = i;
 			return true;
+		}
+		if (__builtin_expect(og->fsvc != NULL, 0) && !offgen_fsvc_spent(og, i)) {
+			if (redraw)	/* zipf / pareto / normal: the file starts over */
+				d = offgen_mix_ddir(og);
+			continue;
 		}
 		f->done = true;
 		og->nr_done++;
@@ -627,6 +654,38 @@ tw_note:
 			d = offgen_mix_ddir(og);
 	}
 	return false;
+}
+
+bool offgen_has_room(const struct offgen *og)
+{
+	if (og->ended)
+		return false;
+	if (og->wrap)
+		return true;
+	return og->issued_bytes < og->pass_limit_bytes && (!og->number_ios || og->pass_ios < og->number_ios);
+}
+
+int offgen_sync_file(struct offgen *og)
+{
+	if (og->fsvc) {
+		/* busy (openfiles) several times over: the caller falls back to the written file */
+		for (unsigned n = 0; n < 4 * og->nr_files + 4 && og->nr_done < og->nr_files; n++) {
+			int k = offgen_fsvc_pick(og);
+
+			og->fresh |= OFFGEN_FRESH_EVENTS;
+			if (k >= 0)
+				return k;
+		}
+		return -1;
+	}
+	for (unsigned n = 0; n < og->nr_files; n++) {
+		unsigned i = og->cur;
+
+		og->cur = (i + 1 == og->nr_files) ? 0 : i + 1;
+		if (!og->files[i].done)
+			return (int)i;
+	}
+	return -1;
 }
 
 __attribute__((cold)) enum ddir offgen_peek_ddir(struct offgen *og)
@@ -676,6 +735,10 @@ bool offgen_next(struct offgen *og, struct offgen_io *io)
 			offgen_reset_files(og);
 			offgen_seed(og);
 			og->fresh = OFFGEN_FRESH_PASS;
+			if (og->fsvc) {
+				offgen_fsvc_pass(og);
+				og->fresh |= OFFGEN_FRESH_EVENTS;
+			}
 			continue;
 		}
 		left = og->issued_bytes + og->verify_bytes < og->limit_bytes ?
@@ -687,6 +750,10 @@ bool offgen_next(struct offgen *og, struct offgen_io *io)
 			offgen_reset_files(og);
 			offgen_seed(og);
 			og->fresh = OFFGEN_FRESH_PASS;
+			if (og->fsvc) {
+				offgen_fsvc_pass(og);
+				og->fresh |= OFFGEN_FRESH_EVENTS;
+			}
 			continue;
 		}
 		og->ended = true;
@@ -701,12 +768,16 @@ void offgen_copy_state(struct offgen *dst, const struct offgen *src)
 	struct dist_gen *dist[DDIR_NR];
 
 	struct fdist *fdist = dst->fdist;
+	struct offgen_fsvc *fsvc = dst->fsvc;
 
 	memcpy(bs_pick, dst->bs_pick, sizeof(bs_pick));
 	memcpy(dist, dst->dist, sizeof(dist));
 	*dst = *src;
 	dst->files = files;
 	dst->fdist = fdist;	/* fio's per-file distributions: the copy keeps its own */
+	dst->fsvc = fsvc;
+	if (fsvc && src->fsvc)
+		offgen_fsvc_copy(fsvc, src->fsvc);
 	if (fdist)
 		memcpy(fdist, src->fdist, src->nr_files * sizeof(*fdist));
 	memcpy(dst->bs_pick, bs_pick, sizeof(bs_pick));

@@ -2,7 +2,9 @@
  * the job has done all its I/O (fio 3.33's rules for runtime, time_based,
  * ramp_time, loops and the offset options).
  *
- * - Files are served round-robin (fio's file_service_type default), one I/O each.
+ * - Files are served round-robin (fio's file_service_type default), one I/O each; the other
+ *   file_service_type choices, openfiles and the trace's open / close points are
+ *   fio/offgen_fsvc.h's.
  * - trimwrite: per file, a trim comes when the last trim and the last write started at the
  *   same offset, else a write (fio's rule); writes follow their own position and bs, and draw
  *   their sizes from a generator seeded like the trims' (fio seeds each direction alike), so
@@ -61,6 +63,7 @@
 #include "core/rng.h"
 
 struct offgen_zone;
+struct offgen_fsvc;
 
 #define OFFGEN_MAX_MAP_BLOCKS	(1ull << 36)	/* 8 GiB of bitmap (256 TiB at 4k): beyond, refuse */
 
@@ -88,6 +91,7 @@ enum offgen_fresh {
 	OFFGEN_FRESH_NONE = 0,
 	OFFGEN_FRESH_FILE = 1,	/* time_based: this I/O's file wrapped (map full, or the end reached) */
 	OFFGEN_FRESH_PASS = 2,	/* a new pass (loops, io_size beyond size): every file starts again */
+	OFFGEN_FRESH_EVENTS = 4,	/* bit: files were opened or closed (og->fsvc's queue) */
 };
 
 struct offgen_io {
@@ -132,6 +136,7 @@ struct offgen {
 	unsigned same_nr;		/* rw=randread:N: a random offset every N I/Os, the rest follow */
 	unsigned same_left;		/* I/Os to the next random offset (fio's ddir_seq_nr) */
 	bool wrap;			/* time_based */
+	bool rand_wrap;			/* a full random map or LFSR starts over: wrap, or a skewed file service */
 
 	uint64_t limit_bytes;		/* io_size, or size */
 	uint64_t pass_limit_bytes;	/* limit_bytes x loops: cumulative cap checked per I/O */
@@ -169,6 +174,7 @@ struct offgen {
 	bool trimwrite;
 	int only_dir;			/* the direction of a job that is not a mix */
 	struct offgen_zone *zone;	/* zone: zonemode=strided (fio/offgen_zone.h), NULL without */
+	struct offgen_fsvc *fsvc;	/* file service other than plain round robin (fio/offgen_fsvc.h) */
 };
 
 /* Set up og for job over nr_files files whose I/O ranges are io_start[i], io_len[i].
@@ -181,6 +187,12 @@ void offgen_release(struct offgen *og);
 /* random_distribution=zipf/pareto/normal: seed file i's generator from its name as fio does
  * (names[i], the file name as the job gives it). Without it the names are "". */
 void offgen_name_files(struct offgen *og, const char *const *names);
+
+/* fsync=N / fdatasync=N: fio issues the sync on the file its file service chooses next (a
+ * turn of round robin or of file_service_type), so that file, or -1 when none is left. */
+int offgen_sync_file(struct offgen *og);
+/* Whether the job may issue more (bytes and number_ios left; time_based always). */
+bool offgen_has_room(const struct offgen *og);
 
 /* The next I/O, or false when the job has done all its I/O. */
 bool offgen_next(struct offgen *og, struct offgen_io *io);

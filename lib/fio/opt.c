@@ -279,6 +279,8 @@ void opt_job_init(struct opt_job *oj)
 	j->ss.iops = j->ss.slope = j->ss.pct = true;	/* steady state: iops_slope:0.01% */
 	j->ss.limit = 0.01;
 	j->proc.hugepage_bytes = 2u << 20;	/* memory and process: fio's hugepage-size */
+	j->file_service_nr = 1;		/* files */
+	j->fsvc_center = -1;
 }
 
 static int dup_opt(char **dst, const char *src)
@@ -300,7 +302,7 @@ int opt_job_copy(struct opt_job *dst, const struct opt_job *src)
 	tmp.j.nr_files = 0;
 	tmp.j.opts = NULL;
 	tmp.j.nr_opts = 0;
-	tmp.filename = tmp.directory = tmp.filename_format = tmp.wait_for_name = NULL;
+	tmp.filename = tmp.directory = tmp.filename_format = tmp.wait_for_name = tmp.opendir = NULL;
 	tmp.kv = NULL;
 	tmp.nr_kv = tmp.cap_kv = 0;
 	tmp.j.write_iolog = tmp.j.read_iolog = tmp.j.replay_log = tmp.j.replay_redirect = NULL;	/* iolog */
@@ -311,7 +313,7 @@ int opt_job_copy(struct opt_job *dst, const struct opt_job *src)
 	    dup_opt(&tmp.j.random_distribution, src->j.random_distribution) ||
 	    dup_opt(&tmp.directory, src->directory) ||
 	    dup_opt(&tmp.filename_format, src->filename_format) ||
-	    dup_opt(&tmp.wait_for_name, src->wait_for_name))
+	    dup_opt(&tmp.wait_for_name, src->wait_for_name) || dup_opt(&tmp.opendir, src->opendir))
 		goto fail_strings;
 	for (unsigned i = 0; i < src->nr_kv; i++)
 		if (opt_kv_add(&tmp.kv, &tmp.nr_kv, &tmp.cap_kv, src->kv[i].key, src->kv[i].value))
@@ -337,7 +339,8 @@ void opt_job_release(struct opt_job *oj)
 	free(oj->directory);
 	free(oj->filename_format);
 	free(oj->wait_for_name);
-	oj->filename = oj->directory = oj->filename_format = oj->wait_for_name = NULL;
+	free(oj->opendir);
+	oj->filename = oj->directory = oj->filename_format = oj->wait_for_name = oj->opendir = NULL;
 	opt_kv_free(oj->kv, oj->nr_kv);
 	oj->kv = NULL;
 	oj->nr_kv = oj->cap_kv = 0;

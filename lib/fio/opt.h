@@ -88,9 +88,11 @@ struct opt_job {
 	struct job j;			/* the fields that end up in fio_config */
 	char *filename;			/* filename= as given (NULL: generated names) */
 	char *directory;		/* NULL = current directory */
+	char *opendir;			/* opendir=: every regular file below it (NULL = none) */
 	char *filename_format;		/* NULL = $jobname.$jobnum.$filenum */
 	char *wait_for_name;
 	unsigned nrfiles;
+	bool nrfiles_set;		/* nrfiles= given (opendir stops there) */
 	bool is_global;
 	bool bs_set, ba_set, iodepth_set, iodepth_low_set, batch_submit_set, complete_max_set, rwmix_set;
 	bool randseed_set;

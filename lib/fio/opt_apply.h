@@ -230,6 +230,13 @@ extern const struct opt_choice opt_apply_randgen_choices[];
 extern const struct opt_choice opt_apply_rw_choices[];
 extern const struct opt_choice opt_apply_sync_choices[];
 extern const struct opt_choice opt_apply_unit_base_choices[];
+/* opt_apply_fsvc.c: file service, open limit, placement, life cycle of the files */
+extern const struct opt_choice opt_apply_fsvc_choices[];
+extern const struct opt_choice opt_apply_lockfile_choices[];
+opt_apply_fn opt_apply_file_service_type, opt_apply_openfiles, opt_apply_lockfile, opt_apply_opendir,
+	opt_apply_file_append, opt_apply_offset_align, opt_apply_unlink_each_loop, opt_apply_create_fsync,
+	opt_apply_create_only, opt_apply_allow_file_create, opt_apply_allow_mounted_write,
+	opt_apply_pre_read, opt_apply_overwrite;
 /* unified_rw_reporting */
 opt_apply_fn opt_apply_unified_rw_reporting;
 extern const struct opt_choice opt_apply_unified_rw_reporting_choices[];

@@ -107,8 +107,15 @@ APPLY(opt_apply_nrfiles)
 	unsigned v;
 	int ret = opt_apply_get_uint(oj, od, val, d, &v);
 
-	if (!ret)
+	if (!ret && v > JOB_MAX_FILES) {	/* fio has no bound; iops plans every file up front */
+		opt_diag_add(d, false, "fio: option 'nrfiles=%s' is not supported by iops (at most %d files per job)",
+			     val, JOB_MAX_FILES);
+		return -EINVAL;
+	}
+	if (!ret) {
 		oj->nrfiles = v;
+		oj->nrfiles_set = true;
+	}
 	return ret;
 }
 

@@ -280,7 +280,8 @@ static void worker_run(struct worker *w)
 	worker_rate_setup(w);	/* rate */
 
 	worker_debug(w, DEBUG_PROCESS, "pid=%d: runstate INITIALIZED -> RUNNING", res->pid);
-	worker_loop(w);
+	if (!job->create_only)	/* create_only: the files are laid out, nothing more */
+		worker_loop(w);
 	worker_debug(w, DEBUG_PROCESS, "pid=%d: runstate RUNNING -> FINISHING", res->pid);
 	ss_member_exit(&w->ss);	/* steady state */
 	worker_publish(w);

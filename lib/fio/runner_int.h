@@ -106,6 +106,7 @@ struct worker {
 	bool in_ramp;
 	unsigned writes_since_sync;
 	unsigned last_write_file;
+	unsigned sync_file;		/* fsync=N: the file the due sync goes to */
 	uint64_t last_write_off;
 	bool sync_pending;
 	bool direct_hint_done;
@@ -127,6 +128,8 @@ struct worker {
 	struct flow_gate *gate;		/* start gate of the flow jobs launched together, or NULL */
 	bool gate_passed;
 	bool *ser_mark;			/* serialize_overlap: depth marks (NULL = off) */
+	pthread_rwlock_t **locks;	/* lockfile: each file's lock (NULL = off) */
+	bool lock_rw;			/* lockfile=readwrite: reads share the lock */
 	/* logs (write_bw_log / write_iops_log / write_lat_log) */
 	struct iolog_job *iolog;	/* NULL = the job writes no log */
 	uint64_t bw_win_ns, iops_win_ns;	/* bw / iops sampling windows, 0 = one sample per I/O */
@@ -247,6 +250,9 @@ void worker_end_fsync(struct worker *w);
  * their cached pages again (invalidate=1), and on a new pass give the fadvise hint again, as
  * fio does when it reopens its files. Rare: once per pass over a file. */
 __attribute__((cold)) void worker_files_fresh(struct worker *w, const struct offgen_io *io);
+/* The files the generator opened and closed since the last call (fio/offgen_fsvc.h), in
+ * order: write_iolog's open / close lines and, with openfiles, the descriptors. */
+void worker_file_events(struct worker *w);
 
 /* ---- runner_io.c ---- */
 

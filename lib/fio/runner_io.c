@@ -2,6 +2,7 @@
  * completion accounting (bytes, latencies, depth and batch maps), I/O errors. Everything it
  * does per request is in this file, where the compiler can inline it. */
 #include "fio/runner_int.h"
+#include "fio/offgen_fsvc.h"
 
 #include <errno.h>
 #include <string.h>
@@ -373,12 +374,29 @@ void worker_drain(struct worker *w)
 	}
 }
 
+/* lockfile: the file's lock is held while the request is handed to the engine (the whole
+ * I/O for synchronous engines), as fio's td_io_queue() holds it. */
+__attribute__((cold, noinline)) static int worker_queue_locked(struct worker *w, struct io_req *req)
+{
+	pthread_rwlock_t *l = w->locks[req->file_idx];
+	int ret;
+
+	if (w->lock_rw && req->op == IO_READ)
+		pthread_rwlock_rdlock(l);
+	else
+		pthread_rwlock_wrlock(l);
+	ret = w->ops->queue(w->ectx, req);
+	pthread_rwlock_unlock(l);
+	return ret;
+}
+
 /* Queue one prepared request; handles DONE / QUEUED / BUSY / errors. Returns 0 or -errno
  * for a fatal engine condition. */
 static int worker_queue(struct worker *w, struct io_req *req)
 {
 	for (;;) {
-		int ret = w->ops->queue(w->ectx, req);
+		int ret = __builtin_expect(w->locks != NULL, 0) ? worker_queue_locked(w, req) :
+			  w->ops->queue(w->ectx, req);
 
 		if (ret == ENGINE_DONE) {
 			uint64_t now = w->clock_per_io ? clock_src_now(w->clk) : w->now_ns;
@@ -477,7 +495,28 @@ static __attribute__((cold)) void worker_serialize(struct worker *w, const struc
 static void worker_sync(struct worker *w)
 {
 	w->sync_pending = false;
-	worker_sync_file(w, w->last_write_file, w->job->fsync_every ? IO_FSYNC : IO_FDATASYNC, w->last_write_off);
+	worker_sync_file(w, w->sync_file, w->job->fsync_every ? IO_FSYNC : IO_FDATASYNC, w->last_write_off);
+}
+
+/* fsync=N: fio's sync takes the next turn of the file service (it goes to the file chosen
+ * next), and only while the job has bytes left to issue (else its loop ends first). */
+__attribute__((cold, noinline)) static void worker_sync_next(struct worker *w)
+{
+	int f;
+
+	if (!offgen_has_room(&w->og)) {
+		w->sync_pending = false;
+		return;
+	}
+	f = offgen_sync_file(&w->og);
+	if (f >= 0)
+		w->sync_file = (unsigned)f;
+	if (offgen_fsvc_nr_ev(&w->og))
+		worker_file_events(w);	/* the sync's file opens first */
+	if (w->fds[w->sync_file] < 0 && target_opens_lazily(w->ts, w->idx))
+		w->sync_pending = false;	/* openfiles: no open file was free for it */
+	else if (!w->error)
+		worker_sync(w);
 }
 
 /* ---- the I/O loop ----------------------------------------------------------------------- */
@@ -542,6 +581,12 @@ void worker_loop(struct worker *w)
 			if (go == 0)
 				continue;
 		}
+		if (__builtin_expect(w->sync_pending, 0) && !w->vfy_in_phase && !w->vbl_on && !w->replay) {
+			worker_sync_next(w);	/* fsync=N: before the next I/O is chosen, as fio */
+			if (w->error || !w->nr_free)
+				break;
+			continue;
+		}
 		if (__builtin_expect(w->vfy_in_phase, 0)) {
 			if (!worker_verify_next(w, &io))
 				continue;	/* verify: the pass is checked, on to the next one */
@@ -559,8 +604,11 @@ void worker_loop(struct worker *w)
 		}
 		if (__builtin_expect(w->vs_load != NULL, 0) && io.ddir == DDIR_READ && worker_vstate_stop(w, &io))
 			break;	/* verify_state_load: the writer stopped before this block */
-		if (__builtin_expect(io.fresh != OFFGEN_FRESH_NONE, 0))
-			worker_files_fresh(w, &io);	/* invalidate: the file starts over */
+		if (__builtin_expect(io.fresh != OFFGEN_FRESH_NONE, 0)) {
+			worker_files_fresh(w, &io);	/* invalidate: the file starts over; files opened */
+			if (w->error)
+				break;
+		}
 		if (__builtin_expect(w->sync_pending, 0)) {
 			/* fio issues the sync before the I/O that follows the Nth write */
 			worker_sync(w);
@@ -607,6 +655,7 @@ void worker_loop(struct worker *w)
 			if (++w->writes_since_sync >= sync_every) {
 				w->writes_since_sync = 0;
 				w->sync_pending = true;
+				w->sync_file = io.file;
 			}
 		}
 		if (__builtin_expect(w->vonly, 0) && io.ddir != DDIR_READ) {
@@ -618,5 +667,7 @@ void worker_loop(struct worker *w)
 		if (__builtin_expect(w->rate_any, 0) && !worker_rate_after(w, io.ddir, io.len))	/* rate */
 			break;
 	}
+	if (w->og.fsvc && w->og.fsvc->nr_ev && !w->error)
+		worker_file_events(w);	/* the files used up last (and a sync due before them) */
 	worker_drain(w);
 }

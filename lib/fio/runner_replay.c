@@ -1,6 +1,7 @@
 /* runner_replay: write_iolog and read_iolog in the runner (runner_int.h, fio/iolog_write.h,
  * fio/iolog_replay.h). The I/O loop calls in here only when the job has one of them. */
 #include "fio/runner_int.h"
+#include "fio/offgen_fsvc.h"
 #include "core/err.h"
 
 #include <errno.h>
@@ -30,7 +31,8 @@ bool worker_iolog_start(struct worker *w)
 			w->wlog = NULL;
 			goto fail;
 		}
-		worker_iolog_files(w, IOLOG_OP_OPEN);
+		if (!w->og.fsvc)	/* else at each file's first I/O (fio/offgen_fsvc.h) */
+			worker_iolog_files(w, IOLOG_OP_OPEN);
 	}
 	if (job->replay_log) {
 		w->replay = malloc(sizeof(*w->replay));
@@ -58,7 +60,14 @@ void worker_iolog_end(struct worker *w)
 		w->now_ns = clock_src_now(w->clk);
 		if (w->job->end_fsync && w->job->rw_has_write)
 			worker_iolog_files(w, IOLOG_OP_SYNC);
-		worker_iolog_files(w, IOLOG_OP_CLOSE);
+		if (w->og_ready && w->og.fsvc) {
+			worker_file_events(w);	/* the files used up last, then those still open */
+			for (unsigned f = 0; f < w->job->nr_files; f++)
+				if (offgen_fsvc_is_open(&w->og, f))
+					iolog_write_line(w->wlog, w->now_ns, f, IOLOG_OP_CLOSE, 0, 0);
+		} else {
+			worker_iolog_files(w, IOLOG_OP_CLOSE);
+		}
 		ret = iolog_write_close(w->wlog);
 		if (ret < 0) {
 			fprintf(w->diag, "fio: %s: writing write_iolog '%s' failed: %s\n", w->job->name, w->job->write_iolog,
@@ -77,7 +86,7 @@ void worker_iolog_end(struct worker *w)
 
 void worker_iolog_io(struct worker *w, const struct offgen_io *io)
 {
-	if (io->fresh == OFFGEN_FRESH_PASS) {	/* loops: fio closes and opens its files again */
+	if ((io->fresh & OFFGEN_FRESH_PASS) && !w->og.fsvc) {	/* loops: fio closes and opens its files again */
 		worker_iolog_files(w, IOLOG_OP_CLOSE);
 		worker_iolog_files(w, IOLOG_OP_OPEN);
 	}

@@ -2,6 +2,7 @@
  * pool, the offset generator, verify state, the files and the engine; closing them all, and
  * end_fsync. Runs once per job, never in the I/O loop. */
 #include "fio/runner_int.h"
+#include "fio/offgen_fsvc.h"
 #include "fio/ioprio.h"
 
 #include "fio/debug.h"
@@ -184,7 +185,17 @@ int worker_setup(struct worker *w, struct iops_err *err)
 			return ret;
 	}
 
+	if (job->pre_read)	/* pre_read: through the page cache once before the job */
+		target_pre_read(w->ts, w->idx, w->diag);
 	ret = target_open(w->ts, w->idx, w->fds, w->diag, err);
+	if (!ret && w->ts->locks && job->lockfile != JOB_LOCK_NONE && !tj->diskless) {	/* lockfile */
+		w->locks = calloc(tj->nr_files, sizeof(*w->locks));
+		if (!w->locks)
+			goto nomem;
+		for (unsigned f = 0; f < tj->nr_files; f++)
+			w->locks[f] = &w->ts->locks[tj->files[f].path];
+		w->lock_rw = job->lockfile == JOB_LOCK_RW;
+	}
 	if (ret < 0)
 		return ret;
 	if (eopts.net.port)	/* net: numjobs clones take the next ports */
@@ -194,7 +205,8 @@ int worker_setup(struct worker *w, struct iops_err *err)
 		w->ops = &engine_offload_ops;
 	}
 	for (unsigned f = 0; w->dbg_out && job->filenames && f < job->nr_files; f++)	/* --debug=file */
-		worker_debug(w, DEBUG_FILE, "fd open %s", job->filenames[f]);
+		if (!target_opens_lazily(w->ts, w->idx))	/* openfiles: at each file's first I/O */
+			worker_debug(w, DEBUG_FILE, "fd open %s", job->filenames[f]);
 	worker_debug(w, DEBUG_IO, "load ioengine %s", w->ops->name);
 	ecfg.fds = w->fds;	/* io_uring: registerfiles, fixedbufs */
 	ecfg.bufs = w->buf_mem;
@@ -246,10 +258,12 @@ void worker_teardown(struct worker *w)
 		w->ops->cleanup(w->ectx);
 	w->ectx = NULL;
 	if (w->fds) {
+		bool lazy = target_opens_lazily(w->ts, w->idx);
 		int ret;
 
 		for (unsigned f = 0; w->dbg_out && w->job->filenames && f < w->job->nr_files; f++)
-			worker_debug(w, DEBUG_FILE, "fd close %s", w->job->filenames[f]);	/* --debug=file */
+			if (!lazy || w->fds[f] >= 0)
+				worker_debug(w, DEBUG_FILE, "fd close %s", w->job->filenames[f]);	/* --debug=file */
 		ret = target_close(w->ts, w->idx, w->fds);
 
 		if (ret < 0 && !w->error)
@@ -268,6 +282,8 @@ void worker_teardown(struct worker *w)
 	free(w->done);
 	free(w->ser_mark);
 	w->ser_mark = NULL;
+	free(w->locks);
+	w->locks = NULL;
 	w->buf_mem = NULL;
 	w->fds = NULL;
 	w->reqs = NULL;
@@ -285,18 +301,86 @@ void worker_end_fsync(struct worker *w)
 			worker_set_error(w, errno, "backend.c:0", "fsync");
 }
 
+void worker_file_events(struct worker *w)
+{
+	struct offgen_fsvc *fs = w->og_ready ? w->og.fsvc : NULL;
+	bool lazy = target_opens_lazily(w->ts, w->idx);
+
+	for (unsigned k = 0; fs && k < fs->nr_ev && !w->error; k++) {
+		unsigned f = fs->ev[k].file;
+		int ret;
+
+		if (w->wlog)	/* iolog: fio's trace opens a file at its first I/O, closes it when used up */
+			iolog_write_line(w->wlog, w->now_ns, f, fs->ev[k].open ? IOLOG_OP_OPEN : IOLOG_OP_CLOSE, 0, 0);
+		if (!lazy)
+			continue;
+		if (fs->ev[k].open) {
+			struct iops_err err = { 0 };
+
+			ret = target_open_file(w->ts, w->idx, f, w->diag, &err);
+			if (ret < 0) {
+				fprintf(w->diag, "%s\n", err.msg);
+				worker_set_error(w, -ret, "filesetup.c:0", "open");
+				break;
+			}
+			w->fds[f] = ret;
+			if (w->dbg_out && w->job->filenames)	/* --debug=file */
+				worker_debug(w, DEBUG_FILE, "fd open %s", w->job->filenames[f]);
+		} else if (w->fds[f] >= 0) {
+			worker_drain(w);	/* what is in flight may be on it */
+			ret = target_close_file(w->ts, w->idx, &w->fds[f]);
+			if (ret < 0)
+				worker_set_error(w, -ret, "filesetup.c:0", "fsync/close");
+			if (w->dbg_out && w->job->filenames)
+				worker_debug(w, DEBUG_FILE, "fd close %s", w->job->filenames[f]);
+		}
+	}
+	if (fs)
+		fs->nr_ev = 0;
+}
+
+/* unlink_each_loop: a new loop finds new, empty files (fio unlinks them after each loop). */
+static void worker_files_recreate(struct worker *w)
+{
+	const struct target_job *tj = &w->ts->jobs[w->idx];
+	bool lazy = target_opens_lazily(w->ts, w->idx);
+
+	worker_drain(w);
+	for (unsigned f = 0; f < tj->nr_files && !w->error; f++) {
+		struct iops_err err = { 0 };
+		int ret = target_close_file(w->ts, w->idx, &w->fds[f]);
+
+		if (!ret)
+			ret = target_recreate(w->ts, w->idx, f, w->diag);
+		if (!ret && !lazy) {
+			ret = target_open_file(w->ts, w->idx, f, w->diag, &err);
+			if (ret >= 0)
+				w->fds[f] = ret;
+			else if (iops_err_isset(&err))
+				fprintf(w->diag, "%s\n", err.msg);
+		}
+		if (ret < 0)
+			worker_set_error(w, -ret, "filesetup.c:0", "unlink_each_loop");
+	}
+}
+
 void worker_files_fresh(struct worker *w, const struct offgen_io *io)
 {
 	const struct target_job *tj = &w->ts->jobs[w->idx];
+	unsigned fresh = io->fresh & (OFFGEN_FRESH_FILE | OFFGEN_FRESH_PASS);
 
-	if (tj->diskless)
+	if (io->fresh & OFFGEN_FRESH_EVENTS)
+		worker_file_events(w);	/* file_service_type, openfiles, write_iolog */
+	if (tj->diskless || !fresh)
 		return;
-	if (io->fresh == OFFGEN_FRESH_FILE) {
+	if (fresh == OFFGEN_FRESH_FILE) {
 		/* time_based wrap: fio drops the pages again only for buffered I/O */
 		if (!w->job->direct)
 			target_invalidate(w->ts, w->idx, io->file, w->fds[io->file], w->diag);
 		return;
 	}
+	if (w->job->unlink_each_loop)
+		worker_files_recreate(w);
 	for (unsigned f = 0; f < tj->nr_files; f++) {
 		target_invalidate(w->ts, w->idx, f, w->fds[f], w->diag);
 		target_advise(w->ts, w->idx, f, w->fds[f], w->diag);

@@ -18,6 +18,7 @@
 #include "core/frand.h"
 #include "fio/fseed.h"
 #include "core/err.h"
+#include "sys/mountinfo.h"
 
 /* ---- path table ------------------------------------------------------------------------- */
 
@@ -143,6 +144,7 @@ static int target_probe(struct target_path *p, struct iops_err *err)
 		close(fd);
 		p->kind = TARGET_BDEV;
 		p->cur_size = bytes;
+		p->rdev = st.st_rdev;
 	} else if (S_ISCHR(st.st_mode)) {
 		p->kind = TARGET_CHR;
 		/* /dev/null and /dev/zero (mem 1:3, 1:5) keep no data: writing them loses nothing */
@@ -173,21 +175,29 @@ static uint64_t target_pct(uint64_t v, unsigned pct)
 	return (uint64_t)((unsigned __int128)v * pct / 100u);
 }
 
+/* The smallest block size of the job's directions (fio's td_min_bs()). */
+static uint64_t target_min_bs(const struct job *job)
+{
+	uint64_t bs = 0;
+
+	for (int d = 0; d < DDIR_NR; d++) {
+		bool used = d == DDIR_READ ? job->rw_has_read : d == DDIR_WRITE ? job->rw_has_write : job->rw_has_trim;
+
+		if (used && job->bs_min[d] && (!bs || job->bs_min[d] < bs))
+			bs = job->bs_min[d];
+	}
+	return bs;
+}
+
 /* offset_increment: clone N of numjobs starts N increments after offset (a percentage is of
- * the file's size, aligned down to the smallest block size, as fio). */
+ * the file's size; the sum is rounded up to offset_align or the smallest bs, as fio). */
 static int target_add_increment(const struct job *job, uint64_t existing, uint64_t *off,
 				struct iops_err *err)
 {
-	uint64_t inc = job->offset_increment, bs = job->bs_min[DDIR_READ];
+	uint64_t inc = job->offset_increment;
 
-	if (job->offset_increment_pct) {
-		for (int d = 1; d < DDIR_NR; d++)
-			if (job->bs_min[d] && job->bs_min[d] < bs)
-				bs = job->bs_min[d];
+	if (job->offset_increment_pct)
 		inc = target_pct(existing, job->offset_increment_pct);
-		if (bs)
-			inc -= inc % bs;
-	}
 	if (!inc || !job->subjob)
 		return 0;
 	if (inc > (UINT64_MAX - *off) / job->subjob) {
@@ -230,9 +240,25 @@ static int target_plan_file(struct target_set *ts, const struct job *job, unsign
 	} else {
 		fsize = 0;
 	}
-	off = job->offset_pct ? target_pct(existing, job->offset_pct) : job->offset;
-	if (target_add_increment(job, existing, &off, err) < 0)
-		return -EOVERFLOW;
+	if (job->file_append && p->kind != TARGET_BDEV && p->kind != TARGET_CHR) {
+		off = p->cur_size;	/* fio: the file's size, whatever offset says */
+	} else {
+		off = job->offset_pct ? target_pct(existing, job->offset_pct) : job->offset;
+		if (target_add_increment(job, existing, &off, err) < 0)
+			return -EOVERFLOW;
+		if (job->offset_pct || job->offset_increment_pct) {
+			uint64_t a = job->offset_align ? job->offset_align : target_min_bs(job);
+
+			/* fio rounds a percentage offset up to offset_align (or the smallest bs) */
+			if (a && off % a) {
+				if (off > UINT64_MAX - a) {
+					iops_err_set(err, EOVERFLOW, "fio: %s: offset overflows", job->name);
+					return -EOVERFLOW;
+				}
+				off += a - off % a;
+			}
+		}
+	}
 	if (!job->filesize_min && !job->size_pct && !job->size) {
 		if (existing <= off)
 			return target_size_error(job, err);
@@ -354,6 +380,32 @@ static int target_check_space(struct target_set *ts, struct iops_err *err)
 	return ret;
 }
 
+/* allow_mounted_write: a block device holding a mounted filesystem is not written. */
+static int target_check_mounted(const struct target_set *ts, struct iops_err *err)
+{
+	for (unsigned i = 0; i < ts->nr_paths; i++) {
+		const struct target_path *p = &ts->paths[i];
+		struct mountinfo_entry *me;
+		bool mounted;
+
+		if (p->kind != TARGET_BDEV || p->mounted_ok)
+			continue;
+		me = malloc(sizeof(*me));
+		if (!me) {
+			iops_err_set(err, ENOMEM, "fio: out of memory");
+			return -ENOMEM;
+		}
+		mounted = mountinfo_lookup(p->rdev, me) == 0;
+		free(me);
+		if (mounted) {
+			iops_err_set(err, EPERM, "fio: %s appears mounted, and 'allow_mounted_write' isn't set. Aborting.",
+				     p->path);
+			return -EPERM;
+		}
+	}
+	return 0;
+}
+
 static int target_check_permissions(const struct target_set *ts, struct iops_err *err)
 {
 	for (unsigned i = 0; i < ts->nr_paths; i++) {
@@ -446,6 +498,18 @@ int target_plan(struct target_set *ts, const struct fio_config *cfg, const bool 
 				if (ret < 0)
 					goto fail;
 			}
+			if (is_new) {
+				p->owned_at_plan = p->owned;
+				p->mounted_ok = true;
+			}
+			if (p->kind == TARGET_MISSING && job->file_create_denied) {
+				iops_err_set(err, EPERM, "fio: file creation disallowed by allow_file_create=0 ('%s')",
+					     p->path);
+				ret = -EPERM;
+				goto fail;
+			}
+			if (p->kind == TARGET_BDEV && (job->rw_has_write || job->rw_has_trim) && !job->allow_mounted_write)
+				p->mounted_ok = false;
 			tj->files[f].path = (unsigned)idx;
 			ret = target_plan_file(ts, job, j, &r, &tj->files[f], err);
 			if (ret == -ENODATA) {
@@ -456,8 +520,11 @@ int target_plan(struct target_set *ts, const struct fio_config *cfg, const bool 
 				goto fail;
 			if (!job->create_on_open || job->rw_has_read)
 				p->sized_layout = true;
-			if (job->rw_has_read || job->verify_only)	/* verify_only: reads, never writes */
-				p->need_data = true;
+			if (job->rw_has_read || job->verify_only || (job->overwrite && job->rw_has_write))
+				p->need_data = true;	/* verify_only reads, never writes; overwrite: fio lays
+							 * a writer's files out in full */
+			if (p->first_job == j && job->create_no_fsync)
+				p->no_create_fsync = true;
 			if (job->rw_has_trim && !p->written && !job->verify_only)	/* trim: destroys data as a write */
 				p->trim_only = !job->rw_has_write;
 			else if (job->rw_has_write && !job->verify_only)
@@ -483,6 +550,17 @@ int target_plan(struct target_set *ts, const struct fio_config *cfg, const bool 
 		/* fio's create_on_open: no layout; the file appears empty and grows with the writes */
 		p->create_only = p->kind == TARGET_MISSING && !p->sized_layout;
 	}
+	for (unsigned j = 0; j < cfg->nr_jobs && !ts->locks; j++)
+		if (cfg->jobs[j].lockfile != JOB_LOCK_NONE && ts->nr_paths) {	/* lockfile */
+			ts->locks = calloc(ts->nr_paths, sizeof(*ts->locks));
+			if (!ts->locks)
+				goto nomem;
+			for (unsigned i = 0; i < ts->nr_paths; i++)
+				pthread_rwlock_init(&ts->locks[i], NULL);
+		}
+	ret = target_check_mounted(ts, err);
+	if (ret < 0)
+		goto fail;
 	ret = target_check_permissions(ts, err);
 	if (ret < 0)
 		goto fail;
@@ -511,6 +589,9 @@ void target_release(struct target_set *ts)
 		free(ts->paths[i].path);
 	free(ts->paths);
 	free(ts->hash);
+	for (unsigned i = 0; ts->locks && i < ts->nr_paths; i++)
+		pthread_rwlock_destroy(&ts->locks[i]);
+	free(ts->locks);
 	for (unsigned i = 0; i < ts->nr_dirs; i++)
 		free(ts->dirs[i]);
 	free(ts->dirs);

@@ -16,7 +16,9 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <pthread.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "core/ctl.h"
 #include "core/err.h"
@@ -49,6 +51,10 @@ struct target_path {
 
 	/* trim: jobs trim it, none writes it (the refusal says "trim") */
 	bool trim_only;
+	bool no_create_fsync;	/* create_fsync=0 in the job that lays it out */
+	bool mounted_ok;	/* block device: every writer has allow_mounted_write */
+	bool owned_at_plan;	/* owned before this run (unlink_each_loop may remove it) */
+	dev_t rdev;		/* block device: its number */
 };
 
 struct target_jobfile {
@@ -71,6 +77,7 @@ struct target_set {
 	unsigned nr_paths, cap_paths;
 	unsigned *hash;			/* open addressing: path index + 1, 0 = empty */
 	unsigned hash_cap;
+	pthread_rwlock_t *locks;	/* lockfile: one per path (NULL when no job locks) */
 	char **dirs;			/* directories created by this run, in creation order */
 	unsigned nr_dirs, cap_dirs;
 };
@@ -92,6 +99,14 @@ int target_layout(struct target_set *ts, FILE *info, struct ctl *ctl, struct iop
  * warnings on warn, may be NULL). Returns 0 or -errno (err filled, nothing left open). */
 int target_open(const struct target_set *ts, unsigned j, int *fds, FILE *warn, struct iops_err *err);
 
+/* openfiles below the job's file count: target_open() opens none of them, the runner opens
+ * each when the job first chooses it (target_open_file: the fd, or -errno with err filled)
+ * and closes it once used up (target_close_file: fsync first for fsync_on_close / end_fsync
+ * writers; *fd becomes -1). */
+bool target_opens_lazily(const struct target_set *ts, unsigned j);
+int target_open_file(const struct target_set *ts, unsigned j, unsigned f, FILE *warn, struct iops_err *err);
+int target_close_file(const struct target_set *ts, unsigned j, int *fd);
+
 /* invalidate=1: drop the cached pages of file f of job j (its I/O range; BLKFLSBUF on a
  * device), as at open; the runner calls it again each time the job starts the file over
  * (fio drops the cache on every pass, so a small file is not read from memory after the
@@ -104,6 +119,13 @@ void target_advise(const struct target_set *ts, unsigned j, unsigned f, int fd, 
 
 /* fsync_on_close, then close job j's fds. Returns 0 or the first -errno. */
 int target_close(const struct target_set *ts, unsigned j, int *fds);
+
+/* unlink_each_loop: remove file f of job j if iops owns it and create it again, empty and
+ * marked (fio's next loop finds a new file). A foreign file is kept (warning). 0 or -errno. */
+int target_recreate(const struct target_set *ts, unsigned j, unsigned f, FILE *warn);
+
+/* pre_read: read job j's ranges once through the page cache (failures are warnings). */
+void target_pre_read(const struct target_set *ts, unsigned j, FILE *warn);
 
 /* unlink=1: remove job j's files that iops owns; foreign files are kept (warning on warn). */
 void target_unlink(const struct target_set *ts, unsigned j, FILE *warn);

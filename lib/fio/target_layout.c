@@ -168,8 +168,8 @@ static int target_layout_one(struct target_set *ts, struct target_path *p, void 
 			if (ret < 0)
 				break;
 		}
-		if (!ret && fdatasync(fd) < 0)
-			ret = -errno;
+		if (!ret && !p->no_create_fsync && fdatasync(fd) < 0)
+			ret = -errno;	/* create_fsync */
 	}
 close_fd:
 	if (close(fd) < 0 && !ret)
@@ -278,13 +278,10 @@ int target_layout(struct target_set *ts, FILE *info, struct ctl *ctl, struct iop
 
 /* ---- per-job open / close --------------------------------------------------------------- */
 
-int target_open(const struct target_set *ts, unsigned j, int *fds, FILE *warn, struct iops_err *err)
+static int target_open_flags(const struct job *job)
 {
-	const struct job *job = &ts->cfg->jobs[j];
-	const struct target_job *tj = &ts->jobs[j];
-	int flags = O_CLOEXEC;
-
 	const struct engine_ops *eops = engine_find(job->ioengine);
+	int flags = O_CLOEXEC;
 
 	/* trim: BLKDISCARD and punching need a writer; so does falloc, reads included */
 	if (((job->rw_has_write || job->rw_has_trim) && !job->verify_only) || (eops && (eops->flags & ENGINE_F_RDWR)))
@@ -297,30 +294,70 @@ int target_open(const struct target_set *ts, unsigned j, int *fds, FILE *warn, s
 		flags |= O_SYNC;
 	else if (job->sync == SYNC_DSYNC)
 		flags |= O_DSYNC;
+	return flags;
+}
+
+int target_open_file(const struct target_set *ts, unsigned j, unsigned f, FILE *warn, struct iops_err *err)
+{
+	const struct target_path *p = &ts->paths[ts->jobs[j].files[f].path];
+	int fd = open(p->path, target_open_flags(&ts->cfg->jobs[j]));
+
+	if (fd < 0) {
+		int e = errno;
+
+		iops_err_set(err, e, "fio: pid=0, err=%d/file:filesetup.c:0, func=open(%s), error=%s", e,
+			     p->path, err_str(e));
+		return -e;
+	}
+	target_invalidate(ts, j, f, fd, warn);
+	target_advise(ts, j, f, fd, warn);
+	return fd;
+}
+
+bool target_opens_lazily(const struct target_set *ts, unsigned j)
+{
+	const struct job *job = &ts->cfg->jobs[j];
+
+	return !ts->jobs[j].diskless && job->open_files && job->open_files < ts->jobs[j].nr_files;
+}
+
+int target_open(const struct target_set *ts, unsigned j, int *fds, FILE *warn, struct iops_err *err)
+{
+	const struct target_job *tj = &ts->jobs[j];
 
 	for (unsigned f = 0; f < tj->nr_files; f++)
 		fds[f] = -1;
-	if (tj->diskless)
+	if (tj->diskless || target_opens_lazily(ts, j))
 		return 0;
 	for (unsigned f = 0; f < tj->nr_files; f++) {
-		const struct target_path *p = &ts->paths[tj->files[f].path];
-
-		fds[f] = open(p->path, flags);
+		fds[f] = target_open_file(ts, j, f, warn, err);
 		if (fds[f] < 0) {
-			int e = errno;
+			int e = fds[f];
 
-			iops_err_set(err, e, "fio: pid=0, err=%d/file:filesetup.c:0, func=open(%s), error=%s", e,
-				     p->path, err_str(e));
 			for (unsigned k = 0; k < f; k++) {
 				close(fds[k]);
 				fds[k] = -1;
 			}
-			return -e;
+			fds[f] = -1;
+			return e;
 		}
-		target_invalidate(ts, j, f, fds[f], warn);
-		target_advise(ts, j, f, fds[f], warn);
 	}
 	return 0;
+}
+
+int target_close_file(const struct target_set *ts, unsigned j, int *fd)
+{
+	const struct job *job = &ts->cfg->jobs[j];
+	int ret = 0;
+
+	if (*fd < 0)
+		return 0;
+	if ((job->fsync_on_close || job->end_fsync) && job->rw_has_write && fsync(*fd) < 0)
+		ret = -errno;
+	if (close(*fd) < 0 && !ret)
+		ret = -errno;
+	*fd = -1;
+	return ret;
 }
 
 void target_invalidate(const struct target_set *ts, unsigned j, unsigned f, int fd, FILE *warn)
@@ -389,6 +426,63 @@ int target_close(const struct target_set *ts, unsigned j, int *fds)
 		fds[f] = -1;
 	}
 	return ret;
+}
+
+int target_recreate(const struct target_set *ts, unsigned j, unsigned f, FILE *warn)
+{
+	const struct target_path *p = &ts->paths[ts->jobs[j].files[f].path];
+	int fd;
+
+	if (ts->jobs[j].diskless || (p->kind != TARGET_REG && p->kind != TARGET_MISSING))
+		return 0;
+	if (!p->owned && !p->created) {
+		if (warn)
+			fprintf(warn, "fio: unlink_each_loop: keeping '%s': iops did not create it\n", p->path);
+		return 0;
+	}
+	if (unlink(p->path) < 0 && errno != ENOENT)
+		return -errno;
+	fd = open(p->path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return -errno;
+	(void)fsetxattr(fd, TARGET_XATTR, TARGET_XATTR_VALUE, strlen(TARGET_XATTR_VALUE), 0);
+	return close(fd) < 0 ? -errno : 0;
+}
+
+void target_pre_read(const struct target_set *ts, unsigned j, FILE *warn)
+{
+	const struct target_job *tj = &ts->jobs[j];
+	char *buf;
+
+	if (tj->diskless)
+		return;
+	buf = malloc(TARGET_CHUNK_BYTES);
+	for (unsigned f = 0; buf && f < tj->nr_files; f++) {
+		const struct target_jobfile *jf = &tj->files[f];
+		const struct target_path *p = &ts->paths[jf->path];
+		int fd;
+
+		if (p->kind == TARGET_CHR)
+			continue;	/* nothing to cache */
+		fd = open(p->path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0) {
+			if (warn)
+				fprintf(warn, "fio: pre_read of %s failed: %s\n", p->path, err_str(errno));
+			continue;
+		}
+		for (uint64_t off = jf->io_start, end = jf->io_start + jf->io_len; off < end;) {
+			size_t n = end - off < TARGET_CHUNK_BYTES ? (size_t)(end - off) : TARGET_CHUNK_BYTES;
+			ssize_t r = pread(fd, buf, n, (off_t)off);
+
+			if (r < 0 && errno == EINTR)
+				continue;
+			if (r <= 0)
+				break;	/* the end of a short file, or an error the job will meet itself */
+			off += (uint64_t)r;
+		}
+		close(fd);
+	}
+	free(buf);
 }
 
 void target_unlink(const struct target_set *ts, unsigned j, FILE *warn)

@@ -166,8 +166,6 @@ assert_eq "windowsaio stdout" "" "$out"
 run_ours --name=v --verify=crc64 --trim_percentage=10 --trim_backlog=2 --size=1m --rw=write
 assert_eq "verify rc" 1 "$rc"
 assert_eq "verify stderr" "fio: trim_backlog needs a job that trims (rw=trimwrite or randtrimwrite): fio 3.33 aborts on an assertion at its first trim" "$err"
-run_ours --name=r --unlink_each_loop=1 --size=1m
-assert_eq "unlink_each_loop stderr" "fio: option 'unlink_each_loop' is not supported by iops" "$err"
 run_ours '--directory=Z\:\' --ioengine=libaio --thread --name=latency --size=1m
 assert_eq "windows dir rc" 1 "$rc"
 assert_match "windows dir" "Windows path" "$err"

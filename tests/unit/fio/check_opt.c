@@ -56,7 +56,7 @@ static const struct opt_case cases[] = {
 	{ "nr_files", "3", true, NULL },
 	{ "nrfiles", "0", true, NULL },	/* fio: 0 means 1 */
 	{ "nrfiles", "-1", false, "fio: failed parsing nrfiles=-1" },
-	{ "nrfiles", "100000", false, "fio: failed parsing nrfiles=100000" },
+	{ "nrfiles", "100000", false, "fio: option 'nrfiles=100000' is not supported by iops (at most 4096 files per job)" },
 	{ "offset", "4k", true, NULL },
 	{ "offset", "25%", true, NULL },
 	{ "fileoffset", "4k", true, NULL },
@@ -217,7 +217,13 @@ static const struct opt_case cases[] = {
 	{ "bssplit", "4k/60:8k:16k:32k/60", false, "fio: failed parsing bssplit=4k/60:8k:16k:32k/60" },
 	{ "random_distribution", "zipf:1.2", true, NULL },
 	{ "random_distribution", "zipf:1", false, "fio: failed parsing random_distribution=zipf:1" },
-	{ "unlink_each_loop", "1", false, "fio: option 'unlink_each_loop' is not supported by iops" },
+	{ "unlink_each_loop", "1", true, NULL },
+	{ "fill_device", "1", false, "fio: option 'fill_device' is not supported by iops" },
+	{ "file_service_type", "random:4", true, NULL },
+	{ "file_service_type", "random:0", false, "fio: file_service_type=random:0: the number after ':' must be a count of I/Os from 1 to 2147483647" },
+	{ "file_service_type", "zipf:1", false, "fio: failed parsing file_service_type=zipf:1" },
+	{ "lockfile", "readwrite", true, NULL },
+	{ "lockfile", "shared", false, NULL },
 	{ "ss", "100", false, NULL },	/* then the valid values */
 	{ "ss", "iops_slope:0.1%", true, NULL },
 	{ "ss_dur", "10s", true, NULL },

@@ -394,6 +394,82 @@ START_TEST(test_target_create_on_open_writers)
 }
 END_TEST
 
+/* Where a job's range starts in an existing 1,000,000-byte file: fio's get_start_offset()
+ * (offsets observed with fio 3.33's write_iolog). */
+static const struct start_case {
+	unsigned offset_pct, inc_pct, subjob;
+	uint64_t offset, inc, align;
+	bool append;
+	uint64_t want;
+} start_cases[] = {
+	{ 0, 0, 0, 8192, 0, 0, false, 8192 },		/* absolute: as given, never aligned */
+	{ 0, 0, 0, 1000, 0, 0, false, 1000 },
+	{ 10, 0, 0, 0, 0, 0, false, 102400 },		/* 100000 rounded up to the 4k bs */
+	{ 10, 0, 0, 0, 0, 65536, false, 131072 },	/* ... to offset_align */
+	{ 10, 0, 0, 0, 0, 3000, false, 102000 },
+	{ 0, 10, 1, 0, 0, 0, false, 102400 },		/* offset_increment=10%, clone 1 */
+	{ 5, 10, 1, 0, 0, 3000, false, 150000 },	/* 50000 + 100000, a multiple of 3000 */
+	{ 0, 0, 2, 4096, 1000, 0, false, 6096 },	/* absolute increment: no alignment */
+	{ 0, 0, 0, 0, 0, 0, true, 1000000 },		/* file_append: the file's size */
+	{ 50, 0, 0, 8192, 0, 0, true, 1000000 },	/* ... whatever offset says */
+	{ 100, 0, 0, 0, 0, 1, false, 1000000 },		/* align 1: exact */
+};
+
+START_TEST(test_target_start_offsets)
+{
+	const struct start_case *c = &start_cases[_i];
+	struct iops_err err = { 0 };
+	struct target_set ts;
+	struct tcfg t;
+
+	tcfg_init(&t, RW_WRITE, "s", 4096);
+	make_file(t.path, 1000000);
+	t.job.allow_overwrite = true;
+	t.job.offset_pct = c->offset_pct;
+	t.job.offset = c->offset;
+	t.job.offset_increment_pct = c->inc_pct;
+	t.job.offset_increment = c->inc;
+	t.job.subjob = c->subjob;
+	t.job.offset_align = c->align;
+	t.job.file_append = c->append;
+	ck_assert_int_eq(target_plan(&ts, &t.cfg, NULL, &err), 0);
+	ck_assert_uint_eq(ts.jobs[0].files[0].io_start, c->want);
+	target_release(&ts);
+	unlink(t.path);
+}
+END_TEST
+
+/* allow_file_create=0: a missing file is refused before anything is created; an existing one
+ * is fine. create_fsync=0 reaches the layout. */
+START_TEST(test_target_file_create_denied)
+{
+	struct iops_err err = { 0 };
+	struct target_set ts;
+	struct tcfg t;
+	char want[700];
+
+	tcfg_init(&t, RW_READ, "nofile", 65536);
+	t.job.file_create_denied = true;
+	ck_assert_int_eq(target_plan(&ts, &t.cfg, NULL, &err), -EPERM);
+	snprintf(want, sizeof(want), "fio: file creation disallowed by allow_file_create=0 ('%s')", t.path);
+	ck_assert_str_eq(err.msg, want);
+	ck_assert_uint_eq(file_size(t.path), UINT64_MAX);	/* nothing created */
+
+	make_file(t.path, 65536);	/* an existing file needs no creation */
+	ck_assert_int_eq(target_plan(&ts, &t.cfg, NULL, &err), 0);
+	target_release(&ts);
+	unlink(t.path);
+
+	tcfg_init(&t, RW_READ, "nofsync", 65536);
+	t.job.create_no_fsync = true;
+	ck_assert_int_eq(target_plan(&ts, &t.cfg, NULL, &err), 0);
+	ck_assert(ts.paths[0].no_create_fsync);
+	ck_assert_int_eq(target_layout(&ts, NULL, NULL, &err), 0);
+	ck_assert_uint_eq(file_size(t.path), 65536);
+	target_release(&ts);
+}
+END_TEST
+
 Suite *target_suite(void);
 Suite *target_suite(void)
 {
@@ -411,6 +487,8 @@ Suite *target_suite(void)
 	tcase_add_test(tc, test_target_unlink_only_owned);
 	tcase_add_test(tc, test_target_create_on_open_writers);
 	tcase_add_test(tc, test_target_open_flags_and_bad_paths);
+	tcase_add_loop_test(tc, test_target_start_offsets, 0, (int)(sizeof(start_cases) / sizeof(start_cases[0])));
+	tcase_add_test(tc, test_target_file_create_denied);
 	if (geteuid() == 0)
 		tcase_add_test(tc, test_target_enospc_refused_up_front);
 	else
