@@ -123,6 +123,8 @@ int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_sta
 	og->seq_back = job->rw_seq_back;
 	og->same_nr = job->rw_nr_same_offset > 1 ? job->rw_nr_same_offset : 1;
 	og->same_left = 1;	/* fio: the first I/O takes a random offset */
+	og->same_ident = job->rw_seq_ident && og->same_nr > 1;
+	og->bs_seq_rand = job->bs_is_seq_rand;
 	og->rwmix[DDIR_READ] = og->rwmixread;
 	og->rwmix[DDIR_WRITE] = 100 - og->rwmixread;
 	og->mix_ddir = DDIR_READ;
@@ -387,6 +389,7 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 {
 	bool random = og->random, busy_ok = false;
 	uint64_t off, len;
+	int bd;				/* whose sizes: d's, or bs_is_seq_rand's pick */
 
 	if (random && og->same_nr > 1) {
 		/* fio's ddir_seq_nr: the Nth I/O takes a random offset, the others follow on */
@@ -401,6 +404,16 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 	 * not mark in the map */
 	if (!random && og->random && f->pos[d] >= f->io_len && !og->wrap)
 		random = busy_ok = true;
+	bd = og->bs_seq_rand ? (random ? DDIR_WRITE : DDIR_READ) : d;
+
+	if (__builtin_expect(og->same_ident, 0) && !random && og->random) {
+		/* rw_sequencer=identical: the offset of the file's last I/O of this direction */
+		off = f->pos[d] < f->io_len ? f->pos[d] : 0;
+		len = offgen_len(og, bd, f->io_len - off);
+		if (!len)
+			return false;
+		goto out;
+	}
 
 	if (random && f->map) {
 		uint64_t b, nr, got = 0, unit = og->bs_min[d], lastb = f->lastb[d];
@@ -423,7 +436,7 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 		off = b * og->align[d];
 		if (off >= f->io_len)
 			return false;
-		len = offgen_len(og, d, f->io_len - off);
+		len = offgen_len(og, bd, f->io_len - off);
 		if (!len)
 			return false;	/* this direction's bs does not fit there: fio ends the file */
 		/* fio marks the map in units of this direction's bs, trimming the I/O to the run
@@ -456,14 +469,14 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 		/* fio's zipf / pareto / normal: the file's own generator; a block past the range
 		 * or a size that does not fit there ends the file, as in fio */
 		off = fdist_next(&og->fdist[f - og->files]) * og->align[d];
-		len = off < f->io_len ? offgen_len(og, d, f->io_len - off) : 0;
+		len = off < f->io_len ? offgen_len(og, bd, f->io_len - off) : 0;
 		if (!len)
 			return false;
 		f->pos[d] = off + len;
 	} else if (random && og->dist[d] && (og->dist[d]->kind == DIST_ZONED || og->dist[d]->kind == DIST_ZONED_ABS)) {
 		if (!offgen_zoned_block(og, f, d, &off))
 			return false;
-		len = off < f->io_len ? offgen_len(og, d, f->io_len - off) : 0;
+		len = off < f->io_len ? offgen_len(og, bd, f->io_len - off) : 0;
 		if (!len)
 			return false;
 		f->pos[d] = off + len;
@@ -481,7 +494,7 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 				continue;
 			}
 			off = b * og->map_unit;
-			len = offgen_len(og, d, f->io_len - off);
+			len = offgen_len(og, bd, f->io_len - off);
 			if (len)
 				break;	/* else this direction's bs does not fit there: the next block */
 		}
@@ -493,21 +506,21 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 		if (!lastb)
 			return false;
 		off = frand_scale(&og->fr_block, lastb) * og->align[d];
-		len = off < f->io_len ? offgen_len(og, d, f->io_len - off) : 0;
+		len = off < f->io_len ? offgen_len(og, bd, f->io_len - off) : 0;
 		if (!len)
 			return false;
 		f->pos[d] = off + len;
 	} else if (__builtin_expect(og->seq_back != 0, 0)) {
 		/* rw=read:-N: N back from the end of this I/O; below the start, N before the end */
 		off = f->pos[d];
-		len = off < f->io_len ? offgen_len(og, d, f->io_len - off) : 0;
+		len = off < f->io_len ? offgen_len(og, bd, f->io_len - off) : 0;
 		if (!len)
 			return false;
 		f->pos[d] = off + len >= og->seq_back ? off + len - og->seq_back
 			    : f->io_len > og->seq_back ? f->io_len - og->seq_back : 0;
 	} else {
 		off = f->pos[d];
-		len = off < f->io_len ? offgen_len(og, d, f->io_len - off) : 0;
+		len = off < f->io_len ? offgen_len(og, bd, f->io_len - off) : 0;
 		if (len == 0) {
 			/* holes: a block that does not fit before the end ends the file's pass
 			 * (fio 3.33: rw=read:512k bs=1m over 128 MiB does 85 I/Os, no wrap) */
@@ -516,7 +529,7 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 			if (og->wrap)
 				og->fresh = OFFGEN_FRESH_FILE;
 			off = 0;
-			len = offgen_len(og, d, f->io_len);
+			len = offgen_len(og, bd, f->io_len);
 			if (len == 0)
 				return false;
 		}
@@ -526,6 +539,9 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 		if (og->seq_add && f->pos[d] >= f->io_len)
 			f->pos[d] = !og->wrap && off + len == f->io_len ? UINT64_MAX : 0;
 	}
+	if (__builtin_expect(og->same_ident, 0))
+		f->pos[d] = off;	/* rw_sequencer=identical: where the next ones go */
+out:
 	io->ddir = (enum ddir)d;
 	io->offset = f->io_start + off;
 	io->len = len;

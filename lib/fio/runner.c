@@ -204,6 +204,8 @@ static void worker_run(struct worker *w)
 		worker_set_error(w, err.code ? err.code : EINVAL, "backend.c:0", "job setup");
 		goto out;
 	}
+	if (job->write_hint && !worker_write_hint(w))	/* write_hint */
+		goto out;
 
 	worker_debug(w, DEBUG_PROCESS, "pid=%d: runstate CREATED -> INITIALIZED", res->pid);
 	worker_rusage(&w->ru0);

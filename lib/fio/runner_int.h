@@ -98,7 +98,11 @@ struct worker {
 	unsigned writes_since_sync;
 	unsigned last_write_file;
 	uint64_t last_write_off;
-	bool sync_pending;
+	bool sync_pending;		/* a sync is due before the next I/O: fsync_due, sfr_due */
+	bool fsync_due;			/* fsync= / fdatasync= */
+	bool sfr_due;			/* sync_file_range= */
+	unsigned sfr_writes;		/* writes since the last sync_file_range */
+	uint64_t *sfr_lo, *sfr_hi;	/* per file: the range written since then (lo > hi: none) */
 	bool direct_hint_done;
 	int error;
 	struct rusage ru0;
@@ -182,6 +186,8 @@ static inline void worker_set_state(struct worker *w, char c)
 int worker_setup(struct worker *w, struct iops_err *err);
 void worker_teardown(struct worker *w);
 void worker_end_fsync(struct worker *w);
+/* write_hint: fcntl F_SET_(FILE_)RW_HINT on every file; false: the job failed (fio's error). */
+bool worker_write_hint(struct worker *w);
 /* The I/O io starts its file (OFFGEN_FRESH_FILE) or all files (OFFGEN_FRESH_PASS) over: drop
  * their cached pages again (invalidate=1), and on a new pass give the fadvise hint again, as
  * fio does when it reopens its files. Rare: once per pass over a file. */
@@ -195,6 +201,10 @@ void worker_set_error(struct worker *w, int e, const char *where, const char *fu
 /* After what is in flight: one fsync / fdatasync (op) of file f, as fsync=N does; log_off is
  * the offset its write_iolog line shows (fio's: that of the last write). */
 void worker_sync_file(struct worker *w, unsigned f, enum io_op op, uint64_t log_off);
+/* sync_file_range=: the write io is about to be queued (its range noted; the Nth sets
+ * sfr_due), and the call itself, after what is in flight. */
+void worker_sfr_note(struct worker *w, const struct offgen_io *io);
+void worker_sfr(struct worker *w);
 
 /* ---- runner_stats.c ---- */
 

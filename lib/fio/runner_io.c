@@ -474,6 +474,13 @@ static __attribute__((cold)) void worker_serialize(struct worker *w, const struc
 static void worker_sync(struct worker *w)
 {
 	w->sync_pending = false;
+	if (w->sfr_due) {	/* sync_file_range */
+		w->sfr_due = false;
+		worker_sfr(w);
+	}
+	if (!w->fsync_due)
+		return;
+	w->fsync_due = false;
 	worker_sync_file(w, w->last_write_file, w->job->fsync_every ? IO_FSYNC : IO_FDATASYNC, w->last_write_off);
 }
 
@@ -496,6 +503,7 @@ void worker_loop(struct worker *w)
 {
 	const struct job *job = w->job;
 	unsigned sync_every = job->fsync_every ? job->fsync_every : job->fdatasync_every;
+	bool note_writes = sync_every || job->sfr_every;	/* one test for fsync= and sync_file_range= */
 	bool refill = w->refill, scramble = w->scramble;
 	/* one test in the loop for buffer contents, trim (trim), verify (verify), serialize_overlap
 	 * and the metadata engines' file names */
@@ -594,13 +602,15 @@ void worker_loop(struct worker *w)
 		w->res->ddir[io.ddir].issued_ios++;
 		if (__builtin_expect(w->wlog != NULL, 0))
 			worker_iolog_io(w, &io);	/* iolog: write_iolog */
-		if (sync_every && io.ddir == DDIR_WRITE) {
+		if (note_writes && io.ddir == DDIR_WRITE) {
 			w->last_write_file = io.file;
 			w->last_write_off = io.offset;	/* iolog: fio's sync lines show it */
-			if (++w->writes_since_sync >= sync_every) {
+			if (sync_every && ++w->writes_since_sync >= sync_every) {
 				w->writes_since_sync = 0;
-				w->sync_pending = true;
+				w->sync_pending = w->fsync_due = true;
 			}
+			if (job->sfr_every)
+				worker_sfr_note(w, &io);	/* sync_file_range */
 		}
 		if (worker_queue(w, req) < 0)
 			break;

@@ -7,6 +7,7 @@
 #include "fio/debug.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -108,6 +109,14 @@ int worker_setup(struct worker *w, struct iops_err *err)
 	}
 	for (unsigned f = 0; f < tj->nr_files; f++)
 		w->fds[f] = -1;
+	if (job->sfr_every) {	/* sync_file_range: each file's written range */
+		w->sfr_lo = malloc(tj->nr_files * sizeof(*w->sfr_lo));
+		w->sfr_hi = calloc(tj->nr_files, sizeof(*w->sfr_hi));
+		if (!w->sfr_lo || !w->sfr_hi)
+			goto nomem;
+		for (unsigned f = 0; f < tj->nr_files; f++)
+			w->sfr_lo[f] = UINT64_MAX;
+	}
 	if (posix_memalign(&w->buf_mem, RUNNER_BUF_ALIGN, (size_t)buf_bytes))
 		goto nomem;
 	rng_init(&w->buf_rng, rng_job_seed(job->randseed, job->allrandrepeat || job->randseed_set,
@@ -242,10 +251,35 @@ void worker_teardown(struct worker *w)
 	free(w->done);
 	free(w->ser_mark);
 	w->ser_mark = NULL;
+	free(w->sfr_lo);
+	free(w->sfr_hi);
+	w->sfr_lo = w->sfr_hi = NULL;
 	w->buf_mem = NULL;
 	w->fds = NULL;
 	w->reqs = NULL;
 	w->free_reqs = w->pend = w->done = NULL;
+}
+
+#ifndef F_SET_RW_HINT
+#define F_SET_RW_HINT		1036	/* Linux: F_LINUX_SPECIFIC_BASE + 12 */
+#endif
+#ifndef F_SET_FILE_RW_HINT
+#define F_SET_FILE_RW_HINT	1038	/* + 14: gone since Linux 5.17 (EINVAL) */
+#endif
+
+bool worker_write_hint(struct worker *w)
+{
+	const struct target_job *tj = &w->ts->jobs[w->idx];
+	/* as fio: the file's hint with O_DIRECT, else the inode's */
+	int cmd = w->job->direct || w->job->atomic ? F_SET_FILE_RW_HINT : F_SET_RW_HINT;
+	uint64_t hint = w->job->write_hint;
+
+	for (unsigned f = 0; !tj->diskless && f < tj->nr_files; f++)
+		if (w->fds[f] >= 0 && fcntl(w->fds[f], cmd, &hint) < 0) {
+			worker_set_error(w, errno, "ioengines.c:596", "fcntl write hint");
+			return false;
+		}
+	return true;
 }
 
 void worker_end_fsync(struct worker *w)

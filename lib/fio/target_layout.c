@@ -291,7 +291,7 @@ int target_open(const struct target_set *ts, unsigned j, int *fds, FILE *warn, s
 		flags |= O_RDWR;
 	else
 		flags |= O_RDONLY;
-	if (job->direct)
+	if (job->direct || job->atomic)	/* atomic: fio's O_ATOMIC is O_DIRECT on Linux */
 		flags |= O_DIRECT;
 	if (job->sync == SYNC_SYNC)
 		flags |= O_SYNC;
