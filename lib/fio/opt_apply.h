@@ -85,6 +85,8 @@ opt_apply_fn opt_apply_log_unix_epoch, opt_apply_log_alt_epoch, opt_apply_log_ep
 extern const struct opt_choice opt_apply_rw_sequencer_choices[];
 extern const struct opt_choice opt_apply_write_hint_choices[];
 extern const struct opt_choice opt_apply_sfr_choices[];
+/* Once all options are read: fill_device's workload. -EINVAL with d filled. */
+int opt_apply_lat_derive(struct opt_job *oj, struct opt_diag *d);
 
 opt_apply_fn opt_apply_accept_bool;
 opt_apply_fn opt_apply_ss, opt_apply_ss_dur, opt_apply_ss_ramp;	/* steady state */

@@ -202,3 +202,17 @@ APPLY(opt_apply_log_epoch_clock)
 	oj->j.log_epoch_clock = (int)v;
 	return 0;
 }
+
+int opt_apply_lat_derive(struct opt_job *oj, struct opt_diag *d)
+{
+	const struct job *j = &oj->j;
+
+	/* fio fills the volume first for a job that reads, and a random map of a volume-sized
+	 * file does not fit in memory: iops fills it with sequential writes only */
+	if (j->fill_device && (j->rw != RW_WRITE || j->read_iolog)) {
+		opt_diag_add(d, false, "fio: %s: fill_device=1 needs rw=write (iops fills a volume with sequential writes only)",
+			     j->name);
+		return -EINVAL;
+	}
+	return 0;
+}

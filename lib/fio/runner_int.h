@@ -73,7 +73,8 @@ struct worker {
 	unsigned batch_submit, cmin, cmax, depth_low;
 	bool sets_issue;
 	bool paths;			/* ENGINE_F_PATHS: requests carry their file's path */
-	bool stream_end;		/* ENGINE_F_STREAM: the peer ended the stream, the job ends */
+	bool stream_end;		/* the job ends: the peer ended the stream (ENGINE_F_STREAM), or
+				 * the volume is full (fill_device) */
 	atomic_uint *io_jobs_left;	/* the run's I/O (not ENGINE_F_BURN) jobs still to finish */
 	bool exit_on_io_done;		/* cpuio: end when io_jobs_left reaches 0 */
 	void *buf_mem;

@@ -142,6 +142,13 @@ static void worker_io_error(struct worker *w, const struct io_req *req)
 
 	if (w->error)
 		return;
+	if (job->fill_device && e == ENOSPC && req->op == IO_WRITE) {
+		/* fill_device: the volume is full, which ends the job without an error (fio says so) */
+		if (!w->stream_end)
+			worker_io_error_line(w, req, path, e);
+		w->stream_end = true;
+		return;
+	}
 	if (job->cont_on_err && worker_err_continues(job, req->op == IO_READ ? JOB_ERR_READ : JOB_ERR_WRITE, e)) {
 		/* the job goes on: the first such error is the job's, as fio reports it */
 		if (!res->total_err++) {

@@ -206,8 +206,12 @@ static int target_plan_file(struct target_set *ts, const struct job *job, unsign
 	struct target_path *p = &ts->paths[jf->path];
 	uint64_t existing = p->kind == TARGET_BDEV ? p->cur_size : p->want_size;
 	uint64_t fsize, off;
+	bool fill_open = job->fill_device && !job->filesize_min && !job->size_pct && !job->size &&
+			 p->kind != TARGET_BDEV && p->kind != TARGET_CHR;
 
-	if (job->filesize_min) {
+	if (fill_open) {
+		fsize = TARGET_FILL_BYTES;	/* fill_device: until the volume is full */
+	} else if (job->filesize_min) {
 		uint64_t lo = job->filesize_min, hi = job->filesize_max > lo ? job->filesize_max : lo;
 
 		fsize = lo;
@@ -233,7 +237,7 @@ static int target_plan_file(struct target_set *ts, const struct job *job, unsign
 	off = job->offset_pct ? target_pct(existing, job->offset_pct) : job->offset;
 	if (target_add_increment(job, existing, &off, err) < 0)
 		return -EOVERFLOW;
-	if (!job->filesize_min && !job->size_pct && !job->size) {
+	if (!job->filesize_min && !job->size_pct && !job->size && !fill_open) {
 		if (existing <= off)
 			return target_size_error(job, err);
 		fsize = existing - off;
@@ -265,6 +269,8 @@ static int target_plan_file(struct target_set *ts, const struct job *job, unsign
 			}
 			p->want_size = off + fsize;
 		}
+		p->fill = p->fill || job->fill_device;
+		p->fill_open = p->fill_open || fill_open;
 	}
 	jf->io_start = off;
 	jf->io_len = fsize;
@@ -317,7 +323,7 @@ static int target_check_space(struct target_set *ts, struct iops_err *err)
 
 		if (p->kind != TARGET_MISSING && p->kind != TARGET_REG)
 			continue;
-		if (p->want_size <= p->cur_size)
+		if (p->want_size <= p->cur_size || p->fill)	/* fill_device: ENOSPC ends the job */
 			continue;
 		if (target_existing_dir(p->path, dir, sizeof(dir)) < 0 || stat(dir, &st) < 0 ||
 		    statvfs(dir, &sv) < 0)

@@ -49,7 +49,12 @@ struct target_path {
 
 	/* trim: jobs trim it, none writes it (the refusal says "trim") */
 	bool trim_only;
+	/* fill_device: a job writes it until ENOSPC: no free space check, the layout only creates
+	 * it; without a size (fill_open) its size is TARGET_FILL_BYTES, as far as the volume goes */
+	bool fill, fill_open;
 };
+
+#define TARGET_FILL_BYTES	(1ull << 62)	/* fill_device's size when none is given */
 
 struct target_jobfile {
 	unsigned path;		/* index in target_set.paths */
