@@ -177,6 +177,8 @@ static void worker_run(struct worker *w)
 	w->clat_on = !job->disable_clat && !job->gtod_reduce;
 	w->max_lat_on = job->max_latency_ns[DDIR_READ] || job->max_latency_ns[DDIR_WRITE] ||
 			job->max_latency_ns[DDIR_TRIM];
+	w->lt_on = job->lat_target_ns > 0;	/* latency_target: judged on the total latency, like max_latency */
+	w->max_lat_on = w->max_lat_on || w->lt_on;
 	w->lat_on = (!job->disable_lat && !job->gtod_reduce) || w->max_lat_on;	/* max_latency needs it */
 	w->slat_on = !job->disable_slat && !job->gtod_reduce && !(w->ops->flags & ENGINE_F_SYNC);
 	w->lat_hist_on = w->lat_on && job->lat_percentiles;
@@ -277,7 +279,11 @@ static void worker_run(struct worker *w)
 	worker_rate_setup(w);	/* rate */
 
 	worker_debug(w, DEBUG_PROCESS, "pid=%d: runstate INITIALIZED -> RUNNING", res->pid);
+	if (w->lt_on)	/* latency_target: from depth 1 */
+		worker_lat_start(w);
 	worker_loop(w);
+	if (w->lt_on)
+		res->lat_depth = w->lt.qd;
 	worker_debug(w, DEBUG_PROCESS, "pid=%d: runstate RUNNING -> FINISHING", res->pid);
 	ss_member_exit(&w->ss);	/* steady state */
 	worker_publish(w);

@@ -35,6 +35,7 @@
 #include "fio/iolog_replay.h"
 #include "fio/iolog_write.h"
 #include "fio/job.h"
+#include "fio/lattarget.h"
 #include "fio/offgen.h"
 #include "fio/rate.h"
 #include "fio/result.h"
@@ -70,6 +71,7 @@ struct worker {
 	unsigned nr_pend;
 	struct io_req **done;		/* reap output */
 	unsigned depth, in_flight;	/* committed, not reaped */
+	unsigned cap;			/* requests the job may use: depth, less those parked */
 	unsigned batch_submit, cmin, cmax, depth_low;
 	bool sets_issue;
 	bool paths;			/* ENGINE_F_PATHS: requests carry their file's path */
@@ -160,6 +162,13 @@ struct worker {
 	struct ss_unit *ss_unit;	/* the unit the job joins when it starts */
 	unsigned ss_idx;		/* its place among the unit's members */
 	struct histlog *hlog;		/* write_hist_log, NULL = none */
+	/* latency_target (runner_lat.c, fio/lattarget.h): off while lt_on is false */
+	bool lt_on;
+	enum lat_target_act lt_act;	/* what a slow completion asked for, carried out in the loop */
+	bool lt_redo;			/* ramp end: back to depth 1 between two I/Os */
+	struct lat_target lt;
+	struct io_req **parked;		/* requests beyond the probed depth */
+	unsigned nr_parked;
 	/* --debug (runner_debug.c): lines go to dbg_out when the category's bit is set */
 	FILE *dbg_out;			/* NULL = no debugging */
 	unsigned dbg_mask;
@@ -221,6 +230,18 @@ void worker_prio_add(struct worker *w, struct ddir_result *dr, const struct io_r
 /* cmdprio: the job's priorities in its result, no samples yet (job start, ramp end). */
 void worker_prio_slots(struct worker *w);
 void worker_log_io(struct worker *w, const struct io_req *req, uint64_t now);
+
+/* Ramp time is over, or latency_target's last window starts: forget what was measured. */
+void worker_reset_stats(struct worker *w, uint64_t now);
+
+/* ---- runner_lat.c ---- */
+
+void worker_lat_start(struct worker *w);	/* depth 1, the first window */
+void worker_lat_restart(struct worker *w, uint64_t now);	/* ramp end: probing starts over */
+/* cold: an I/O over the target (completion path); true: the job fails (at depth 1). */
+__attribute__((cold)) bool worker_lat_slow(struct worker *w);
+/* Between two I/Os: a depth change asked for, or the window's end. true: the job is done. */
+bool worker_lat_tick(struct worker *w);
 
 /* ---- runner_rate.c ---- */
 

@@ -185,21 +185,30 @@ static void worker_io_error(struct worker *w, const struct io_req *req)
 	worker_set_error(w, e, "io_u.c:1876", "io_u error");
 }
 
-/* max_latency: an I/O slower than the bound fails the job (ETIMEDOUT), as fio. */
-static void worker_max_latency(struct worker *w, const struct io_req *req, uint64_t lat)
+/* max_latency (and latency_target at depth 1): an I/O slower than max fails the job
+ * (ETIMEDOUT), as fio. */
+static void worker_lat_fail(struct worker *w, const struct io_req *req, uint64_t lat, uint64_t max)
 {
 	const struct job *job = w->job;
-	uint64_t max = job->max_latency_ns[req->op];
-	const char *path;
+	const char *path = worker_req_path(job, req);
 
-	if (!max || lat <= max || w->error)
-		return;
-	path = worker_req_path(job, req);
 	fprintf(w->diag, "fio: latency of %llu nsec exceeds specified max (%llu nsec): %s %s %llu %llu\n",
 		(unsigned long long)lat, (unsigned long long)max, path,
 		req->op == IO_READ ? "read" : req->op == IO_WRITE ? "write" : "trim", (unsigned long long)req->offset,
 		(unsigned long long)req->len);
 	worker_set_error(w, ETIMEDOUT, "io_u.c:1432", "max latency exceeded");
+}
+
+static void worker_max_latency(struct worker *w, const struct io_req *req, uint64_t lat)
+{
+	uint64_t max = w->job->max_latency_ns[req->op];
+
+	if (w->error)
+		return;
+	if (max && lat > max)
+		worker_lat_fail(w, req, lat, max);
+	else if (w->lt_on && lat > w->lt.target_ns && worker_lat_slow(w))	/* latency_target */
+		worker_lat_fail(w, req, lat, w->lt.target_ns);
 }
 
 /* ---- completions ------------------------------------------------------------------------ */
@@ -311,7 +320,7 @@ static int worker_commit(struct worker *w)
 			}
 		}
 		w->in_flight += (unsigned)n;
-		w->res->depth_map[runner_depth_idx(w->depth - w->nr_free)] += (uint64_t)n;
+		w->res->depth_map[runner_depth_idx(w->cap - w->nr_free)] += (uint64_t)n;
 		w->res->submit_map[runner_batch_idx((unsigned)n)]++;
 		w->res->nr_submit_calls++;
 		if ((unsigned)n < w->nr_pend)
@@ -389,7 +398,7 @@ static int worker_queue(struct worker *w, struct io_req *req)
 
 			if (__builtin_expect((unsigned)req->op < (unsigned)DDIR_NR, 1)) {
 				/* fio marks depth and batches for data directions (trim too) only */
-				w->res->depth_map[runner_depth_idx(w->depth - w->nr_free)]++;
+				w->res->depth_map[runner_depth_idx(w->cap - w->nr_free)]++;
 				w->res->submit_map[1]++;
 				w->res->complete_map[1]++;
 				w->res->nr_submit_calls++;
@@ -535,6 +544,8 @@ void worker_loop(struct worker *w)
 		if (__builtin_expect(w->now_ns >= w->next_check_ns, 0) && worker_check(w, w->now_ns))
 			break;
 		if (__builtin_expect(ctl_stopped(w->ctl) || w->error || w->stream_end, 0))
+			break;
+		if (__builtin_expect(w->lt_on, 0) && worker_lat_tick(w))	/* latency_target */
 			break;
 		if (!w->nr_free) {
 			if (worker_commit(w) < 0 && !w->in_flight)

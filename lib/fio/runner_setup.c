@@ -109,6 +109,11 @@ int worker_setup(struct worker *w, struct iops_err *err)
 	}
 	for (unsigned f = 0; f < tj->nr_files; f++)
 		w->fds[f] = -1;
+	if (job->lat_target_ns) {	/* latency_target: room for the requests beyond its depth */
+		w->parked = calloc(w->depth, sizeof(*w->parked));
+		if (!w->parked)
+			goto nomem;
+	}
 	if (job->sfr_every) {	/* sync_file_range: each file's written range */
 		w->sfr_lo = malloc(tj->nr_files * sizeof(*w->sfr_lo));
 		w->sfr_hi = calloc(tj->nr_files, sizeof(*w->sfr_hi));
@@ -209,7 +214,7 @@ int worker_setup(struct worker *w, struct iops_err *err)
 		}
 		w->free_reqs[w->depth - 1 - i] = req;
 	}
-	w->nr_free = w->depth;
+	w->nr_free = w->cap = w->depth;
 	if (worker_debug_wrap(w) < 0) {	/* --debug=io */
 		iops_err_set(err, ENOMEM, "fio: %s: out of memory for --debug=io", job->name);
 		return -ENOMEM;
@@ -251,6 +256,9 @@ void worker_teardown(struct worker *w)
 	free(w->done);
 	free(w->ser_mark);
 	w->ser_mark = NULL;
+	free(w->parked);
+	w->parked = NULL;
+	w->nr_parked = 0;
 	free(w->sfr_lo);
 	free(w->sfr_hi);
 	w->sfr_lo = w->sfr_hi = NULL;

@@ -26,8 +26,8 @@ static uint64_t diff_u64(long a, long b)
 	return a > b ? (uint64_t)(a - b) : 0;
 }
 
-/* Ramp time is over: forget everything measured so far (fio's reset_all_stats()). */
-static void worker_reset_stats(struct worker *w, uint64_t now)
+/* Forget everything measured so far (fio's reset_all_stats()). */
+void worker_reset_stats(struct worker *w, uint64_t now)
 {
 	struct job_result *res = w->res;
 	const struct job *job = res->job;
@@ -180,6 +180,8 @@ bool worker_check(struct worker *w, uint64_t now)
 		if (now >= w->ramp_end_ns) {
 			w->in_ramp = false;
 			worker_reset_stats(w, now);
+			if (w->lt_on)	/* latency_target: the probing starts over */
+				worker_lat_restart(w, now);
 			/* the runtime counts from here, as fio's: a ramp end noticed late (a long I/O,
 			 * a busy machine) must not shorten the measured part */
 			if (w->job->runtime_ns)
