@@ -17,9 +17,11 @@ void worker_sfr_note(struct worker *w, const struct offgen_io *io)
 		w->sfr_lo[f] = io->offset;
 	if (io->offset + io->len > w->sfr_hi[f])
 		w->sfr_hi[f] = io->offset + io->len;
+	/* as fio: an fsync / fdatasync due after the same write takes its place */
 	if (++w->sfr_writes >= w->job->sfr_every) {
 		w->sfr_writes = 0;
-		w->sfr_due = w->sync_pending = true;
+		if (!w->fsync_due)
+			w->sfr_due = w->sync_pending = true;
 	}
 }
 
