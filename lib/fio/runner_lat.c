@@ -81,6 +81,9 @@ bool worker_lat_tick(struct worker *w)
 		worker_drain(w);
 		w->now_ns = clock_src_now(w->clk);
 		worker_reset_stats(w, w->now_ns);
+		if (w->job->runtime_ns)	/* as fio (and as at ramp end): the runtime counts from here */
+			w->deadline_ns = w->now_ns + w->job->runtime_ns;
+		worker_plan_check(w);
 		break;
 	case LAT_TARGET_DOWN:
 		worker_drain(w);	/* what the deeper queue has in flight must not judge the next */

@@ -4,6 +4,7 @@
 # the machine's speed:
 #   - a target no I/O misses (null engine, 1 s): the depth doubles up to iodepth, one last
 #     window, and the job ends long before its runtime; latency_run=1 instead runs it out;
+#     the last window restarts the runtime (it is not cut short by it);
 #   - a target every I/O misses (1 usec, O_DIRECT reads): with latency_percentile=100 the
 #     first I/O fails the job (max_latency's line, err 110); below 100 the job stays at depth
 #     1 and does all its I/O (exact totals);
@@ -22,6 +23,7 @@ cases=(
 	"run|--ioengine=null --size=64g --rw=randread --iodepth=4 --latency_target=1s --latency_window=20ms --latency_run=1 --time_based --runtime=600ms"
 	"fatal|--filename=$T/data --direct=1 --rw=randread --iodepth=4 --ioengine=libaio --latency_target=1 --latency_window=50ms"
 	"pct|--filename=$T/data --direct=1 --rw=randread --iodepth=4 --ioengine=libaio --latency_target=1 --latency_window=5ms --latency_percentile=60"
+	"restart|--ioengine=null --size=64g --rw=randread --iodepth=2 --latency_target=1s --latency_window=300ms --time_based --runtime=700ms"
 	"none|--ioengine=null --size=1m --iodepth=3"
 	"values|--ioengine=null --size=1m --iodepth=2 --latency_target=250 --latency_window=2s --latency_percentile=99.25 --time_based --runtime=300ms"
 )
@@ -63,6 +65,11 @@ done
 for s in ref ut; do
 	ms=$(runtime_ms "$T/run.$s.out")
 	[ -n "$ms" ] && [ "$ms" -gt 400 ] || add_err "run ($s): job_runtime $ms ms: the job ended before its runtime"
+done
+# restart: the last window (from ~600 ms) restarts the runtime: it runs its 300 ms (> 200)
+for s in ref ut; do
+	ms=$(runtime_ms "$T/restart.$s.out")
+	[ -n "$ms" ] && [ "$ms" -gt 200 ] || add_err "restart ($s): job_runtime $ms ms: the last window was cut by the runtime"
 done
 # fatal: max_latency's line for the target, the error of the job
 for s in ref ut; do
