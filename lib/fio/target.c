@@ -210,7 +210,8 @@ static int target_plan_file(struct target_set *ts, const struct job *job, unsign
 			 p->kind != TARGET_BDEV && p->kind != TARGET_CHR;
 
 	if (fill_open) {
-		fsize = TARGET_FILL_BYTES;	/* fill_device: until the volume is full */
+		/* fill_device: until the volume is full (split, so that the job's total fits) */
+		fsize = TARGET_FILL_BYTES / (job->nr_files ? job->nr_files : 1);
 	} else if (job->filesize_min) {
 		uint64_t lo = job->filesize_min, hi = job->filesize_max > lo ? job->filesize_max : lo;
 
