@@ -94,6 +94,9 @@ static void offgen_seed(struct offgen *og)
 	og->mix_ddir = DDIR_READ;
 }
 
+static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, struct offgen_io *io);
+static bool offgen_file_next_special(struct offgen *og, struct offgen_file *f, int d, struct offgen_io *io);
+
 int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_start,
 		const uint64_t *io_len, unsigned nr_files, uint64_t total_size, struct iops_err *err)
 {
@@ -125,6 +128,7 @@ int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_sta
 	og->same_left = 1;	/* fio: the first I/O takes a random offset */
 	og->same_ident = job->rw_seq_ident && og->same_nr > 1;
 	og->bs_seq_rand = job->bs_is_seq_rand;
+	og->file_next = og->same_ident || og->bs_seq_rand ? offgen_file_next_special : offgen_file_next;
 	og->rwmix[DDIR_READ] = og->rwmixread;
 	og->rwmix[DDIR_WRITE] = 100 - og->rwmixread;
 	og->mix_ddir = DDIR_READ;
@@ -384,8 +388,10 @@ static bool offgen_zoned_block(struct offgen *og, const struct offgen_file *f, i
 	return true;
 }
 
-/* Try to place one I/O of direction d in file f. Returns false when the file is exhausted. */
-static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, struct offgen_io *io)
+/* special: rw_sequencer=identical or bs_is_seq_rand is on. The body is built twice (see
+ * offgen_file_next()), so that the common case carries none of their tests. */
+static inline __attribute__((always_inline)) bool offgen_file_next_body(struct offgen *og, struct offgen_file *f,
+									 int d, struct offgen_io *io, const bool special)
 {
 	bool random = og->random, busy_ok = false;
 	uint64_t off, len;
@@ -404,9 +410,9 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 	 * not mark in the map */
 	if (!random && og->random && f->pos[d] >= f->io_len && !og->wrap)
 		random = busy_ok = true;
-	bd = og->bs_seq_rand ? (random ? DDIR_WRITE : DDIR_READ) : d;
+	bd = special && og->bs_seq_rand ? (random ? DDIR_WRITE : DDIR_READ) : d;
 
-	if (__builtin_expect(og->same_ident, 0) && !random && og->random) {
+	if (special && og->same_ident && !random && og->random) {
 		/* rw_sequencer=identical: the offset of the file's last I/O of this direction */
 		off = f->pos[d] < f->io_len ? f->pos[d] : 0;
 		len = offgen_len(og, bd, f->io_len - off);
@@ -539,13 +545,25 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 		if (og->seq_add && f->pos[d] >= f->io_len)
 			f->pos[d] = !og->wrap && off + len == f->io_len ? UINT64_MAX : 0;
 	}
-	if (__builtin_expect(og->same_ident, 0))
+	if (special && og->same_ident)
 		f->pos[d] = off;	/* rw_sequencer=identical: where the next ones go */
 out:
 	io->ddir = (enum ddir)d;
 	io->offset = f->io_start + off;
 	io->len = len;
 	return true;
+}
+
+/* Try to place one I/O of direction d in file f. Returns false when the file is exhausted.
+ * og->file_next is one of these two: with rw_sequencer=identical or bs_is_seq_rand, or not. */
+static bool offgen_file_next_special(struct offgen *og, struct offgen_file *f, int d, struct offgen_io *io)
+{
+	return offgen_file_next_body(og, f, d, io, true);
+}
+
+static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, struct offgen_io *io)
+{
+	return offgen_file_next_body(og, f, d, io, false);
 }
 
 /* trim: trimwrite (fio's rule, see offgen.h): the direction of file f's next I/O; for
@@ -624,9 +642,9 @@ static bool offgen_pass_next(struct offgen *og, struct offgen_io *io)
 			offgen_zone_pick(og, i);	/* zone: the next zone after zonesize bytes */
 		if (__builtin_expect(tw, 0) && offgen_tw_dir(og, f, &d, io))
 			goto tw_note;	/* trim: randtrimwrite's write */
-		if (offgen_file_next(og, f, d, io) ||
+		if (og->file_next(og, f, d, io) ||
 		    (__builtin_expect(og->zone != NULL, 0) && offgen_zone_refill(og, i) &&
-		     offgen_file_next(og, f, d, io))) {	/* zone: used up, start it over */
+		     og->file_next(og, f, d, io))) {	/* zone: used up, start it over */
 			if (__builtin_expect(tw, 0)) {
 tw_note:
 				offgen_tw_note(og, f, io);

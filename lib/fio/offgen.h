@@ -133,6 +133,8 @@ struct offgen {
 	unsigned same_left;		/* I/Os to the next random offset (fio's ddir_seq_nr) */
 	bool same_ident;		/* rw_sequencer=identical: the others repeat its offset */
 	bool bs_seq_rand;		/* bs_is_seq_rand: sizes of READ for sequential, WRITE for random */
+	/* the placing of one I/O in a file: with the two above, or without (offgen.c) */
+	bool (*file_next)(struct offgen *og, struct offgen_file *f, int d, struct offgen_io *io);
 	bool wrap;			/* time_based */
 
 	uint64_t limit_bytes;		/* io_size, or size */

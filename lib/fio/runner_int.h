@@ -240,7 +240,7 @@ void worker_lat_start(struct worker *w);	/* depth 1, the first window */
 void worker_lat_restart(struct worker *w, uint64_t now);	/* ramp end: probing starts over */
 /* cold: an I/O over the target (completion path); true: the job fails (at depth 1). */
 __attribute__((cold)) bool worker_lat_slow(struct worker *w);
-/* Between two I/Os: a depth change asked for, or the window's end. true: the job is done. */
+/* From worker_check(): a depth change asked for, or the window's end. true: the job is done. */
 bool worker_lat_tick(struct worker *w);
 
 /* ---- runner_rate.c ---- */

@@ -545,8 +545,6 @@ void worker_loop(struct worker *w)
 			break;
 		if (__builtin_expect(ctl_stopped(w->ctl) || w->error || w->stream_end, 0))
 			break;
-		if (__builtin_expect(w->lt_on, 0) && worker_lat_tick(w))	/* latency_target */
-			break;
 		if (!w->nr_free) {
 			if (worker_commit(w) < 0 && !w->in_flight)
 				break;

@@ -1,7 +1,8 @@
 /* runner_lat: the runner's side of latency_target (runner_int.h, fio/lattarget.h): the job's
- * requests beyond the probed depth are parked off the free list, so the I/O loop needs no
- * test of its own; slow completions and the window's end are turned into depth changes
- * between two I/Os (draining first when the depth goes down, as fio does). */
+ * requests beyond the probed depth are parked off the free list, and the window's end (or a
+ * depth change a slow completion asks for) is one more time worker_check() is due, so the
+ * I/O loop has no test of its own; the changes happen between two I/Os (draining first when
+ * the depth goes down, as fio does). */
 #include "fio/runner_int.h"
 
 #include "fio/debug.h"
@@ -30,6 +31,7 @@ void worker_lat_start(struct worker *w)
 	lat_target_init(&w->lt, w->job, w->depth, w->now_ns, worker_lat_ios(w));
 	worker_debug(w, DEBUG_RATE, "Latency target=%llu", (unsigned long long)w->lt.target_ns);
 	worker_lat_depth(w);
+	worker_plan_check(w);	/* the first window's end */
 }
 
 void worker_lat_restart(struct worker *w, uint64_t now)
@@ -44,8 +46,10 @@ bool worker_lat_slow(struct worker *w)
 {
 	enum lat_target_act a = lat_target_slow(&w->lt);
 
-	if (a == LAT_TARGET_DOWN && w->lt_act == LAT_TARGET_NONE)
-		w->lt_act = a;	/* carried out between two I/Os */
+	if (a == LAT_TARGET_DOWN && w->lt_act == LAT_TARGET_NONE) {
+		w->lt_act = a;	/* carried out between two I/Os: */
+		w->next_check_ns = 0;	/* worker_check() at the next one */
+	}
 	return a == LAT_TARGET_FATAL;
 }
 
@@ -83,7 +87,6 @@ bool worker_lat_tick(struct worker *w)
 		worker_reset_stats(w, w->now_ns);
 		if (w->job->runtime_ns)	/* as fio (and as at ramp end): the runtime counts from here */
 			w->deadline_ns = w->now_ns + w->job->runtime_ns;
-		worker_plan_check(w);
 		break;
 	case LAT_TARGET_DOWN:
 		worker_drain(w);	/* what the deeper queue has in flight must not judge the next */

@@ -100,6 +100,13 @@ void worker_plan_check(struct worker *w)
 	if (w->hlog && !w->in_ramp && w->hlog->due_ms != UINT64_MAX &&	/* write_hist_log */
 	    w->start_ns + w->hlog->due_ms * CLOCK_NS_PER_MS < next)
 		next = w->start_ns + w->hlog->due_ms * CLOCK_NS_PER_MS;
+	if (w->lt_on) {	/* latency_target: a depth change asked for now, else the window's end */
+		uint64_t e = w->lt_act != LAT_TARGET_NONE || w->lt_redo ? 0
+			     : w->in_ramp ? UINT64_MAX : w->lt.t0_ns + w->lt.window_ns;
+
+		if (e < next)
+			next = e;
+	}
 	w->next_check_ns = next;
 }
 
@@ -195,6 +202,8 @@ bool worker_check(struct worker *w, uint64_t now)
 		if (w->hlog)	/* write_hist_log */
 			worker_hist_tick(w, now);
 	}
+	if (w->lt_on && worker_lat_tick(w))	/* latency_target: the last window passed */
+		return true;
 	worker_plan_check(w);
 	return false;
 }
