@@ -10,6 +10,8 @@
  *   runner_rate.c    rate limiting and think time
  *   runner_verify.c  verify: headers on writes, the verify phase, checks on reads
  *   runner_replay.c  write_iolog lines, and read_iolog: the replayed I/O and its timing
+ *   runner_lat.c     latency_target: the probed depth (requests parked beyond it)
+ *   runner_sync.c    sync_file_range= every N writes
  * Everything the I/O loop does per request is in runner_io.c, static and inlinable; what it
  * calls in the other files sits on branches it takes only when a feature is on (rate, verify,
  * logs) or every few milliseconds (worker_check). */
