@@ -250,6 +250,8 @@ static int derive(struct opt_job *oj, struct opt_diag *d)
 		return -EINVAL;
 	if (ioprio_check(j, d))	/* cmdprio */
 		return -EINVAL;
+	if (opt_apply_lat_derive(oj, d))	/* fill_device */
+		return -EINVAL;
 
 	if (j->size && !j->size_pct) {
 		uint64_t min_bs = UINT64_MAX;

@@ -58,6 +58,7 @@ int histlog_init(struct histlog *hl, const struct job *job)
 {
 	memset(hl, 0, sizeof(*hl));
 	hl->msec = job->log_hist_msec;
+	hl->epoch_ms = iolog_epoch_ms(job);
 	hl->shift = job->log_hist_coarseness > HISTLOG_MAX_COARSENESS ? HISTLOG_MAX_COARSENESS
 								       : job->log_hist_coarseness;
 	hl->columns = histlog_columns(hl->shift);
@@ -147,7 +148,7 @@ void histlog_tick(struct histlog *hl, const struct hist *const clat[DDIR_NR], co
 			memcpy(p, h, sizeof(*p));
 			continue;
 		}
-		row[0] = elapsed_ms;
+		row[0] = elapsed_ms + hl->epoch_ms;
 		row[1] = d;
 		row[2] = bs[d];
 		memset(row + 3, 0, hl->columns * sizeof(uint64_t));

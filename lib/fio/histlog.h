@@ -33,6 +33,7 @@ struct histlog_chunk {
 
 struct histlog {
 	uint64_t msec;			/* window, ms; 0 = no entries */
+	uint64_t epoch_ms;		/* added to the times (iolog_epoch_ms()) */
 	unsigned columns;		/* HIST_NR >> coarseness */
 	unsigned shift;			/* coarseness */
 	uint64_t last_ms[DDIR_NR];	/* time of the direction's last entry */

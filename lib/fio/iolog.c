@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 static const char *const iolog_type_name[IOLOG_NR] = { "bw", "iops", "clat", "slat", "lat" };
@@ -16,6 +17,17 @@ static const char *const iolog_type_name[IOLOG_NR] = { "bw", "iops", "clat", "sl
 const char *iolog_prefix(const struct job *job, enum iolog_type t)
 {
 	return t < IOLOG_CLAT ? job->log_prefix[t] : job->gtod_reduce ? NULL : job->log_prefix[2];
+}
+
+uint64_t iolog_epoch_ms(const struct job *job)
+{
+	struct timespec ts;
+
+	if (!job->log_unix_epoch && !job->log_alt_epoch)
+		return 0;
+	if (clock_gettime((clockid_t)job->log_epoch_clock, &ts) < 0)	/* checked when parsed */
+		return 0;
+	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
 }
 
 bool iolog_job_wants(const struct job *job)
@@ -38,7 +50,8 @@ static inline void iolog_push(struct iolog_job *lj, struct iolog *l, const struc
 {
 	if (__builtin_expect(l->cur_nr == l->cap, 0))
 		iolog_sink_handoff(lj, l);
-	l->cur[l->cur_nr++] = *e;
+	l->cur[l->cur_nr] = *e;
+	l->cur[l->cur_nr++].time_ms += lj->epoch_ms;
 	l->nr_entries++;
 }
 

@@ -85,6 +85,7 @@ struct iolog {
 struct iolog_job {
 	struct iolog log[IOLOG_NR];
 	bool log_max;
+	uint64_t epoch_ms;		/* added to every time: log_unix_epoch / log_alternate_epoch */
 	bool writer_on;			/* the writer thread runs (joined by iolog_finish) */
 	bool closing;			/* under mu: no block will come any more */
 	uint64_t nr_stalls;		/* times the job thread waited for the writer */
@@ -93,6 +94,10 @@ struct iolog_job {
 	pthread_t writer;
 	char *wbuf;			/* the writer's text buffer */
 };
+
+/* log_unix_epoch / log_alternate_epoch: the job's start in ms of its clock's epoch (read now,
+ * as the job starts), else 0: what every log time of the job is counted from. */
+uint64_t iolog_epoch_ms(const struct job *job);
 
 /* Whether the job writes any log. */
 bool iolog_job_wants(const struct job *job);

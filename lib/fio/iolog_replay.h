@@ -41,6 +41,7 @@
 enum iolog_op {
 	IOLOG_OP_READ = 0, IOLOG_OP_WRITE = 1, IOLOG_OP_TRIM = 2, IOLOG_OP_SYNC, IOLOG_OP_DATASYNC,
 	IOLOG_OP_ADD, IOLOG_OP_OPEN, IOLOG_OP_CLOSE, IOLOG_OP_WAIT,
+	IOLOG_OP_SFR,		/* written only (sync_file_range=): replay does not know it, as fio */
 };
 
 /* replay_skip= bits */

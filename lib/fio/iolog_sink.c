@@ -194,6 +194,7 @@ int iolog_job_init(struct iolog_job *lj, const struct job *job, struct iops_err 
 	for (unsigned t = 0; t < IOLOG_NR; t++)
 		lj->log[t].fd = -1;
 	lj->log_max = job->log_max_value;
+	lj->epoch_ms = iolog_epoch_ms(job);
 	pthread_mutex_init(&lj->mu, NULL);
 	pthread_cond_init(&lj->work, NULL);
 	pthread_cond_init(&lj->room, NULL);

@@ -19,6 +19,7 @@ static const char *const iolog_write_action[] = {
 	[IOLOG_OP_READ] = "read", [IOLOG_OP_WRITE] = "write", [IOLOG_OP_TRIM] = "trim",
 	[IOLOG_OP_SYNC] = "sync", [IOLOG_OP_DATASYNC] = "datasync", [IOLOG_OP_ADD] = "add",
 	[IOLOG_OP_OPEN] = "open", [IOLOG_OP_CLOSE] = "close", [IOLOG_OP_WAIT] = "wait",
+	[IOLOG_OP_SFR] = "sync_file_range",
 };
 
 static void iolog_write_flush(struct iolog_writer *w)
@@ -61,7 +62,7 @@ void iolog_write_line(struct iolog_writer *w, uint64_t now_ns, unsigned file, en
 	p = iolog_write_str(p, w->names[file], IOLOG_WRITE_NAME_MAX);
 	*p++ = ' ';
 	p = iolog_write_str(p, iolog_write_action[op], 16);
-	if (op <= IOLOG_OP_DATASYNC) {
+	if (op <= IOLOG_OP_DATASYNC || op == IOLOG_OP_SFR) {
 		*p++ = ' ';
 		p = iolog_put_u64(p, offset);
 		*p++ = ' ';

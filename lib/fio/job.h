@@ -333,6 +333,23 @@ struct job {
 	uint64_t zone_skip_z;		/* zoneskip=Nz as typed: N zone sizes (the fixup sets zone_skip) */
 	struct job_ss ss;		/* steady state */
 	struct job_proc proc;		/* memory and process options */
+	/* latency target, fill, sequencing, write hints and log clocks (fio/opt_apply_lat.c) */
+	uint64_t lat_target_ns;		/* latency_target: probe the depth that meets it, 0 = off */
+	uint64_t lat_window_ns;		/* latency_window: length of one probe */
+	double lat_pct;			/* latency_percentile: share (%) of I/Os within the target */
+	bool lat_run;			/* latency_run: keep probing, never settle and end */
+	bool fill_device;		/* fill_device / fill_fs: write until ENOSPC, which ends the job */
+	bool bs_is_seq_rand;		/* bs=a,b: a for sequential I/Os, b for random ones */
+	bool rw_seq_ident;		/* rw_sequencer=identical: rw=randread:N repeats the offset */
+	uint64_t write_barrier;		/* write_barrier: accepted, no effect (fio's sg engine only) */
+	unsigned sfr_every;		/* sync_file_range=...:N: after every N writes, 0 = off */
+	unsigned sfr_flags;		/* SYNC_FILE_RANGE_* bits */
+	bool atomic;			/* atomic: fio opens with O_DIRECT (no O_ATOMIC on Linux) */
+	unsigned write_hint;		/* write_hint: RWH_WRITE_LIFE_* value, 0 = unset */
+	int gtod_cpu;			/* gtod_cpu: accepted (a CPU that exists), -1 = unset */
+	unsigned log_entries;		/* log_entries: accepted (logs stream; default 1024) */
+	bool log_unix_epoch, log_alt_epoch;	/* either: log times count from the epoch of */
+	int log_epoch_clock;		/* this clock (log_alternate_epoch_clock_id, 0: realtime) */
 };
 
 enum out_format { OUT_NORMAL = 1u << 0, OUT_JSON = 1u << 1, OUT_JSON_PLUS = 1u << 2, OUT_TERSE = 1u << 3 };

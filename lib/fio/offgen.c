@@ -95,6 +95,9 @@ static void offgen_seed(struct offgen *og)
 	og->mix_ddir = DDIR_READ;
 }
 
+static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, struct offgen_io *io);
+static bool offgen_file_next_special(struct offgen *og, struct offgen_file *f, int d, struct offgen_io *io);
+
 int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_start,
 		const uint64_t *io_len, unsigned nr_files, uint64_t total_size, struct iops_err *err)
 {
@@ -124,6 +127,9 @@ int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_sta
 	og->seq_back = job->rw_seq_back;
 	og->same_nr = job->rw_nr_same_offset > 1 ? job->rw_nr_same_offset : 1;
 	og->same_left = 1;	/* fio: the first I/O takes a random offset */
+	og->same_ident = job->rw_seq_ident && og->same_nr > 1;
+	og->bs_seq_rand = job->bs_is_seq_rand;
+	og->file_next = og->same_ident || og->bs_seq_rand ? offgen_file_next_special : offgen_file_next;
 	og->rwmix[DDIR_READ] = og->rwmixread;
 	og->rwmix[DDIR_WRITE] = 100 - og->rwmixread;
 	og->mix_ddir = DDIR_READ;
@@ -270,28 +276,6 @@ nomem:
 	return -ENOMEM;
 }
 
-void offgen_name_files(struct offgen *og, const char *const *names)
-{
-	const struct dist_gen *g = NULL;
-	uint64_t unit;
-
-	if (!og->fdist)
-		return;
-	for (int d = 0; d < DDIR_NR && !g; d++)
-		g = og->dist[d];
-	/* fio: ranges of the smaller of the read and write bs over the file's range */
-	unit = og->bs_min[DDIR_READ] < og->bs_min[DDIR_WRITE] ? og->bs_min[DDIR_READ] : og->bs_min[DDIR_WRITE];
-	if (!unit)
-		unit = og->map_unit;
-	for (unsigned i = 0; i < og->nr_files; i++) {
-		uint64_t n = (og->files[i].io_len + unit - 1) / unit;
-		uint32_t seed = fdist_seed(names && names[i] ? names[i] : "", og->fdist_thread,
-					   og->fdist_repeat, og->fdist_block_seed);
-
-		fdist_init(&og->fdist[i], g->kind, n, g->param, g->center, seed);
-	}
-}
-
 void offgen_release(struct offgen *og)
 {
 	offgen_dist_free(og);
@@ -390,11 +374,14 @@ static bool offgen_zoned_block(struct offgen *og, const struct offgen_file *f, i
 	return true;
 }
 
-/* Try to place one I/O of direction d in file f. Returns false when the file is exhausted. */
-static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, struct offgen_io *io)
+/* special: rw_sequencer=identical or bs_is_seq_rand is on. The body is built twice (see
+ * offgen_file_next()), so that the common case carries none of their tests. */
+static inline __attribute__((always_inline)) bool offgen_file_next_body(struct offgen *og, struct offgen_file *f,
+									 int d, struct offgen_io *io, const bool special)
 {
 	bool random = og->random, busy_ok = false;
 	uint64_t off, len;
+	int bd;				/* whose sizes: d's, or bs_is_seq_rand's pick */
 
 	if (random && og->same_nr > 1) {
 		/* fio's ddir_seq_nr: the Nth I/O takes a random offset, the others follow on */
@@ -409,6 +396,16 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 	 * not mark in the map */
 	if (!random && og->random && f->pos[d] >= f->io_len && !og->wrap)
 		random = busy_ok = true;
+	bd = special && og->bs_seq_rand ? (random ? DDIR_WRITE : DDIR_READ) : d;
+
+	if (special && og->same_ident && !random && og->random) {
+		/* rw_sequencer=identical: the offset of the file's last I/O of this direction */
+		off = f->pos[d] < f->io_len ? f->pos[d] : 0;
+		len = offgen_len(og, bd, f->io_len - off);
+		if (!len)
+			return false;
+		goto out;
+	}
 
 	if (random && f->map) {
 		uint64_t b, nr, got = 0, unit = og->bs_min[d], lastb = f->lastb[d];
@@ -432,7 +429,7 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 		off = b * og->align[d];
 		if (off >= f->io_len)
 			return false;
-		len = offgen_len(og, d, f->io_len - off);
+		len = offgen_len(og, bd, f->io_len - off);
 		if (!len)
 			return false;	/* this direction's bs does not fit there: fio ends the file */
 		/* fio marks the map in units of this direction's bs, trimming the I/O to the run
@@ -465,14 +462,14 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 		/* fio's zipf / pareto / normal: the file's own generator; a block past the range
 		 * or a size that does not fit there ends the file, as in fio */
 		off = fdist_next(&og->fdist[f - og->files]) * og->align[d];
-		len = off < f->io_len ? offgen_len(og, d, f->io_len - off) : 0;
+		len = off < f->io_len ? offgen_len(og, bd, f->io_len - off) : 0;
 		if (!len)
 			return false;
 		f->pos[d] = off + len;
 	} else if (random && og->dist[d] && (og->dist[d]->kind == DIST_ZONED || og->dist[d]->kind == DIST_ZONED_ABS)) {
 		if (!offgen_zoned_block(og, f, d, &off))
 			return false;
-		len = off < f->io_len ? offgen_len(og, d, f->io_len - off) : 0;
+		len = off < f->io_len ? offgen_len(og, bd, f->io_len - off) : 0;
 		if (!len)
 			return false;
 		f->pos[d] = off + len;
@@ -490,7 +487,7 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 				continue;
 			}
 			off = b * og->map_unit;
-			len = offgen_len(og, d, f->io_len - off);
+			len = offgen_len(og, bd, f->io_len - off);
 			if (len)
 				break;	/* else this direction's bs does not fit there: the next block */
 		}
@@ -502,21 +499,21 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 		if (!lastb)
 			return false;
 		off = frand_scale(&og->fr_block, lastb) * og->align[d];
-		len = off < f->io_len ? offgen_len(og, d, f->io_len - off) : 0;
+		len = off < f->io_len ? offgen_len(og, bd, f->io_len - off) : 0;
 		if (!len)
 			return false;
 		f->pos[d] = off + len;
 	} else if (__builtin_expect(og->seq_back != 0, 0)) {
 		/* rw=read:-N: N back from the end of this I/O; below the start, N before the end */
 		off = f->pos[d];
-		len = off < f->io_len ? offgen_len(og, d, f->io_len - off) : 0;
+		len = off < f->io_len ? offgen_len(og, bd, f->io_len - off) : 0;
 		if (!len)
 			return false;
 		f->pos[d] = off + len >= og->seq_back ? off + len - og->seq_back
 			    : f->io_len > og->seq_back ? f->io_len - og->seq_back : 0;
 	} else {
 		off = f->pos[d];
-		len = off < f->io_len ? offgen_len(og, d, f->io_len - off) : 0;
+		len = off < f->io_len ? offgen_len(og, bd, f->io_len - off) : 0;
 		if (len == 0) {
 			/* holes: a block that does not fit before the end ends the file's pass
 			 * (fio 3.33: rw=read:512k bs=1m over 128 MiB does 85 I/Os, no wrap) */
@@ -525,7 +522,7 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 			if (og->wrap)
 				og->fresh |= OFFGEN_FRESH_FILE;
 			off = 0;
-			len = offgen_len(og, d, f->io_len);
+			len = offgen_len(og, bd, f->io_len);
 			if (len == 0)
 				return false;
 		}
@@ -535,10 +532,25 @@ static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, st
 		if (og->seq_add && f->pos[d] >= f->io_len)
 			f->pos[d] = !og->wrap && off + len == f->io_len ? UINT64_MAX : 0;
 	}
+	if (special && og->same_ident)
+		f->pos[d] = off;	/* rw_sequencer=identical: where the next ones go */
+out:
 	io->ddir = (enum ddir)d;
 	io->offset = f->io_start + off;
 	io->len = len;
 	return true;
+}
+
+/* Try to place one I/O of direction d in file f. Returns false when the file is exhausted.
+ * og->file_next is one of these two: with rw_sequencer=identical or bs_is_seq_rand, or not. */
+static bool offgen_file_next_special(struct offgen *og, struct offgen_file *f, int d, struct offgen_io *io)
+{
+	return offgen_file_next_body(og, f, d, io, true);
+}
+
+static bool offgen_file_next(struct offgen *og, struct offgen_file *f, int d, struct offgen_io *io)
+{
+	return offgen_file_next_body(og, f, d, io, false);
 }
 
 /* trim: trimwrite (fio's rule, see offgen.h): the direction of file f's next I/O; for
@@ -628,9 +640,9 @@ static bool offgen_pass_next(struct offgen *og, struct offgen_io *io)
 			offgen_zone_pick(og, i);	/* zone: the next zone after zonesize bytes */
 		if (__builtin_expect(tw, 0) && offgen_tw_dir(og, f, &d, io))
 			goto tw_note;	/* trim: randtrimwrite's write */
-		if (offgen_file_next(og, f, d, io) ||
+		if (og->file_next(og, f, d, io) ||
 		    (__builtin_expect(og->zone != NULL, 0) && offgen_zone_refill(og, i) &&
-		     offgen_file_next(og, f, d, io))) {	/* zone: used up, start it over */
+		     og->file_next(og, f, d, io))) {	/* zone: used up, start it over */
 			if (__builtin_expect(tw, 0)) {
 tw_note:
 				offgen_tw_note(og, f, io);
@@ -663,29 +675,6 @@ bool offgen_has_room(const struct offgen *og)
 	if (og->wrap)
 		return true;
 	return og->issued_bytes < og->pass_limit_bytes && (!og->number_ios || og->pass_ios < og->number_ios);
-}
-
-int offgen_sync_file(struct offgen *og)
-{
-	if (og->fsvc) {
-		/* busy (openfiles) several times over: the caller falls back to the written file */
-		for (unsigned n = 0; n < 4 * og->nr_files + 4 && og->nr_done < og->nr_files; n++) {
-			int k = offgen_fsvc_pick(og);
-
-			og->fresh |= OFFGEN_FRESH_EVENTS;
-			if (k >= 0)
-				return k;
-		}
-		return -1;
-	}
-	for (unsigned n = 0; n < og->nr_files; n++) {
-		unsigned i = og->cur;
-
-		og->cur = (i + 1 == og->nr_files) ? 0 : i + 1;
-		if (!og->files[i].done)
-			return (int)i;
-	}
-	return -1;
 }
 
 __attribute__((cold)) enum ddir offgen_peek_ddir(struct offgen *og)
@@ -761,33 +750,3 @@ bool offgen_next(struct offgen *og, struct offgen_io *io)
 	return false;
 }
 
-void offgen_copy_state(struct offgen *dst, const struct offgen *src)
-{
-	struct offgen_file *files = dst->files;
-	struct dist_bs_pick *bs_pick[DDIR_NR];
-	struct dist_gen *dist[DDIR_NR];
-
-	struct fdist *fdist = dst->fdist;
-	struct offgen_fsvc *fsvc = dst->fsvc;
-
-	memcpy(bs_pick, dst->bs_pick, sizeof(bs_pick));
-	memcpy(dist, dst->dist, sizeof(dist));
-	*dst = *src;
-	dst->files = files;
-	dst->fdist = fdist;	/* fio's per-file distributions: the copy keeps its own */
-	dst->fsvc = fsvc;
-	if (fsvc && src->fsvc)
-		offgen_fsvc_copy(fsvc, src->fsvc);
-	if (fdist)
-		memcpy(fdist, src->fdist, src->nr_files * sizeof(*fdist));
-	memcpy(dst->bs_pick, bs_pick, sizeof(bs_pick));
-	memcpy(dst->dist, dist, sizeof(dist));
-	for (unsigned i = 0; i < src->nr_files; i++) {
-		uint64_t *map = files[i].map;
-
-		files[i] = src->files[i];
-		files[i].map = map;
-		if (map)
-			memcpy(map, src->files[i].map, (size_t)((files[i].nr_blocks + 63) / 64) * sizeof(uint64_t));
-	}
-}

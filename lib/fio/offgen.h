@@ -135,6 +135,10 @@ struct offgen {
 	uint64_t seq_back;		/* rw=read:-N: each I/O starts N before the end of the last one */
 	unsigned same_nr;		/* rw=randread:N: a random offset every N I/Os, the rest follow */
 	unsigned same_left;		/* I/Os to the next random offset (fio's ddir_seq_nr) */
+	bool same_ident;		/* rw_sequencer=identical: the others repeat its offset */
+	bool bs_seq_rand;		/* bs_is_seq_rand: sizes of READ for sequential, WRITE for random */
+	/* the placing of one I/O in a file: with the two above, or without (offgen.c) */
+	bool (*file_next)(struct offgen *og, struct offgen_file *f, int d, struct offgen_io *io);
 	bool wrap;			/* time_based */
 	bool rand_wrap;			/* a full random map or LFSR starts over: wrap, or a skewed file service */
 

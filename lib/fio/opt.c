@@ -240,6 +240,9 @@ void opt_job_init(struct opt_job *oj)
 	}
 	j->rw = RW_READ;
 	j->rw_nr_same_offset = 1;
+	j->lat_pct = 100.0;	/* latency_percentile */
+	j->gtod_cpu = -1;
+	j->log_entries = 1024;
 	j->rwmixread = 50;
 	j->percentage_random = 100;
 	j->iodepth = 1;

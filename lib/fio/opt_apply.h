@@ -80,6 +80,18 @@ opt_apply_fn opt_apply_aio;
 int opt_apply_aio_check(struct opt_job *oj, struct opt_diag *d);
 /* ---- the appliers the table points to ---- */
 
+/* latency target, fill, sequencing, write hints, log clocks (opt_apply_lat.c) */
+opt_apply_fn opt_apply_latency_target, opt_apply_latency_window, opt_apply_latency_percentile;
+opt_apply_fn opt_apply_latency_run, opt_apply_fill_device, opt_apply_bs_is_seq_rand;
+opt_apply_fn opt_apply_rw_sequencer, opt_apply_write_barrier, opt_apply_sync_file_range;
+opt_apply_fn opt_apply_atomic, opt_apply_write_hint, opt_apply_gtod_cpu, opt_apply_log_entries;
+opt_apply_fn opt_apply_log_unix_epoch, opt_apply_log_alt_epoch, opt_apply_log_epoch_clock;
+extern const struct opt_choice opt_apply_rw_sequencer_choices[];
+extern const struct opt_choice opt_apply_write_hint_choices[];
+extern const struct opt_choice opt_apply_sfr_choices[];
+/* Once all options are read: fill_device's workload. -EINVAL with d filled. */
+int opt_apply_lat_derive(struct opt_job *oj, struct opt_diag *d);
+
 opt_apply_fn opt_apply_accept_bool;
 opt_apply_fn opt_apply_ss, opt_apply_ss_dur, opt_apply_ss_ramp;	/* steady state */
 opt_apply_fn opt_apply_write_hist_log, opt_apply_log_hist_msec, opt_apply_log_hist_coarseness;

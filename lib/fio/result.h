@@ -87,6 +87,7 @@ struct job_result {
 	struct hist sync_hist;		/* fsync/fdatasync latencies (ns), for "sync percentiles" */
 	struct ss_result *ss;		/* steady state (malloc'd), NULL when the job has none */
 	bool not_run;			/* setup failed before the job started (fio prints no block for it) */
+	unsigned lat_depth;		/* latency_target: the depth it settled at, 0 = none (iodepth) */
 };
 
 

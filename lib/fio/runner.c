@@ -180,6 +180,8 @@ static void worker_run(struct worker *w)
 	w->clat_on = !job->disable_clat && !job->gtod_reduce;
 	w->max_lat_on = job->max_latency_ns[DDIR_READ] || job->max_latency_ns[DDIR_WRITE] ||
 			job->max_latency_ns[DDIR_TRIM];
+	w->lt_on = job->lat_target_ns > 0;	/* latency_target: judged on the total latency, like max_latency */
+	w->max_lat_on = w->max_lat_on || w->lt_on;
 	w->lat_on = (!job->disable_lat && !job->gtod_reduce) || w->max_lat_on;	/* max_latency needs it */
 	w->slat_on = !job->disable_slat && !job->gtod_reduce && !(w->ops->flags & ENGINE_F_SYNC);
 	w->lat_hist_on = w->lat_on && job->lat_percentiles;
@@ -209,6 +211,8 @@ static void worker_run(struct worker *w)
 		worker_set_error(w, err.code ? err.code : EINVAL, "backend.c:0", "job setup");
 		goto out;
 	}
+	if (job->write_hint && !worker_write_hint(w))	/* write_hint */
+		goto out;
 
 	worker_debug(w, DEBUG_PROCESS, "pid=%d: runstate CREATED -> INITIALIZED", res->pid);
 	worker_rusage(&w->ru0);
@@ -280,8 +284,12 @@ static void worker_run(struct worker *w)
 	worker_rate_setup(w);	/* rate */
 
 	worker_debug(w, DEBUG_PROCESS, "pid=%d: runstate INITIALIZED -> RUNNING", res->pid);
+	if (w->lt_on)	/* latency_target: from depth 1 */
+		worker_lat_start(w);
 	if (!job->create_only)	/* create_only: the files are laid out, nothing more */
 		worker_loop(w);
+	if (w->lt_on)
+		res->lat_depth = w->lt.qd;
 	worker_debug(w, DEBUG_PROCESS, "pid=%d: runstate RUNNING -> FINISHING", res->pid);
 	ss_member_exit(&w->ss);	/* steady state */
 	worker_publish(w);

@@ -14,6 +14,8 @@
  *   runner_replay.c  write_iolog lines, and read_iolog: the replayed I/O and its timing
  *   runner_proc.c    memory and process options: uid/gid, lockmem, cgroup, nice,
  *                    ioscheduler, exec_prerun/exec_postrun, and their checks and undo
+ *   runner_lat.c     latency_target: the probed depth (requests parked beyond it)
+ *   runner_sync.c    sync_file_range= every N writes
  * Everything the I/O loop does per request is in runner_io.c, static and inlinable; what it
  * calls in the other files sits on branches it takes only when a feature is on (rate, verify,
  * logs) or every few milliseconds (worker_check). */
@@ -41,6 +43,7 @@
 #include "fio/iolog_replay.h"
 #include "fio/iolog_write.h"
 #include "fio/job.h"
+#include "fio/lattarget.h"
 #include "fio/offgen.h"
 #include "fio/rate.h"
 #include "fio/result.h"
@@ -79,10 +82,12 @@ struct worker {
 	unsigned nr_pend;
 	struct io_req **done;		/* reap output */
 	unsigned depth, in_flight;	/* committed, not reaped */
+	unsigned cap;			/* requests the job may use: depth, less those parked */
 	unsigned batch_submit, cmin, cmax, depth_low;
 	bool sets_issue;
 	bool paths;			/* ENGINE_F_PATHS: requests carry their file's path */
-	bool stream_end;		/* ENGINE_F_STREAM: the peer ended the stream, the job ends */
+	bool stream_end;		/* the job ends: the peer ended the stream (ENGINE_F_STREAM), or
+				 * the volume is full (fill_device) */
 	atomic_uint *io_jobs_left;	/* the run's I/O (not ENGINE_F_BURN) jobs still to finish */
 	bool exit_on_io_done;		/* cpuio: end when io_jobs_left reaches 0 */
 	void *buf_mem;
@@ -108,7 +113,11 @@ struct worker {
 	unsigned last_write_file;
 	unsigned sync_file;		/* fsync=N: the file the due sync goes to */
 	uint64_t last_write_off;
-	bool sync_pending;
+	bool sync_pending;		/* a sync is due before the next I/O: fsync_due, sfr_due */
+	bool fsync_due;			/* fsync= / fdatasync= */
+	bool sfr_due;			/* sync_file_range= */
+	unsigned sfr_writes;		/* writes since the last sync_file_range */
+	uint64_t *sfr_lo, *sfr_hi;	/* per file: the range written since then (lo > hi: none) */
 	bool direct_hint_done;
 	int error;
 	struct rusage ru0;
@@ -179,6 +188,13 @@ struct worker {
 	struct ss_unit *ss_unit;	/* the unit the job joins when it starts */
 	unsigned ss_idx;		/* its place among the unit's members */
 	struct histlog *hlog;		/* write_hist_log, NULL = none */
+	/* latency_target (runner_lat.c, fio/lattarget.h): off while lt_on is false */
+	bool lt_on;
+	enum lat_target_act lt_act;	/* what a slow completion asked for, carried out in the loop */
+	bool lt_redo;			/* ramp end: back to depth 1 between two I/Os */
+	struct lat_target lt;
+	struct io_req **parked;		/* requests beyond the probed depth */
+	unsigned nr_parked;
 	/* --debug (runner_debug.c): lines go to dbg_out when the category's bit is set */
 	FILE *dbg_out;			/* NULL = no debugging */
 	unsigned dbg_mask;
@@ -246,6 +262,8 @@ static inline void worker_set_state(struct worker *w, char c)
 int worker_setup(struct worker *w, struct iops_err *err);
 void worker_teardown(struct worker *w);
 void worker_end_fsync(struct worker *w);
+/* write_hint: fcntl F_SET_(FILE_)RW_HINT on every file; false: the job failed (fio's error). */
+bool worker_write_hint(struct worker *w);
 /* The I/O io starts its file (OFFGEN_FRESH_FILE) or all files (OFFGEN_FRESH_PASS) over: drop
  * their cached pages again (invalidate=1), and on a new pass give the fadvise hint again, as
  * fio does when it reopens its files. Rare: once per pass over a file. */
@@ -262,6 +280,10 @@ void worker_set_error(struct worker *w, int e, const char *where, const char *fu
 /* After what is in flight: one fsync / fdatasync (op) of file f, as fsync=N does; log_off is
  * the offset its write_iolog line shows (fio's: that of the last write). */
 void worker_sync_file(struct worker *w, unsigned f, enum io_op op, uint64_t log_off);
+/* sync_file_range=: the write io is about to be queued (its range noted; the Nth sets
+ * sfr_due), and the call itself, after what is in flight. */
+void worker_sfr_note(struct worker *w, const struct offgen_io *io);
+void worker_sfr(struct worker *w);
 
 /* ---- runner_stats.c ---- */
 
@@ -279,6 +301,18 @@ void worker_prio_add(struct worker *w, struct ddir_result *dr, const struct io_r
 /* cmdprio: the job's priorities in its result, no samples yet (job start, ramp end). */
 void worker_prio_slots(struct worker *w);
 void worker_log_io(struct worker *w, const struct io_req *req, uint64_t now);
+
+/* Ramp time is over, or latency_target's last window starts: forget what was measured. */
+void worker_reset_stats(struct worker *w, uint64_t now);
+
+/* ---- runner_lat.c ---- */
+
+void worker_lat_start(struct worker *w);	/* depth 1, the first window */
+void worker_lat_restart(struct worker *w, uint64_t now);	/* ramp end: probing starts over */
+/* cold: an I/O over the target (completion path); true: the job fails (at depth 1). */
+__attribute__((cold)) bool worker_lat_slow(struct worker *w);
+/* From worker_check(): a depth change asked for, or the window's end. true: the job is done. */
+bool worker_lat_tick(struct worker *w);
 
 /* ---- runner_rate.c ---- */
 

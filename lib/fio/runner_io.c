@@ -143,6 +143,13 @@ static void worker_io_error(struct worker *w, const struct io_req *req)
 
 	if (w->error)
 		return;
+	if (job->fill_device && e == ENOSPC && req->op == IO_WRITE) {
+		/* fill_device: the volume is full, which ends the job without an error (fio says so) */
+		if (!w->stream_end)
+			worker_io_error_line(w, req, path, e);
+		w->stream_end = true;
+		return;
+	}
 	if (job->cont_on_err && worker_err_continues(job, req->op == IO_READ ? JOB_ERR_READ : JOB_ERR_WRITE, e)) {
 		/* the job goes on: the first such error is the job's, as fio reports it */
 		if (!res->total_err++) {
@@ -179,21 +186,30 @@ static void worker_io_error(struct worker *w, const struct io_req *req)
 	worker_set_error(w, e, "io_u.c:1876", "io_u error");
 }
 
-/* max_latency: an I/O slower than the bound fails the job (ETIMEDOUT), as fio. */
-static void worker_max_latency(struct worker *w, const struct io_req *req, uint64_t lat)
+/* max_latency (and latency_target at depth 1): an I/O slower than max fails the job
+ * (ETIMEDOUT), as fio. */
+static void worker_lat_fail(struct worker *w, const struct io_req *req, uint64_t lat, uint64_t max)
 {
 	const struct job *job = w->job;
-	uint64_t max = job->max_latency_ns[req->op];
-	const char *path;
+	const char *path = worker_req_path(job, req);
 
-	if (!max || lat <= max || w->error)
-		return;
-	path = worker_req_path(job, req);
 	fprintf(w->diag, "fio: latency of %llu nsec exceeds specified max (%llu nsec): %s %s %llu %llu\n",
 		(unsigned long long)lat, (unsigned long long)max, path,
 		req->op == IO_READ ? "read" : req->op == IO_WRITE ? "write" : "trim", (unsigned long long)req->offset,
 		(unsigned long long)req->len);
 	worker_set_error(w, ETIMEDOUT, "io_u.c:1432", "max latency exceeded");
+}
+
+static void worker_max_latency(struct worker *w, const struct io_req *req, uint64_t lat)
+{
+	uint64_t max = w->job->max_latency_ns[req->op];
+
+	if (w->error)
+		return;
+	if (max && lat > max)
+		worker_lat_fail(w, req, lat, max);
+	else if (w->lt_on && lat > w->lt.target_ns && worker_lat_slow(w))	/* latency_target */
+		worker_lat_fail(w, req, lat, w->lt.target_ns);
 }
 
 /* ---- completions ------------------------------------------------------------------------ */
@@ -308,7 +324,7 @@ static int worker_commit(struct worker *w)
 			}
 		}
 		w->in_flight += (unsigned)n;
-		w->res->depth_map[runner_depth_idx(w->depth - w->nr_free)] += (uint64_t)n;
+		w->res->depth_map[runner_depth_idx(w->cap - w->nr_free)] += (uint64_t)n;
 		w->res->submit_map[runner_batch_idx((unsigned)n)]++;
 		w->res->nr_submit_calls++;
 		if ((unsigned)n < w->nr_pend)
@@ -403,7 +419,7 @@ static int worker_queue(struct worker *w, struct io_req *req)
 
 			if (__builtin_expect((unsigned)req->op < (unsigned)DDIR_NR, 1)) {
 				/* fio marks depth and batches for data directions (trim too) only */
-				w->res->depth_map[runner_depth_idx(w->depth - w->nr_free)]++;
+				w->res->depth_map[runner_depth_idx(w->cap - w->nr_free)]++;
 				w->res->submit_map[1]++;
 				w->res->complete_map[1]++;
 				w->res->nr_submit_calls++;
@@ -495,17 +511,29 @@ static __attribute__((cold)) void worker_serialize(struct worker *w, const struc
 static void worker_sync(struct worker *w)
 {
 	w->sync_pending = false;
+	if (w->sfr_due) {	/* sync_file_range */
+		w->sfr_due = false;
+		worker_sfr(w);
+	}
+	if (!w->fsync_due)
+		return;
+	w->fsync_due = false;
 	worker_sync_file(w, w->sync_file, w->job->fsync_every ? IO_FSYNC : IO_FDATASYNC, w->last_write_off);
 }
 
 /* fsync=N: fio's sync takes the next turn of the file service (it goes to the file chosen
- * next), and only while the job has bytes left to issue (else its loop ends first). */
+ * next), and only while the job has bytes left to issue (else its loop ends first). A
+ * sync_file_range alone goes to the file last written, without a turn. */
 __attribute__((cold, noinline)) static void worker_sync_next(struct worker *w)
 {
 	int f;
 
-	if (!offgen_has_room(&w->og)) {
-		w->sync_pending = false;
+	if (!offgen_has_room(&w->og)) {	/* none after the last I/O, as fio */
+		w->sync_pending = w->fsync_due = w->sfr_due = false;
+		return;
+	}
+	if (!w->fsync_due) {
+		worker_sync(w);
 		return;
 	}
 	f = offgen_sync_file(&w->og);
@@ -514,7 +542,7 @@ __attribute__((cold, noinline)) static void worker_sync_next(struct worker *w)
 	if (offgen_fsvc_nr_ev(&w->og))
 		worker_file_events(w);	/* the sync's file opens first */
 	if (w->fds[w->sync_file] < 0 && target_opens_lazily(w->ts, w->idx))
-		w->sync_pending = false;	/* openfiles: no open file was free for it */
+		w->sync_pending = w->fsync_due = false;	/* openfiles: no open file was free for it */
 	else if (!w->error)
 		worker_sync(w);
 }
@@ -538,6 +566,7 @@ void worker_loop(struct worker *w)
 {
 	const struct job *job = w->job;
 	unsigned sync_every = job->fsync_every ? job->fsync_every : job->fdatasync_every;
+	bool note_writes = sync_every || job->sfr_every;	/* one test for fsync= and sync_file_range= */
 	bool refill = w->refill, scramble = w->scramble;
 	/* one test in the loop for buffer contents, trim (trim), verify (verify), serialize_overlap
 	 * and the metadata engines' file names */
@@ -649,14 +678,16 @@ void worker_loop(struct worker *w)
 		w->res->ddir[io.ddir].issued_ios++;
 		if (__builtin_expect(w->wlog != NULL, 0))
 			worker_iolog_io(w, &io);	/* iolog: write_iolog */
-		if (sync_every && io.ddir == DDIR_WRITE) {
+		if (note_writes && io.ddir == DDIR_WRITE) {
 			w->last_write_file = io.file;
 			w->last_write_off = io.offset;	/* iolog: fio's sync lines show it */
-			if (++w->writes_since_sync >= sync_every) {
+			if (sync_every && ++w->writes_since_sync >= sync_every) {
 				w->writes_since_sync = 0;
-				w->sync_pending = true;
+				w->sync_pending = w->fsync_due = true;
 				w->sync_file = io.file;
 			}
+			if (job->sfr_every)
+				worker_sfr_note(w, &io);	/* sync_file_range */
 		}
 		if (__builtin_expect(w->vonly, 0) && io.ddir != DDIR_READ) {
 			worker_verify_dry(w, req);	/* verify_only: no write */

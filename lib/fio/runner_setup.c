@@ -8,6 +8,7 @@
 #include "fio/debug.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -117,6 +118,19 @@ int worker_setup(struct worker *w, struct iops_err *err)
 	}
 	for (unsigned f = 0; f < tj->nr_files; f++)
 		w->fds[f] = -1;
+	if (job->lat_target_ns) {	/* latency_target: room for the requests beyond its depth */
+		w->parked = calloc(w->depth, sizeof(*w->parked));
+		if (!w->parked)
+			goto nomem;
+	}
+	if (job->sfr_every) {	/* sync_file_range: each file's written range */
+		w->sfr_lo = malloc(tj->nr_files * sizeof(*w->sfr_lo));
+		w->sfr_hi = calloc(tj->nr_files, sizeof(*w->sfr_hi));
+		if (!w->sfr_lo || !w->sfr_hi)
+			goto nomem;
+		for (unsigned f = 0; f < tj->nr_files; f++)
+			w->sfr_lo[f] = UINT64_MAX;
+	}
 	{	/* mem=, iomem_align */
 		const char *func;
 
@@ -237,7 +251,7 @@ int worker_setup(struct worker *w, struct iops_err *err)
 		}
 		w->free_reqs[w->depth - 1 - i] = req;
 	}
-	w->nr_free = w->depth;
+	w->nr_free = w->cap = w->depth;
 	if (worker_debug_wrap(w) < 0) {	/* --debug=io */
 		iops_err_set(err, ENOMEM, "fio: %s: out of memory for --debug=io", job->name);
 		return -ENOMEM;
@@ -284,10 +298,38 @@ void worker_teardown(struct worker *w)
 	w->ser_mark = NULL;
 	free(w->locks);
 	w->locks = NULL;
+	free(w->parked);
+	w->parked = NULL;
+	w->nr_parked = 0;
+	free(w->sfr_lo);
+	free(w->sfr_hi);
+	w->sfr_lo = w->sfr_hi = NULL;
 	w->buf_mem = NULL;
 	w->fds = NULL;
 	w->reqs = NULL;
 	w->free_reqs = w->pend = w->done = NULL;
+}
+
+#ifndef F_SET_RW_HINT
+#define F_SET_RW_HINT		1036	/* Linux: F_LINUX_SPECIFIC_BASE + 12 */
+#endif
+#ifndef F_SET_FILE_RW_HINT
+#define F_SET_FILE_RW_HINT	1038	/* + 14: gone since Linux 5.17 (EINVAL) */
+#endif
+
+bool worker_write_hint(struct worker *w)
+{
+	const struct target_job *tj = &w->ts->jobs[w->idx];
+	/* as fio: the file's hint with O_DIRECT, else the inode's */
+	int cmd = w->job->direct || w->job->atomic ? F_SET_FILE_RW_HINT : F_SET_RW_HINT;
+	uint64_t hint = w->job->write_hint;
+
+	for (unsigned f = 0; !tj->diskless && f < tj->nr_files; f++)
+		if (w->fds[f] >= 0 && fcntl(w->fds[f], cmd, &hint) < 0) {
+			worker_set_error(w, errno, "ioengines.c:596", "fcntl write hint");
+			return false;
+		}
+	return true;
 }
 
 void worker_end_fsync(struct worker *w)

@@ -26,8 +26,8 @@ static uint64_t diff_u64(long a, long b)
 	return a > b ? (uint64_t)(a - b) : 0;
 }
 
-/* Ramp time is over: forget everything measured so far (fio's reset_all_stats()). */
-static void worker_reset_stats(struct worker *w, uint64_t now)
+/* Forget everything measured so far (fio's reset_all_stats()). */
+void worker_reset_stats(struct worker *w, uint64_t now)
 {
 	struct job_result *res = w->res;
 	const struct job *job = res->job;
@@ -100,6 +100,13 @@ void worker_plan_check(struct worker *w)
 	if (w->hlog && !w->in_ramp && w->hlog->due_ms != UINT64_MAX &&	/* write_hist_log */
 	    w->start_ns + w->hlog->due_ms * CLOCK_NS_PER_MS < next)
 		next = w->start_ns + w->hlog->due_ms * CLOCK_NS_PER_MS;
+	if (w->lt_on) {	/* latency_target: a depth change asked for now, else the window's end */
+		uint64_t e = w->lt_act != LAT_TARGET_NONE || w->lt_redo ? 0
+			     : w->in_ramp ? UINT64_MAX : w->lt.t0_ns + w->lt.window_ns;
+
+		if (e < next)
+			next = e;
+	}
 	w->next_check_ns = next;
 }
 
@@ -180,6 +187,8 @@ bool worker_check(struct worker *w, uint64_t now)
 		if (now >= w->ramp_end_ns) {
 			w->in_ramp = false;
 			worker_reset_stats(w, now);
+			if (w->lt_on)	/* latency_target: the probing starts over */
+				worker_lat_restart(w, now);
 			/* the runtime counts from here, as fio's: a ramp end noticed late (a long I/O,
 			 * a busy machine) must not shorten the measured part */
 			if (w->job->runtime_ns)
@@ -193,6 +202,8 @@ bool worker_check(struct worker *w, uint64_t now)
 		if (w->hlog)	/* write_hist_log */
 			worker_hist_tick(w, now);
 	}
+	if (w->lt_on && worker_lat_tick(w))	/* latency_target: the last window passed */
+		return true;
 	worker_plan_check(w);
 	return false;
 }

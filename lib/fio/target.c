@@ -216,8 +216,13 @@ static int target_plan_file(struct target_set *ts, const struct job *job, unsign
 	struct target_path *p = &ts->paths[jf->path];
 	uint64_t existing = p->kind == TARGET_BDEV ? p->cur_size : p->want_size;
 	uint64_t fsize, off;
+	bool fill_open = job->fill_device && !job->filesize_min && !job->size_pct && !job->size &&
+			 p->kind != TARGET_BDEV && p->kind != TARGET_CHR;
 
-	if (job->filesize_min) {
+	if (fill_open) {
+		/* fill_device: until the volume is full (split, so that the job's total fits) */
+		fsize = TARGET_FILL_BYTES / (job->nr_files ? job->nr_files : 1);
+	} else if (job->filesize_min) {
 		uint64_t lo = job->filesize_min, hi = job->filesize_max > lo ? job->filesize_max : lo;
 
 		fsize = lo;
@@ -259,7 +264,7 @@ static int target_plan_file(struct target_set *ts, const struct job *job, unsign
 			}
 		}
 	}
-	if (!job->filesize_min && !job->size_pct && !job->size) {
+	if (!job->filesize_min && !job->size_pct && !job->size && !fill_open) {
 		if (existing <= off)
 			return target_size_error(job, err);
 		fsize = existing - off;
@@ -291,6 +296,8 @@ static int target_plan_file(struct target_set *ts, const struct job *job, unsign
 			}
 			p->want_size = off + fsize;
 		}
+		p->fill = p->fill || job->fill_device;
+		p->fill_open = p->fill_open || fill_open;
 	}
 	jf->io_start = off;
 	jf->io_len = fsize;
@@ -343,7 +350,7 @@ static int target_check_space(struct target_set *ts, struct iops_err *err)
 
 		if (p->kind != TARGET_MISSING && p->kind != TARGET_REG)
 			continue;
-		if (p->want_size <= p->cur_size)
+		if (p->want_size <= p->cur_size || p->fill)	/* fill_device: ENOSPC ends the job */
 			continue;
 		if (target_existing_dir(p->path, dir, sizeof(dir)) < 0 || stat(dir, &st) < 0 ||
 		    statvfs(dir, &sv) < 0)

@@ -55,7 +55,12 @@ struct target_path {
 	bool mounted_ok;	/* block device: every writer has allow_mounted_write */
 	bool owned_at_plan;	/* owned before this run (unlink_each_loop may remove it) */
 	dev_t rdev;		/* block device: its number */
+	/* fill_device: a job writes it until ENOSPC: no free space check, the layout only creates
+	 * it; without a size (fill_open) its size is TARGET_FILL_BYTES, as far as the volume goes */
+	bool fill, fill_open;
 };
+
+#define TARGET_FILL_BYTES	(1ull << 62)	/* fill_device's size when none is given */
 
 struct target_jobfile {
 	unsigned path;		/* index in target_set.paths */

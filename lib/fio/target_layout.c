@@ -133,7 +133,7 @@ static int target_layout_one(struct target_set *ts, struct target_path *p, void 
 		}
 	}
 
-	if (p->create_only)
+	if (p->create_only || p->fill)	/* fill_device: created only, the writes make it grow */
 		goto close_fd;
 	switch (p->fallocate) {
 	case FALLOC_NATIVE:
@@ -233,7 +233,8 @@ int target_layout(struct target_set *ts, FILE *info, struct ctl *ctl, struct iop
 					continue;
 				}
 				nr++;
-				bytes += p->want_size;
+				/* fill_device: fio's size is "all", 2^64 - 1 */
+				bytes = p->fill_open || bytes > UINT64_MAX - p->want_size ? UINT64_MAX : bytes + p->want_size;
 			}
 		}
 		if (!nr && !creates)
@@ -288,7 +289,7 @@ static int target_open_flags(const struct job *job)
 		flags |= O_RDWR;
 	else
 		flags |= O_RDONLY;
-	if (job->direct)
+	if (job->direct || job->atomic)	/* atomic: fio's O_ATOMIC is O_DIRECT on Linux */
 		flags |= O_DIRECT;
 	if (job->sync == SYNC_SYNC)
 		flags |= O_SYNC;

@@ -41,6 +41,9 @@ static inline void testjob_init(struct job *j, enum rw_mode rw)
 	j->clat_percentiles = true;
 	j->kb_base = 1024;
 	j->sig_figs = 4;
+	j->lat_pct = 100.0;	/* latency_percentile */
+	j->gtod_cpu = -1;
+	j->log_entries = 1024;
 }
 
 #endif

@@ -207,11 +207,11 @@ void out_json_unit(struct json_writer *w, const struct report *rep, const struct
 		json_uint(w, "total_err", r->total_err);
 		json_int(w, "first_error", r->first_error);
 	}
-	/* latency_target/window are not supported options: fio's values for a job without them */
-	json_uint(w, "latency_depth", last->iodepth);
-	json_uint(w, "latency_target", 0);
-	json_float(w, "latency_percentile", 100.0);
-	json_uint(w, "latency_window", 0);
+	/* latency_target: ns, latency_window: usec, and the depth found (else iodepth), as fio */
+	json_uint(w, "latency_depth", r->lat_depth ? r->lat_depth : last->iodepth);
+	json_uint(w, "latency_target", last->lat_target_ns);
+	json_float(w, "latency_percentile", last->lat_pct);
+	json_uint(w, "latency_window", last->lat_window_ns / 1000u);
 	if (r->ss)
 		out_json_ss(w, r->ss, &last->ss);
 	json_string(w, "desc", j->description);

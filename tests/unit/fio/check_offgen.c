@@ -177,6 +177,55 @@ START_TEST(test_offgen_sequential_order_and_holes)
 }
 END_TEST
 
+/* rw_sequencer=identical: rw=randread:4 repeats each random offset (fio 3.33's trace over
+ * 64 KiB: 0 x4, 45056 x4, 53248 ...); the default (sequential) follows on from it instead;
+ * bs_is_seq_rand: bs=4k,16k sizes the random I/Os 16k and the ones that follow 4k. */
+START_TEST(test_offgen_sequencer_and_bs_is_seq_rand)
+{
+	static const uint64_t ident[] = { 0, 0, 0, 0, 45056, 45056, 45056, 45056, 53248, 53248 };
+	static const uint64_t seq[] = { 0, 4096, 8192, 12288, 45056, 49152, 53248, 57344, 53248, 57344 };
+	uint64_t start = 0, len = 64 * 1024;
+	struct iops_err err = { 0 };
+	struct offgen_io io;
+	struct offgen og;
+	struct job j;
+
+	testjob_init(&j, RW_RANDREAD);
+	j.rw_nr_same_offset = 4;
+	for (int pass = 0; pass < 2; pass++) {
+		j.rw_seq_ident = pass == 0;
+		ck_assert_int_eq(offgen_init(&og, &j, &start, &len, 1, len, &err), 0);
+		for (unsigned i = 0; i < 10; i++) {
+			ck_assert(offgen_next(&og, &io));
+			ck_assert_uint_eq(io.offset, pass == 0 ? ident[i] : seq[i]);
+			ck_assert_uint_eq(io.len, 4096);
+		}
+		offgen_release(&og);
+	}
+	/* identical without :N changes nothing (every I/O is random) */
+	j.rw_nr_same_offset = 1;
+	j.rw_seq_ident = true;
+	ck_assert_int_eq(offgen_init(&og, &j, &start, &len, 1, len, &err), 0);
+	ck_assert(offgen_next(&og, &io));
+	ck_assert(offgen_next(&og, &io));
+	ck_assert_uint_ne(io.offset, 0);
+	offgen_release(&og);
+
+	j.rw_seq_ident = false;
+	j.rw_nr_same_offset = 3;
+	j.bs_is_seq_rand = true;
+	j.bs_min[DDIR_WRITE] = j.bs_max[DDIR_WRITE] = 16384;
+	len = 256 * 1024;	/* 9 I/Os: 72 KiB */
+	ck_assert_int_eq(offgen_init(&og, &j, &start, &len, 1, len, &err), 0);
+	for (unsigned i = 0; i < 9; i++) {
+		ck_assert(offgen_next(&og, &io));
+		ck_assert_int_eq(io.ddir, DDIR_READ);
+		ck_assert_uint_eq(io.len, i % 3 == 0 ? 16384 : 4096);
+	}
+	offgen_release(&og);
+}
+END_TEST
+
 START_TEST(test_offgen_random_map_covers_each_block_once)
 {
 	uint64_t start = 0, len = 1000 * 4096 + 100;	/* partial tail block never used */
@@ -575,6 +624,7 @@ Suite *offgen_suite(void)
 	tcase_set_timeout(tc, 30);
 	tcase_add_loop_test(tc, test_offgen_totals_match_fio, 0, (int)(sizeof(total_cases) / sizeof(total_cases[0])));
 	tcase_add_test(tc, test_offgen_sequential_order_and_holes);
+	tcase_add_test(tc, test_offgen_sequencer_and_bs_is_seq_rand);
 	tcase_add_test(tc, test_offgen_random_map_covers_each_block_once);
 	tcase_add_test(tc, test_offgen_randrepeat_reproducible_clones_differ);
 	tcase_add_test(tc, test_offgen_bsrange_multiples);

@@ -218,7 +218,6 @@ static const struct opt_case cases[] = {
 	{ "random_distribution", "zipf:1.2", true, NULL },
 	{ "random_distribution", "zipf:1", false, "fio: failed parsing random_distribution=zipf:1" },
 	{ "unlink_each_loop", "1", true, NULL },
-	{ "fill_device", "1", false, "fio: option 'fill_device' is not supported by iops" },
 	{ "file_service_type", "random:4", true, NULL },
 	{ "file_service_type", "random:0", false, "fio: file_service_type=random:0: the number after ':' must be a count of I/Os from 1 to 2147483647" },
 	{ "file_service_type", "zipf:1", false, "fio: failed parsing file_service_type=zipf:1" },

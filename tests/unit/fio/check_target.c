@@ -72,6 +72,52 @@ static void make_file(const char *path, uint64_t size)
 	close(fd);
 }
 
+/* fill_device: no size needed (the file has no limit: fio's "all" in the layout line), no
+ * free-space check even when the size is more than any volume, and the layout only creates
+ * the file, so the writes make it grow until ENOSPC. */
+START_TEST(test_target_fill_device)
+{
+	struct iops_err err = { 0 };
+	struct target_set ts;
+	struct tcfg t;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *info = open_memstream(&buf, &len);
+
+	tcfg_init(&t, RW_WRITE, "fill", 0);
+	t.job.rw_has_read = false;
+	t.job.rw_has_write = true;
+	t.job.fill_device = true;
+	ck_assert_int_eq(target_plan(&ts, &t.cfg, NULL, &err), 0);
+	ck_assert_uint_eq(ts.jobs[0].files[0].io_len, TARGET_FILL_BYTES);
+	ck_assert_uint_eq(ts.jobs[0].files[0].io_start, 0);
+	ck_assert(ts.paths[0].fill && ts.paths[0].fill_open);
+	ck_assert_int_eq(target_layout(&ts, info, NULL, &err), 0);
+	fflush(info);
+	ck_assert_str_eq(buf, "t: Laying out IO file (1 file / 17592186044415MiB)\n");
+	ck_assert_uint_eq(file_size(t.path), 0);	/* created, not sized */
+	target_release(&ts);
+	ck_assert_int_eq(unlink(t.path), 0);
+
+	/* a size far beyond any volume: no ENOSPC refusal up front, still only created */
+	t.job.size = 1ull << 50;
+	ck_assert_int_eq(target_plan(&ts, &t.cfg, NULL, &err), 0);
+	ck_assert(ts.paths[0].fill && !ts.paths[0].fill_open);
+	ck_assert_uint_eq(ts.jobs[0].files[0].io_len, 1ull << 50);
+	ck_assert_int_eq(target_layout(&ts, info, NULL, &err), 0);
+	ck_assert_uint_eq(file_size(t.path), 0);
+	target_release(&ts);
+
+	/* without fill_device the same size is refused before anything is touched */
+	ck_assert_int_eq(unlink(t.path), 0);
+	t.job.fill_device = false;
+	ck_assert_int_eq(target_plan(&ts, &t.cfg, NULL, &err), -ENOSPC);
+	ck_assert_uint_eq(file_size(t.path), UINT64_MAX);
+	fclose(info);
+	free(buf);
+}
+END_TEST
+
 START_TEST(test_target_layout_creates_marks_and_reuses)
 {
 	struct iops_err err = { 0 };
@@ -486,6 +532,7 @@ Suite *target_suite(void)
 	tcase_add_test(tc, test_target_nrfiles_split_and_message);
 	tcase_add_test(tc, test_target_unlink_only_owned);
 	tcase_add_test(tc, test_target_create_on_open_writers);
+	tcase_add_test(tc, test_target_fill_device);
 	tcase_add_test(tc, test_target_open_flags_and_bad_paths);
 	tcase_add_loop_test(tc, test_target_start_offsets, 0, (int)(sizeof(start_cases) / sizeof(start_cases[0])));
 	tcase_add_test(tc, test_target_file_create_denied);

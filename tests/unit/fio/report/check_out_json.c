@@ -24,6 +24,7 @@ static void doc_init(struct doc *d)
 	d->job.kb_base = 1024;
 	d->job.sig_figs = 4;
 	d->job.iodepth = 8;
+	d->job.lat_pct = 100.0;	/* latency_percentile */
 	d->job.clat_percentiles = true;
 	d->cfg.jobs = &d->job;
 	d->cfg.nr_jobs = 1;
@@ -203,12 +204,34 @@ START_TEST(test_disk_util_and_plus_bins)
 }
 END_TEST
 
+/* latency_target: the settings (target ns, window usec) and the depth the job settled at. */
+START_TEST(test_latency_target_fields)
+{
+	struct doc d;
+	const char *out;
+
+	doc_init(&d);
+	d.job.lat_target_ns = 2500000;
+	d.job.lat_window_ns = 300000000;
+	d.job.lat_pct = 99.5;
+	d.res->lat_depth = 5;
+	out = doc_print(&d);
+	ck_assert_ptr_nonnull(strstr(out,
+		"      \"latency_depth\" : 5,\n"
+		"      \"latency_target\" : 2500000,\n"
+		"      \"latency_percentile\" : 99.500000,\n"
+		"      \"latency_window\" : 300000\n"));
+	doc_release(&d);
+}
+END_TEST
+
 Suite *out_json_suite(void)
 {
 	Suite *s = suite_create("out_json");
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, test_top_level_and_options);
+	tcase_add_test(tc, test_latency_target_fields);
 	tcase_add_test(tc, test_flag_only_globals_print_empty_object);
 	tcase_add_test(tc, test_names_escaped_valid_json);
 	tcase_add_test(tc, test_disk_util_and_plus_bins);

@@ -314,6 +314,7 @@ static void one_job_report(struct report *rep, struct fio_config *cfg, struct jo
 	j->kb_base = 1024;
 	j->sig_figs = 4;
 	j->iodepth = 1;
+	j->lat_pct = 100.0;	/* latency_percentile */
 	j->clat_percentiles = true;
 	cfg->jobs = j;
 	cfg->nr_jobs = 1;

@@ -35,6 +35,7 @@ static void fx_job_defaults(struct job *j, const char *name)
 	j->iodepth = 1;
 	j->numjobs = 1;
 	j->wait_for = -1;
+	j->lat_pct = 100.0;	/* latency_percentile */
 }
 
 static void fx_lat(struct lat_stat *s, uint64_t min, uint64_t max, double mean, double sd,
