@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "fio/offgen_zone.h"
+#include "fio/zbd.h"
 
 static void offgen_file_reset(struct offgen *og, struct offgen_file *f)
 {
@@ -290,6 +291,8 @@ void offgen_release(struct offgen *og)
 	offgen_dist_free(og);
 	free(og->zone);	/* zone */
 	og->zone = NULL;
+	free(og->zbd);	/* zbd */
+	og->zbd = NULL;
 	if (og->files)
 		offgen_files_free(og->files, og->nr_files);
 	og->files = NULL;
@@ -575,6 +578,22 @@ static int offgen_mix_ddir(struct offgen *og)
 	return og->mix_ddir;
 }
 
+/* zbd: the write pointers' say on the I/O just placed in file i; false: the pass ends (every
+ * file done, as fio ends its loop). The next sequential I/O follows the adjusted one. */
+__attribute__((cold)) static bool offgen_zbd(struct offgen *og, struct offgen_file *f, unsigned i,
+					     struct offgen_io *io)
+{
+	if (zbd_adjust(og->zbd, i, io->ddir, &io->offset, &io->len)) {
+		for (unsigned k = 0; k < og->nr_files; k++)
+			og->files[k].done = true;
+		og->nr_done = og->nr_files;
+		return false;
+	}
+	if (io->offset >= f->io_start)
+		f->pos[io->ddir] = io->offset - f->io_start + io->len;
+	return true;
+}
+
 static bool offgen_pass_next(struct offgen *og, struct offgen_io *io)
 {
 	const bool tw = og->trimwrite;	/* trim */
@@ -608,6 +627,8 @@ static bool offgen_pass_next(struct offgen *og, struct offgen_io *io)
 			offgen_zone_pick(og, i);	/* zone: the next zone after zonesize bytes */
 		if (__builtin_expect(tw, 0) && offgen_tw_dir(og, f, &d, io))
 			goto tw_note;	/* trim: randtrimwrite's write */
+		if (__builtin_expect(og->zbd != NULL, 0) && og->mixed)
+			d = (int)zbd_ddir(og->zbd, i, (enum ddir)d);	/* zbd: nothing to read yet */
 		if (offgen_file_next(og, f, d, io) ||
 		    (__builtin_expect(og->zone != NULL, 0) && offgen_zone_refill(og, i) &&
 		     offgen_file_next(og, f, d, io))) {	/* zone: used up, start it over */
@@ -617,6 +638,8 @@ tw_note:
 			}
 			if (__builtin_expect(og->zone != NULL, 0))
 				offgen_zone_placed(og, i, io->len);
+			if (__builtin_expect(og->zbd != NULL, 0) && !offgen_zbd(og, f, i, io))
+				return false;	/* zbd: no zone takes it, the pass ends */
 			io->file = i;
 			return true;
 		}
@@ -676,6 +699,8 @@ bool offgen_next(struct offgen *og, struct offgen_io *io)
 			offgen_reset_files(og);
 			offgen_seed(og);
 			og->fresh = OFFGEN_FRESH_PASS;
+			if (og->zbd)	/* zbd: fio's file reset */
+				zbd_job_pass(og->zbd, og->has_dir[DDIR_WRITE]);
 			continue;
 		}
 		left = og->issued_bytes + og->verify_bytes < og->limit_bytes ?
@@ -687,6 +712,8 @@ bool offgen_next(struct offgen *og, struct offgen_io *io)
 			offgen_reset_files(og);
 			offgen_seed(og);
 			og->fresh = OFFGEN_FRESH_PASS;
+			if (og->zbd)	/* zbd: fio's file reset */
+				zbd_job_pass(og->zbd, og->has_dir[DDIR_WRITE]);
 			continue;
 		}
 		og->ended = true;
@@ -701,11 +728,13 @@ void offgen_copy_state(struct offgen *dst, const struct offgen *src)
 	struct dist_gen *dist[DDIR_NR];
 
 	struct fdist *fdist = dst->fdist;
+	struct zbd_job *zbd = dst->zbd;	/* zbd: each keeps its own (verify never has one) */
 
 	memcpy(bs_pick, dst->bs_pick, sizeof(bs_pick));
 	memcpy(dist, dst->dist, sizeof(dist));
 	*dst = *src;
 	dst->files = files;
+	dst->zbd = zbd;
 	dst->fdist = fdist;	/* fio's per-file distributions: the copy keeps its own */
 	if (fdist)
 		memcpy(fdist, src->fdist, src->nr_files * sizeof(*fdist));

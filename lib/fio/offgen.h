@@ -61,6 +61,7 @@
 #include "core/rng.h"
 
 struct offgen_zone;
+struct zbd_job;
 
 #define OFFGEN_MAX_MAP_BLOCKS	(1ull << 36)	/* 8 GiB of bitmap (256 TiB at 4k): beyond, refuse */
 
@@ -169,6 +170,7 @@ struct offgen {
 	bool trimwrite;
 	int only_dir;			/* the direction of a job that is not a mix */
 	struct offgen_zone *zone;	/* zone: zonemode=strided (fio/offgen_zone.h), NULL without */
+	struct zbd_job *zbd;		/* zbd: zonemode=zbd (fio/zbd.h), NULL without; freed here */
 };
 
 /* Set up og for job over nr_files files whose I/O ranges are io_start[i], io_len[i].

@@ -17,6 +17,7 @@
 
 #include "core/frand.h"
 #include "fio/fseed.h"
+#include "fio/zbd.h"
 #include "core/err.h"
 
 /* ---- path table ------------------------------------------------------------------------- */
@@ -507,8 +508,10 @@ void target_release(struct target_set *ts)
 		for (unsigned j = 0; j < ts->cfg->nr_jobs; j++)
 			free(ts->jobs[j].files);
 	free(ts->jobs);
-	for (unsigned i = 0; i < ts->nr_paths; i++)
+	for (unsigned i = 0; i < ts->nr_paths; i++) {
 		free(ts->paths[i].path);
+		zbd_dev_free(ts->paths[i].zbd);	/* zbd */
+	}
 	free(ts->paths);
 	free(ts->hash);
 	for (unsigned i = 0; i < ts->nr_dirs; i++)

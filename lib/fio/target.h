@@ -22,6 +22,8 @@
 #include "core/err.h"
 #include "fio/job.h"
 
+struct zbd_dev;
+
 #define TARGET_XATTR		"user.iops"
 #define TARGET_XATTR_VALUE	"fio-layout"
 
@@ -49,6 +51,7 @@ struct target_path {
 
 	/* trim: jobs trim it, none writes it (the refusal says "trim") */
 	bool trim_only;
+	struct zbd_dev *zbd;	/* zbd: its zones, shared by its zonemode=zbd jobs (NULL: none) */
 };
 
 struct target_jobfile {
@@ -81,6 +84,12 @@ struct target_set {
  * Returns 0 or -errno with err filled (refusals, free space, unusable paths). */
 int target_plan(struct target_set *ts, const struct fio_config *cfg, const bool *diskless,
 		struct iops_err *err);
+
+/* zbd (target_zbd.c): after target_plan(), the zones of every file a zonemode=zbd job uses
+ * (emulated from the size the file has now, or a zoned device's report), the checks fio
+ * makes then, and the jobs' ranges aligned to whole zones (fio's notes on info, may be NULL).
+ * 0 or -errno (err filled: fio's message). */
+int target_zbd_plan(struct target_set *ts, FILE *info, struct iops_err *err);
 
 /* Create and size the files that need it, job by job, printing fio's
  * "<job>: Laying out IO file(s) (...)" lines to info (may be NULL). On failure or stop,
