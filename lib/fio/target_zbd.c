@@ -158,14 +158,17 @@ static int target_zbd_file(struct target_set *ts, const struct job *job, struct 
 	}
 	if (jf->io_start >= p->cur_size || (!job->rw_has_write && !job->rw_random))
 		return 0;	/* fio aligns the range of jobs that write or read at random */
-	if (zbd_align_range(dev, &jf->io_start, &jf->io_len, &note, &old_off, &old_len) < 0) {
-		iops_err_set(err, EINVAL, "%s: io_size must be at least one zone", p->path);
-		return -EINVAL;
-	}
+	ret = zbd_align_range(dev, &jf->io_start, &jf->io_len, &note, &old_off, &old_len);
 	if (info && (note & 1))
 		fprintf(info, "%s: rounded up offset from %llu to %llu\n", p->path, ULL(old_off), ULL(jf->io_start));
 	if (info && (note & 2))
 		fprintf(info, "%s: rounded down io_size from %llu to %llu\n", p->path, ULL(old_len), ULL(jf->io_len));
+	if (ret < 0) {
+		if (info)
+			fflush(info);
+		iops_err_set(err, EINVAL, "%s: io_size must be at least one zone", p->path);
+		return -EINVAL;
+	}
 	return 0;
 }
 

@@ -92,6 +92,7 @@ int zbd_align_range(const struct zbd_dev *dev, uint64_t *off, uint64_t *len, uns
 
 	*note = 0;
 	*old_off = *off;
+	*old_len = *len;
 	if (*off != z->start) {
 		uint64_t next = z[1].start;
 
