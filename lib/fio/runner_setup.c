@@ -57,7 +57,7 @@ static int worker_zbd_setup(struct worker *w, const struct target_job *tj, struc
 		return -ENOMEM;
 	}
 	for (unsigned f = 0; f < tj->nr_files; f++) {
-		struct zbd_dev *dev = w->ts->paths[tj->files[f].path].zbd;
+		struct zbd_dev *dev = tj->zbd ? tj->zbd[f] : w->ts->paths[tj->files[f].path].zbd;
 
 		if (dev)
 			zbd_job_file(zj, f, dev, tj->files[f].io_start, tj->files[f].io_len);
@@ -162,7 +162,7 @@ int worker_setup(struct worker *w, struct iops_err *err)
 		w->og_ready = true;
 		if (job->zone_mode == ZONE_MODE_STRIDED)	/* zone: lens become the file ends */
 			ret = offgen_zone_setup(&w->og, job, worker_file_ends(w->ts, tj, lens), err);
-		else if (job->zone_mode == ZONE_MODE_ZBD && !tj->diskless)
+		else if (job->zone_mode == ZONE_MODE_ZBD)
 			ret = worker_zbd_setup(w, tj, err);
 	}
 	free(starts);

@@ -505,8 +505,12 @@ fail:
 void target_release(struct target_set *ts)
 {
 	if (ts->jobs && ts->cfg)
-		for (unsigned j = 0; j < ts->cfg->nr_jobs; j++)
+		for (unsigned j = 0; j < ts->cfg->nr_jobs; j++) {
 			free(ts->jobs[j].files);
+			for (unsigned f = 0; ts->jobs[j].zbd && f < ts->jobs[j].nr_files; f++)
+				zbd_dev_free(ts->jobs[j].zbd[f]);	/* zbd */
+			free(ts->jobs[j].zbd);
+		}
 	free(ts->jobs);
 	for (unsigned i = 0; i < ts->nr_paths; i++) {
 		free(ts->paths[i].path);

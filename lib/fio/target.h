@@ -64,6 +64,7 @@ struct target_job {
 	unsigned nr_files;
 	uint64_t total_size;	/* for offgen: size= or the sum of the ranges */
 	bool diskless;		/* engine does no I/O: no files are touched */
+	struct zbd_dev **zbd;	/* zbd: a diskless job's own zones, per file (NULL: none) */
 	int error;		/* EINVAL: fio's "you need to specify size=" (this job does not run) */
 };
 

@@ -50,6 +50,38 @@ static int target_zbd_device(const struct target_path *p, const struct job *job,
 	return 0;
 }
 
+/* Emulated zones over size bytes of name for job: fio's checks, then the zones. */
+static int target_zbd_emulate(const char *name, uint64_t size, const struct job *job, struct zbd_dev **out,
+			      struct iops_err *err)
+{
+	if (!job->zone_size) {
+		iops_err_set(err, EINVAL, "%s: Specifying the zone size is mandatory for regular file/block device with --zonemode=zbd",
+			     name);
+		return -EINVAL;
+	}
+	if (job->zone_size < 512) {
+		iops_err_set(err, EINVAL, "%s: zone size must be at least 512 bytes for --zonemode=zbd", name);
+		return -EINVAL;
+	}
+	if (job->zone_capacity > job->zone_size) {
+		iops_err_set(err, EINVAL, "%s: job parameter zonecapacity %llu is larger than zone size %llu",
+			     name, ULL(job->zone_capacity), ULL(job->zone_size));
+		return -EINVAL;
+	}
+	if (size < job->zone_size) {
+		iops_err_set(err, EINVAL, "%s: file/device size %llu is smaller than zone size %llu", name,
+			     ULL(size), ULL(job->zone_size));
+		return -EINVAL;
+	}
+	*out = zbd_dev_emulate(size, job->zone_size, job->zone_capacity);
+	if (!*out) {
+		iops_err_set(err, ENOMEM, "fio: out of memory for the zones of %s", name);
+		return -ENOMEM;
+	}
+	(*out)->max_open = job->max_open_zones;
+	return 0;
+}
+
 /* The zones of path p, made for job (the first zonemode=zbd job that uses it). */
 static int target_zbd_make(struct target_path *p, const struct job *job, struct iops_err *err)
 {
@@ -75,30 +107,9 @@ static int target_zbd_make(struct target_path *p, const struct job *job, struct 
 			return -EINVAL;
 		}
 	} else {
-		if (!job->zone_size) {
-			iops_err_set(err, EINVAL, "%s: Specifying the zone size is mandatory for regular file/block device with --zonemode=zbd",
-				     p->path);
-			return -EINVAL;
-		}
-		if (job->zone_size < 512) {
-			iops_err_set(err, EINVAL, "%s: zone size must be at least 512 bytes for --zonemode=zbd", p->path);
-			return -EINVAL;
-		}
-		if (job->zone_capacity > job->zone_size) {
-			iops_err_set(err, EINVAL, "%s: job parameter zonecapacity %llu is larger than zone size %llu",
-				     p->path, ULL(job->zone_capacity), ULL(job->zone_size));
-			return -EINVAL;
-		}
-		if (p->cur_size < job->zone_size) {
-			iops_err_set(err, EINVAL, "%s: file/device size %llu is smaller than zone size %llu", p->path,
-				     ULL(p->cur_size), ULL(job->zone_size));
-			return -EINVAL;
-		}
-		p->zbd = zbd_dev_emulate(p->cur_size, job->zone_size, job->zone_capacity);
-		if (!p->zbd) {
-			iops_err_set(err, ENOMEM, "fio: out of memory for the zones of %s", p->path);
-			return -ENOMEM;
-		}
+		ret = target_zbd_emulate(p->path, p->cur_size, job, &p->zbd, err);
+		if (ret < 0)
+			return ret;
 	}
 	if (dev_max && want > dev_max) {
 		iops_err_set(err, EINVAL, "Specified --max_open_zones (%u) is larger than max (%u)", want, dev_max);
@@ -112,36 +123,45 @@ static int target_zbd_make(struct target_path *p, const struct job *job, struct 
 	return 0;
 }
 
-/* Job j's file f: checks against the file's zones, then its range aligned to them. */
-static int target_zbd_file(struct target_set *ts, const struct job *job, struct target_jobfile *jf,
+/* Job j's file f: its zones (shared, or a diskless job's own), fio's checks, then its range
+ * aligned to them. */
+static int target_zbd_file(struct target_set *ts, const struct job *job, struct target_job *tj, unsigned f,
 			   FILE *info, struct iops_err *err)
 {
-	struct target_path *p = &ts->paths[jf->path];
+	struct target_jobfile *jf = &tj->files[f];
+	struct target_path *p = tj->diskless ? NULL : &ts->paths[jf->path];
+	const char *name = p ? p->path : job->filenames && f < job->nr_files ? job->filenames[f] : job->name;
+	uint64_t size = p ? p->cur_size : jf->io_start + jf->io_len;
 	struct zbd_dev *dev;
 	uint64_t old_off, old_len, wbs = job->bs_min[DDIR_WRITE], zs;
 	unsigned note;
 	int ret;
 
-	if (!p->zbd) {
+	if (!p) {
+		ret = target_zbd_emulate(name, size, job, &tj->zbd[f], err);
+		if (ret < 0)
+			return ret;
+		dev = tj->zbd[f];
+	} else if (!p->zbd) {
 		ret = target_zbd_make(p, job, err);
 		if (ret < 0)
 			return ret;
 	} else if (job->zone_size && job->zone_size != p->zbd->zone_size) {
-		iops_err_set(err, EINVAL, "%s: zonesize %llu != %llu", p->path, ULL(job->zone_size),
+		iops_err_set(err, EINVAL, "%s: zonesize %llu != %llu", name, ULL(job->zone_size),
 			     ULL(p->zbd->zone_size));
 		return -EINVAL;
 	} else if (job->max_open_zones && job->max_open_zones != p->zbd->max_open) {
 		iops_err_set(err, EINVAL, "Different 'max_open_zones' values");
 		return -EINVAL;
 	}
-	dev = p->zbd;
+	dev = p ? p->zbd : tj->zbd[f];
 	zs = dev->zone_size;
 	if (job->job_max_open_zones && !dev->max_open) {
 		iops_err_set(err, EINVAL, "'job_max_open_zones' cannot be used without a global open zones limit");
 		return -EINVAL;
 	}
 	if (job->zone_skip % zs) {
-		iops_err_set(err, EINVAL, "%s: zoneskip %llu is not a multiple of the device zone size %llu.", p->path,
+		iops_err_set(err, EINVAL, "%s: zoneskip %llu is not a multiple of the device zone size %llu.", name,
 			     ULL(job->zone_skip), ULL(zs));
 		return -EINVAL;
 	}
@@ -156,17 +176,17 @@ static int target_zbd_file(struct target_set *ts, const struct job *job, struct 
 			     ULL(dev->zones[0].cap), ULL(wbs));
 		return -EINVAL;
 	}
-	if (jf->io_start >= p->cur_size || (!job->rw_has_write && !job->rw_random))
+	if (jf->io_start >= size || (!job->rw_has_write && !job->rw_random))
 		return 0;	/* fio aligns the range of jobs that write or read at random */
 	ret = zbd_align_range(dev, &jf->io_start, &jf->io_len, &note, &old_off, &old_len);
 	if (info && (note & 1))
-		fprintf(info, "%s: rounded up offset from %llu to %llu\n", p->path, ULL(old_off), ULL(jf->io_start));
+		fprintf(info, "%s: rounded up offset from %llu to %llu\n", name, ULL(old_off), ULL(jf->io_start));
 	if (info && (note & 2))
-		fprintf(info, "%s: rounded down io_size from %llu to %llu\n", p->path, ULL(old_len), ULL(jf->io_len));
+		fprintf(info, "%s: rounded down io_size from %llu to %llu\n", name, ULL(old_len), ULL(jf->io_len));
 	if (ret < 0) {
 		if (info)
 			fflush(info);
-		iops_err_set(err, EINVAL, "%s: io_size must be at least one zone", p->path);
+		iops_err_set(err, EINVAL, "%s: io_size must be at least one zone", name);
 		return -EINVAL;
 	}
 	return 0;
@@ -180,10 +200,17 @@ int target_zbd_plan(struct target_set *ts, FILE *info, struct iops_err *err)
 		const struct job *job = &cfg->jobs[j];
 		struct target_job *tj = &ts->jobs[j];
 
-		if (job->zone_mode != ZONE_MODE_ZBD || tj->diskless || tj->error)
+		if (job->zone_mode != ZONE_MODE_ZBD || tj->error)
 			continue;
+		if (tj->diskless) {
+			tj->zbd = calloc(tj->nr_files, sizeof(*tj->zbd));
+			if (!tj->zbd) {
+				iops_err_set(err, ENOMEM, "fio: out of memory for the zones");
+				return -ENOMEM;
+			}
+		}
 		for (unsigned f = 0; f < tj->nr_files; f++) {
-			int ret = target_zbd_file(ts, job, &tj->files[f], info, err);
+			int ret = target_zbd_file(ts, job, tj, f, info, err);
 
 			if (ret < 0)
 				return ret;

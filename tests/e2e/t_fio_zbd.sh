@@ -10,7 +10,9 @@
 #   2. reads: nothing to read on a fresh file, read_beyond_wp, reads after a write job of the
 #      same run (sequential and random: below the write pointers), mixed rw / randrw (the
 #      first reads become writes while nothing is written);
-#   3. bad setups: fio's message on stderr, exit status 1, nothing created or changed.
+#   3. the null engine (zones over the job's size) and, with root and losetup, a loop device
+#      (a block device that is not zoned: emulated zones over its size);
+#   4. bad setups: fio's message on stderr, exit status 1, nothing created or changed.
 . "$(dirname "$0")/fio_common.sh"
 FIO_PAR=${FIO_PAR:-6}
 
@@ -57,7 +59,20 @@ cases=(
 	"randrw|16m|--name=z $Z --size=16m --rw=randrw"
 	"randrw-open|16m|--name=z $Z --size=16m --rw=randrw --rwmixread=70 --max_open_zones=2 --io_size=24m"
 	"rw-seq|16m|--name=z $Z --size=16m --rw=rw --io_size=24m"
+	"null-rand|-|--name=z --filename=nofile --zonemode=zbd --zonesize=1m --bs=64k --size=4m --rw=randwrite --max_open_zones=2 --ioengine=null --io_size=8m"
+	"null-randrw|-|--name=z --zonemode=zbd --zonesize=1m --bs=64k --size=4m --rw=randrw --ioengine=null --io_size=8m"
 )
+LOOP=
+if command -v losetup >/dev/null && [ "$(id -u)" = 0 ]; then
+	truncate -s 16m "$T/img"
+	LOOP=$(losetup -f --show "$T/img" 2>/dev/null) || LOOP=
+fi
+if [ -n "$LOOP" ]; then
+	trap 'rc=$?; losetup -d "$LOOP"; (exit $rc); _e2e_exit' EXIT
+	cases+=("loop-rand|-|--name=z --filename=$LOOP --zonemode=zbd --zonesize=1m --bs=64k --size=16m --rw=randwrite --max_open_zones=2 --io_size=8m")
+else
+	skip_note "no loop device (needs root and losetup): the block-device case"
+fi
 for c in "${cases[@]}"; do
 	IFS='|' read -r name fsize args <<<"$c"
 	# shellcheck disable=SC2086
