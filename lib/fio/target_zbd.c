@@ -18,6 +18,7 @@ static int target_zbd_device(const struct target_path *p, const struct job *job,
 {
 	enum blkzone_model model = BLKZONE_NONE;
 	struct blkzone_ent *ents = NULL;
+	uint64_t zs = 0;
 	unsigned nr = 0;
 	int fd, ret;
 
@@ -30,7 +31,9 @@ static int target_zbd_device(const struct target_path *p, const struct job *job,
 	}
 	ret = blkzone_model(fd, &model);
 	if (!ret && model != BLKZONE_NONE) {
-		ret = blkzone_report(fd, p->cur_size, &ents, &nr);
+		ret = blkzone_size(fd, &zs);
+		if (!ret)
+			ret = blkzone_report(fd, p->cur_size, &ents, &nr);
 		if (!ret && model == BLKZONE_HOST_MANAGED && !job->ignore_zone_limits)
 			ret = blkzone_max_open(fd, dev_max_open);
 	}
@@ -41,7 +44,7 @@ static int target_zbd_device(const struct target_path *p, const struct job *job,
 	}
 	if (model == BLKZONE_NONE)
 		return 0;
-	*out = zbd_dev_from_report(ents, nr, ents[0].len, model);
+	*out = zbd_dev_from_report(ents, nr, zs ? zs : ents[0].len, model);
 	free(ents);
 	if (!*out) {
 		iops_err_set(err, ENOMEM, "fio: out of memory for the zones of %s", p->path);

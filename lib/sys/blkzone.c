@@ -167,6 +167,17 @@ int blkzone_report(int fd, uint64_t size, struct blkzone_ent **out, unsigned *nr
 	return 0;
 }
 
+int blkzone_size(int fd, uint64_t *out)
+{
+	uint32_t sectors = 0;
+
+	*out = 0;
+	if (ioctl(fd, BLKGETZONESZ, &sectors) < 0)
+		return -errno;
+	*out = (uint64_t)sectors * 512;
+	return 0;
+}
+
 int blkzone_reset(int fd, uint64_t start, uint64_t len)
 {
 	struct blk_zone_range r = { .sector = start / 512, .nr_sectors = len / 512 };

@@ -1,6 +1,7 @@
 /* blkzone: what a zoned block device says about its zones (linux/blkzoned.h), and resetting
  * them. A device's zoned model comes from sysfs (queue/zoned), its zones from the
- * BLKREPORTZONE ioctl (in bytes here, the kernel counts 512-byte sectors), BLKRESETZONE rewinds
+ * BLKREPORTZONE ioctl (in bytes here, the kernel counts 512-byte sectors) and their size from
+ * BLKGETZONESZ, BLKRESETZONE rewinds
  * write pointers. blkzone_parse() reads a report buffer on its own, so that it can be tested
  * without such a device. */
 #ifndef IOPS_BLKZONE_H
@@ -30,6 +31,9 @@ int blkzone_max_open(int fd, unsigned *out);
  * shorter than the header or than the zones it announces. Zones without a capacity field (an
  * old kernel) get their length as capacity. *end: the byte after the last zone read. */
 int blkzone_parse(const void *buf, size_t len, struct blkzone_ent *out, unsigned max, uint64_t *end);
+
+/* The device's zone size in bytes (BLKGETZONESZ; 0: not zoned). 0 or -errno. */
+int blkzone_size(int fd, uint64_t *out);
 
 /* Every zone of the device fd, size bytes long, into *out (malloc'd, *nr of them). 0 or -errno. */
 int blkzone_report(int fd, uint64_t size, struct blkzone_ent **out, unsigned *nr);

@@ -78,6 +78,36 @@ START_TEST(test_zbd_from_report)
 	ck_assert(dev->zones[3].offline);
 	ck_assert_uint_eq(dev->zones[4].start, 4 * MIB);
 	ck_assert_uint_eq(dev->data_bytes, 4096 + 768 * KIB);
+	{	/* a conventional zone takes writes anywhere, not into the next zone */
+		struct job j;
+		struct zbd_job *zj;
+		uint64_t off = 4096, len = 64 * KIB;
+
+		testjob_init(&j, RW_RANDWRITE);
+		zj = zbd_job_new(&j, 1);
+		ck_assert_ptr_nonnull(zj);
+		zbd_job_file(zj, 0, dev, 0, 4 * MIB);
+		ck_assert_int_eq(zbd_adjust(zj, 0, DDIR_WRITE, &off, &len), 0);
+		ck_assert_uint_eq(off, 4096);
+		ck_assert_uint_eq(len, 64 * KIB);
+		off = MIB - 8192;
+		ck_assert_int_eq(zbd_adjust(zj, 0, DDIR_WRITE, &off, &len), 0);
+		ck_assert_uint_eq(off, MIB - 8192);
+		ck_assert_uint_eq(len, 8192);	/* cut at the sequential zone */
+		off = 3 * MIB;	/* offline: the next zone that opens, zone 1 (after the wrap) */
+		len = 4096;
+		ck_assert_int_eq(zbd_adjust(zj, 0, DDIR_WRITE, &off, &len), 0);
+		ck_assert_uint_eq(off, MIB + 4096);
+		off = MIB;
+		len = 16384;	/* reads stay below zone 1's write pointer */
+		ck_assert_int_eq(zbd_adjust(zj, 0, DDIR_READ, &off, &len), 0);
+		ck_assert_uint_eq(off, MIB);
+		ck_assert_uint_eq(len, 8192);
+		off = 3 * MIB;	/* offline zone, sequential reads: nothing after it */
+		zj->random = false;
+		ck_assert_int_eq(zbd_adjust(zj, 0, DDIR_READ, &off, &len), 1);
+		free(zj);
+	}
 	zbd_dev_free(dev);
 	ck_assert_ptr_null(zbd_dev_from_report(e, 0, MIB, BLKZONE_HOST_AWARE));
 	ck_assert_ptr_null(zbd_dev_from_report(e, 4, 0, BLKZONE_HOST_AWARE));
