@@ -583,14 +583,31 @@ static int offgen_mix_ddir(struct offgen *og)
 __attribute__((cold)) static bool offgen_zbd(struct offgen *og, struct offgen_file *f, unsigned i,
 					     struct offgen_io *io)
 {
+	uint64_t off = io->offset - f->io_start, len = io->len, unit = og->bs_min[io->ddir];
+
 	if (zbd_adjust(og->zbd, i, io->ddir, &io->offset, &io->len)) {
 		for (unsigned k = 0; k < og->nr_files; k++)
 			og->files[k].done = true;
 		og->nr_done = og->nr_files;
 		return false;
 	}
-	if (io->offset >= f->io_start)
+	/* fio marks the random map after the zone rules: blocks of a cut I/O stay free */
+	if (f->map && og->random && io->len < len && unit) {
+		for (uint64_t b = (off + io->len + unit - 1) / unit; b < (off + len + unit - 1) / unit; b++)
+			if (b < f->nr_blocks && offgen_map_test(f, b)) {
+				f->map[b / 64] &= ~(1ull << (b % 64));
+				f->nr_free++;
+			}
+	}
+	if (io->offset >= f->io_start && !og->random) {	/* holes (rw=write:N): as offgen_file_next() */
+		uint64_t end = io->offset - f->io_start + io->len;
+
+		f->pos[io->ddir] = end + og->seq_add;
+		if (og->seq_add && f->pos[io->ddir] >= f->io_len)
+			f->pos[io->ddir] = !og->wrap && end == f->io_len ? UINT64_MAX : 0;
+	} else if (io->offset >= f->io_start) {
 		f->pos[io->ddir] = io->offset - f->io_start + io->len;
+	}
 	return true;
 }
 

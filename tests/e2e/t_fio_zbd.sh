@@ -6,7 +6,8 @@
 # "rounded up/down" notes:
 #   1. writes: sequential and random, with zone resets when the data wraps, max_open_zones,
 #      job_max_open_zones, zonecapacity, zone_reset_threshold / zone_reset_frequency, bsrange,
-#      offset= and a file smaller than size= (ranges aligned to zones, fio's notes);
+#      bssplit (the random map keeps free what the zone rules cut), holes, offset= and a file
+#      smaller than size= (ranges aligned to zones, fio's notes);
 #   2. reads: nothing to read on a fresh file, read_beyond_wp, reads after a write job of the
 #      same run (sequential and random: below the write pointers), mixed rw / randrw (the
 #      first reads become writes while nothing is written);
@@ -42,13 +43,13 @@ cases=(
 	"seq-maxopen|16m|--name=z $Z --size=16m --rw=write --max_open_zones=1 --io_size=20m"
 	"rand-write|16m|--name=z $Z --size=8m --rw=randwrite --io_size=16m"
 	"rand-maxopen|16m|--name=z $Z --size=16m --rw=randwrite --max_open_zones=2 --io_size=8m"
-	"rand-maxopen4|16m|--name=z $Z --size=16m --rw=randwrite --max_open_zones=4 --io_size=24m"
 	"job-maxopen|16m|--name=z $Z --size=16m --rw=randwrite --io_size=24m --max_open_zones=4 --job_max_open_zones=2"
 	"capacity|16m|--name=z $Z --size=4m --rw=write --zonecapacity=1000k"
 	"cap-rand|16m|--name=z $Z --size=16m --rw=randwrite --zonecapacity=768k --max_open_zones=3 --io_size=10m"
 	"reset-freq|16m|--name=z $Z --size=8m --rw=randwrite --io_size=16m --zone_reset_threshold=0.1 --zone_reset_frequency=0.1"
 	"bsrange|16m|--name=z $Z --size=16m --rw=randwrite --bsrange=16k-64k --max_open_zones=2 --io_size=8m"
-	"bsrange-seq|16m|--name=z $Z --size=16m --rw=write --bsrange=16k-64k --io_size=24m"
+	"bssplit|16m|--name=z $Z --size=16m --rw=randwrite --bssplit=4k/30:16k/30:64k/40 --io_size=12m --max_open_zones=5"
+	"holes|16m|--name=z $Z --size=16m --rw=write:128k --io_size=20m"
 	"offset|16m|--name=z $Z --size=8m --offset=1536k --rw=randwrite --max_open_zones=2"
 	"zones-unit|16m|--name=z $Z --size=4z --offset=2z --rw=write"
 	"small-file|4m|--name=z $Z --size=16m --rw=write"
