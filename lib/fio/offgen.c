@@ -585,7 +585,8 @@ __attribute__((cold)) static bool offgen_zbd(struct offgen *og, struct offgen_fi
 {
 	uint64_t off = io->offset - f->io_start, len = io->len, unit = og->bs_min[io->ddir];
 
-	if (zbd_adjust(og->zbd, i, io->ddir, &io->offset, &io->len)) {
+	io->zbd_skip = io->ddir == DDIR_TRIM;	/* zbd_adjust() says when it is a real trim */
+	if (zbd_adjust(og->zbd, i, io->ddir, &io->offset, &io->len, &io->zbd_skip)) {
 		for (unsigned k = 0; k < og->nr_files; k++)
 			og->files[k].done = true;
 		og->nr_done = og->nr_files;

@@ -97,6 +97,7 @@ struct offgen_io {
 	uint64_t offset;	/* absolute file offset */
 	uint64_t len;
 	enum offgen_fresh fresh;
+	bool zbd_skip;		/* zbd: a trim that was a zone reset: nothing to do on the file */
 };
 
 struct offgen {

@@ -39,8 +39,12 @@ int offgen_zone_fixup(struct job *j, struct opt_diag *d)
 			opt_diag_add(d, false, "fio: zonemode=zbd with verify is not supported by iops");
 			return -EINVAL;
 		}
-		if (j->rw_has_trim) {
-			opt_diag_add(d, false, "fio: zonemode=zbd with trims (zone resets) is not supported by iops");
+		if (j->rw_has_trim && j->rw_has_write) {
+			opt_diag_add(d, false, "fio: zonemode=zbd with trimwrite / randtrimwrite is not supported by iops");
+			return -EINVAL;
+		}
+		if (j->rw_has_trim && (j->bs_min[DDIR_TRIM] != j->bs_max[DDIR_TRIM] || j->bssplit)) {
+			opt_diag_add(d, false, "bsrange and bssplit are not allowed for trim with zonemode=zbd");
 			return -EINVAL;
 		}
 		if (j->zone_skip_z && j->zone_size) {

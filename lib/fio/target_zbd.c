@@ -168,6 +168,11 @@ static int target_zbd_file(struct target_set *ts, const struct job *job, struct 
 			     ULL(job->zone_skip), ULL(zs));
 		return -EINVAL;
 	}
+	if (job->rw_has_trim && job->bs_min[DDIR_TRIM] != zs) {
+		iops_err_set(err, EINVAL, "%s: trim block size %llu is not the zone size %llu", name,
+			     ULL(job->bs_min[DDIR_TRIM]), ULL(zs));
+		return -EINVAL;
+	}
 	for (int d = 0; d < DDIR_NR; d++)
 		if (job->bs_max[d] > zs) {
 			iops_err_set(err, EINVAL, "fio: %s: block size %llu is larger than the zone size %llu (zonemode=zbd)",
@@ -179,8 +184,8 @@ static int target_zbd_file(struct target_set *ts, const struct job *job, struct 
 			     ULL(dev->zones[0].cap), ULL(wbs));
 		return -EINVAL;
 	}
-	if (jf->io_start >= size || (!job->rw_has_write && !job->rw_random))
-		return 0;	/* fio aligns the range of jobs that write or read at random */
+	if (jf->io_start >= size || (!job->rw_has_write && !job->rw_has_trim && !job->rw_random))
+		return 0;	/* fio aligns the range of every job but sequential reads */
 	ret = zbd_align_range(dev, &jf->io_start, &jf->io_len, &note, &old_off, &old_len);
 	if (info && (note & 1))
 		fprintf(info, "%s: rounded up offset from %llu to %llu\n", name, ULL(old_off), ULL(jf->io_start));

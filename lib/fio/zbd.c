@@ -441,15 +441,45 @@ enum ddir zbd_ddir(struct zbd_job *zj, unsigned i, enum ddir d)
 	return empty ? DDIR_WRITE : d;
 }
 
-int zbd_adjust(struct zbd_job *zj, unsigned i, enum ddir d, uint64_t *off, uint64_t *len)
+/* A trim: its zone reset (random trims: the nearest zone with data). */
+static int zbd_trim(struct zbd_job *zj, struct zbd_file *zf, uint64_t *off, bool *reset_only)
+{
+	struct zbd_dev *dev = zf->dev;
+	unsigned zi = zbd_zone_of(dev, *off);
+	int ret;
+
+	*reset_only = false;
+	if (zi >= dev->nr_zones || !dev->zones[zi].has_wp)
+		return 0;	/* a conventional zone: a real trim */
+	if (zj->random && dev->zones[zi].wp <= dev->zones[zi].start) {
+		long o = zbd_find_data(zj, zf, zi, 1);
+
+		if (o < 0)
+			return 1;
+		zi = (unsigned)o;
+		*off = dev->zones[zi].start;
+	}
+	ret = zbd_reset(zj, zf, zi);
+	if (ret < 0)
+		return zj->err = ret;
+	*reset_only = true;
+	return 0;
+}
+
+int zbd_adjust(struct zbd_job *zj, unsigned i, enum ddir d, uint64_t *off, uint64_t *len, bool *reset_only)
 {
 	struct zbd_file *zf = &zj->files[i];
 	int ret;
 
-	if (!zf->dev || d == DDIR_TRIM)
+	if (!zf->dev) {
+		*reset_only = false;
 		return 0;
+	}
 	pthread_mutex_lock(&zf->dev->lock);
-	ret = d == DDIR_WRITE ? zbd_write(zj, zf, off, len) : zbd_read(zj, zf, off, len);
+	if (d == DDIR_TRIM)
+		ret = zbd_trim(zj, zf, off, reset_only);
+	else
+		ret = d == DDIR_WRITE ? zbd_write(zj, zf, off, len) : zbd_read(zj, zf, off, len);
 	pthread_mutex_unlock(&zf->dev->lock);
 	return ret;
 }

@@ -20,6 +20,7 @@
  *   the next zone with data (sequential) or the nearest one (random); random reads are folded
  *   into the written part, read_beyond_wp lets reads go anywhere. No zone with data: the pass
  *   ends.
+ * - a trim (bs = the zone size) resets its zone; random trims go to zones with data.
  * - a mixed job's read becomes a write while the file has no data at all.
  * - the job's range is aligned to whole zones (except for sequential read jobs), with fio's
  *   notes. */
@@ -106,8 +107,10 @@ void zbd_job_pass(struct zbd_job *zj, bool writes);
 enum ddir zbd_ddir(struct zbd_job *zj, unsigned i, enum ddir d);
 
 /* Apply the rules to the I/O of direction d proposed at *off, *len in file i (absolute
- * offsets), and for a write move the write pointer past it. 0: go (off, len updated), 1: no
+ * offsets), and for a write move the write pointer past it; a trim of a zone with a write
+ * pointer resets that zone (a random one goes to the nearest zone with data) and is nothing
+ * more (*reset_only true; false for a conventional zone: a real trim). 0: go (off, len updated), 1: no
  * zone can take it (the pass ends), -errno: a reset failed (zj->err set). */
-int zbd_adjust(struct zbd_job *zj, unsigned i, enum ddir d, uint64_t *off, uint64_t *len);
+int zbd_adjust(struct zbd_job *zj, unsigned i, enum ddir d, uint64_t *off, uint64_t *len, bool *reset_only);
 
 #endif

@@ -10,7 +10,8 @@
 #      smaller than size= (ranges aligned to zones, fio's notes);
 #   2. reads: nothing to read on a fresh file, read_beyond_wp, reads after a write job of the
 #      same run (sequential and random: below the write pointers), mixed rw / randrw (the
-#      first reads become writes while nothing is written);
+#      first reads become writes while nothing is written); trims (each resets its zone,
+#      random ones only zones with data; the file itself is not touched);
 #   3. the null engine (zones over the job's size) and, with root and losetup, a loop device
 #      (a block device that is not zoned: emulated zones over its size);
 #   4. bad setups: fio's message on stderr, exit status 1, nothing created or changed.
@@ -60,6 +61,8 @@ cases=(
 	"randrw|16m|--name=z $Z --size=16m --rw=randrw"
 	"randrw-open|16m|--name=z $Z --size=16m --rw=randrw --rwmixread=70 --max_open_zones=2 --io_size=24m"
 	"rw-seq|16m|--name=z $Z --size=16m --rw=rw --io_size=24m"
+	"trim-rand|16m|--name=w $Z --size=16m --rw=randwrite --io_size=6m --max_open_zones=4 --name=t --stonewall $Z --bs=1m --size=16m --rw=randtrim"
+	"trim-seq|16m|--name=w $Z --size=16m --rw=write --io_size=3m --name=t --stonewall $Z --bs=1m --size=1m --rw=trim --name=r --stonewall $Z --size=16m --rw=read"
 	"null-rand|-|--name=z --filename=nofile --zonemode=zbd --zonesize=1m --bs=64k --size=4m --rw=randwrite --max_open_zones=2 --ioengine=null --io_size=8m"
 	"null-randrw|-|--name=z --zonemode=zbd --zonesize=1m --bs=64k --size=4m --rw=randrw --ioengine=null --io_size=8m"
 )
@@ -92,6 +95,7 @@ bad_cases=(
 	"bad-zrf|16m|--name=z $Z --zone_reset_frequency=abc --size=16m --rw=write"
 	"bad-onezone|16m|--name=z $Z --offset=512k --size=1m --rw=write"
 	"bad-skip|16m|--name=z $Z --zoneskip=100k --size=16m --rw=write"
+	"bad-trimbs|16m|--name=z $Z --size=16m --rw=trim"
 )
 for c in "${bad_cases[@]}"; do
 	IFS='|' read -r name fsize args <<<"$c"
@@ -113,6 +117,8 @@ for c in "${cases[@]}"; do
 	assert_eq "$name: zone resets" "$(resets "$r.out")" "$(resets "$u.out")"
 	assert_eq "$name: notes" "$(notes "$r.out")" "$(notes "$u.out")"
 done
+# trims reset zones in memory only: the file keeps its blocks (fio's too)
+assert_eq "trim-seq: file blocks" "$(stat -c %b "$T/trim-seq.ref.d/z.dat")" "$(stat -c %b "$T/trim-seq.ut.d/z.dat")"
 # a case that must have done I/O and resets, so that the comparisons above can fail
 [ "$(ops "$T/rand-maxopen.ut.d" | wc -l)" = 128 ] || add_err "rand-maxopen: expected 128 writes"
 assert_eq "rand-maxopen: resets" "2 zone resets " "$(resets "$T/rand-maxopen.ut.out")"

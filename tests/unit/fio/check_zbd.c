@@ -1,7 +1,7 @@
 /* Unit tests of zonemode=zbd (lib/fio/zbd.c): emulated zones (count, short last zone,
  * capacity, empty and garbage sizes), zones from a device report (conventional, full,
  * offline), fio's range alignment, and the rules of zbd_adjust(): writes at the write pointer,
- * resets of full zones, max_open_zones and job_max_open_zones, zone_reset_frequency, reads
+ * resets of full zones, trims (zone resets), max_open_zones and job_max_open_zones, zone_reset_frequency, reads
  * below the write pointer (sequential, random, read_beyond_wp), a mixed job's first reads;
  * and the zbd options through job text (fio 3.33's messages). Sequences checked against
  * fio 3.33 runs by tests/e2e/t_fio_zbd.sh. */
@@ -82,30 +82,31 @@ START_TEST(test_zbd_from_report)
 		struct job j;
 		struct zbd_job *zj;
 		uint64_t off = 4096, len = 64 * KIB;
+		bool skip;
 
 		testjob_init(&j, RW_RANDWRITE);
 		zj = zbd_job_new(&j, 1);
 		ck_assert_ptr_nonnull(zj);
 		zbd_job_file(zj, 0, dev, 0, 4 * MIB);
-		ck_assert_int_eq(zbd_adjust(zj, 0, DDIR_WRITE, &off, &len), 0);
+		ck_assert_int_eq(zbd_adjust(zj, 0, DDIR_WRITE, &off, &len, &skip), 0);
 		ck_assert_uint_eq(off, 4096);
 		ck_assert_uint_eq(len, 64 * KIB);
 		off = MIB - 8192;
-		ck_assert_int_eq(zbd_adjust(zj, 0, DDIR_WRITE, &off, &len), 0);
+		ck_assert_int_eq(zbd_adjust(zj, 0, DDIR_WRITE, &off, &len, &skip), 0);
 		ck_assert_uint_eq(off, MIB - 8192);
 		ck_assert_uint_eq(len, 8192);	/* cut at the sequential zone */
 		off = 3 * MIB;	/* offline: the next zone that opens, zone 1 (after the wrap) */
 		len = 4096;
-		ck_assert_int_eq(zbd_adjust(zj, 0, DDIR_WRITE, &off, &len), 0);
+		ck_assert_int_eq(zbd_adjust(zj, 0, DDIR_WRITE, &off, &len, &skip), 0);
 		ck_assert_uint_eq(off, MIB + 4096);
 		off = MIB;
 		len = 16384;	/* reads stay below zone 1's write pointer */
-		ck_assert_int_eq(zbd_adjust(zj, 0, DDIR_READ, &off, &len), 0);
+		ck_assert_int_eq(zbd_adjust(zj, 0, DDIR_READ, &off, &len, &skip), 0);
 		ck_assert_uint_eq(off, MIB);
 		ck_assert_uint_eq(len, 8192);
 		off = 3 * MIB;	/* offline zone, sequential reads: nothing after it */
 		zj->random = false;
-		ck_assert_int_eq(zbd_adjust(zj, 0, DDIR_READ, &off, &len), 1);
+		ck_assert_int_eq(zbd_adjust(zj, 0, DDIR_READ, &off, &len, &skip), 1);
 		free(zj);
 	}
 	zbd_dev_free(dev);
@@ -175,8 +176,9 @@ static struct zbd_job *rig(struct job *j, enum rw_mode rw, unsigned nz, uint64_t
 static void io(struct zbd_job *zj, enum ddir d, uint64_t off, int want_ret, uint64_t want_off, uint64_t want_len)
 {
 	uint64_t len = 64 * KIB;
+	bool skip = false;
 
-	ck_assert_int_eq(zbd_adjust(zj, 0, d, &off, &len), want_ret);
+	ck_assert_int_eq(zbd_adjust(zj, 0, d, &off, &len, &skip), want_ret);
 	if (!want_ret) {
 		ck_assert_uint_eq(off, want_off);
 		ck_assert_uint_eq(len, want_len);
@@ -200,7 +202,36 @@ START_TEST(test_zbd_writes)
 	io(zj, DDIR_WRITE, 500 * KIB, 0, 256 * KIB, 64 * KIB);	/* full: reset first */
 	ck_assert_uint_eq(zj->resets, 1);
 	ck_assert_uint_eq(dev->data_bytes, 128 * KIB);
-	io(zj, DDIR_TRIM, 5, 0, 5, 64 * KIB);			/* not for zbd_adjust */
+	free(zj);
+	zbd_dev_free(dev);
+}
+END_TEST
+
+START_TEST(test_zbd_trims)
+{
+	struct zbd_dev *dev;
+	struct job j;
+	struct zbd_job *zj = rig(&j, RW_RANDTRIM, 4, 0, &dev);
+	uint64_t off = 600 * KIB, len = 256 * KIB;
+	bool reset_only = false;
+
+	/* nothing written: a random trim finds no zone with data */
+	ck_assert_int_eq(zbd_adjust(zj, 0, DDIR_TRIM, &off, &len, &reset_only), 1);
+	dev->zones[3].wp = dev->zones[3].start + 64 * KIB;
+	dev->data_bytes = 64 * KIB;
+	off = 600 * KIB;	/* zone 2, empty: the nearest zone with data, reset */
+	ck_assert_int_eq(zbd_adjust(zj, 0, DDIR_TRIM, &off, &len, &reset_only), 0);
+	ck_assert_uint_eq(off, 768 * KIB);
+	ck_assert(reset_only);
+	ck_assert_uint_eq(dev->zones[3].wp, 768 * KIB);
+	ck_assert_uint_eq(dev->data_bytes, 0);
+	ck_assert_uint_eq(zj->resets, 1);
+	zj->random = false;	/* sequential: the zone as it comes, even empty */
+	off = 256 * KIB;
+	ck_assert_int_eq(zbd_adjust(zj, 0, DDIR_TRIM, &off, &len, &reset_only), 0);
+	ck_assert_uint_eq(off, 256 * KIB);
+	ck_assert(reset_only);
+	ck_assert_uint_eq(zj->resets, 1);	/* an empty zone's reset does not count */
 	free(zj);
 	zbd_dev_free(dev);
 }
@@ -345,7 +376,9 @@ static const struct text_case {
 	{ "zonemode=zbd\nzone_reset_threshold=0.5:0.3\n", "the list exceeding max length 1", 0, 0, 0 },
 	{ "zonemode=zbd\nread_beyond_wp=2\n", "max value out of range: 2 (1 max)", 0, 0, 0 },
 	{ "zonemode=zbd\nzonecapacity=abc\n", "fio: failed parsing zonecapacity=abc", 0, 0, 0 },
-	{ "zonemode=zbd\nzonesize=1m\nrw=randtrim\n", "fio: zonemode=zbd with trims (zone resets) is not supported by iops", 0, 0, 0 },
+	{ "zonemode=zbd\nzonesize=1m\nrw=randtrim\nbs=1m\nsize=2z\n", NULL, 2 * MIB, 0, 0 },
+	{ "zonemode=zbd\nzonesize=1m\nrw=randtrimwrite\n", "fio: zonemode=zbd with trimwrite / randtrimwrite is not supported by iops", 0, 0, 0 },
+	{ "zonemode=zbd\nzonesize=1m\nrw=trim\nbsrange=4k-1m\n", "bsrange and bssplit are not allowed for trim with zonemode=zbd", 0, 0, 0 },
 	{ "size=4z\n", "fio: size=4z (zones) without zonemode=zbd and zonesize= is not supported by iops", 0, 0, 0 },
 	{ "zonemode=zbd\noffset=2z\n", "fio: offset=2z (zones) without zonemode=zbd and zonesize= is not supported by iops", 0, 0, 0 },
 };
@@ -360,6 +393,8 @@ START_TEST(test_zbd_options)
 
 	snprintf(text, sizeof(text), "[z]\nioengine=null\nsize=64k\n%s", c->opts);
 	ret = fioconf_from_text(text, &cfg, &d);
+	if (!c->msg && ret)
+		ck_abort_msg("%s: %s", c->opts, d.nr ? d.line[0] : "?");
 	if (c->msg) {
 		ck_assert_int_ne(ret, 0);
 		ck_assert_uint_ge(d.nr, 1);
@@ -384,6 +419,7 @@ Suite *zbd_suite(void)
 	tcase_add_loop_test(tc, test_zbd_align, 0, (int)(sizeof(align_cases) / sizeof(align_cases[0])));
 	tcase_add_test(tc, test_zbd_writes);
 	tcase_add_test(tc, test_zbd_capacity);
+	tcase_add_test(tc, test_zbd_trims);
 	tcase_add_test(tc, test_zbd_max_open);
 	tcase_add_test(tc, test_zbd_reset_frequency);
 	tcase_add_test(tc, test_zbd_reads);
