@@ -601,7 +601,7 @@ __attribute__((cold)) static bool offgen_zbd(struct offgen *og, struct offgen_fi
 			}
 	}
 	if (io->offset >= f->io_start && !og->random) {	/* holes (rw=write:N): as offgen_file_next() */
-		uint64_t end = io->offset - f->io_start + io->len;
+		uint64_t end = zbd_seq_next(og->zbd, i, io->offset + io->len) - f->io_start;
 
 		f->pos[io->ddir] = end + og->seq_add;
 		if (og->seq_add && f->pos[io->ddir] >= f->io_len)

@@ -428,6 +428,19 @@ static int zbd_read(struct zbd_job *zj, struct zbd_file *zf, uint64_t *off, uint
 	return *len ? 0 : 1;
 }
 
+uint64_t zbd_seq_next(const struct zbd_job *zj, unsigned i, uint64_t off)
+{
+	const struct zbd_dev *dev = zj->files[i].dev;
+	unsigned zi;
+
+	if (!dev)
+		return off;
+	zi = zbd_zone_of(dev, off);
+	if (zi < dev->nr_zones && off == zbd_cap_end(&dev->zones[zi]) && off < dev->zones[zi + 1].start)
+		return dev->zones[zi + 1].start;
+	return off;
+}
+
 enum ddir zbd_ddir(struct zbd_job *zj, unsigned i, enum ddir d)
 {
 	struct zbd_dev *dev = zj->files[i].dev;

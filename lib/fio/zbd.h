@@ -106,6 +106,10 @@ void zbd_job_pass(struct zbd_job *zj, bool writes);
  * holds no data yet (unless read_beyond_wp), as in fio. */
 enum ddir zbd_ddir(struct zbd_job *zj, unsigned i, enum ddir d);
 
+/* Where a sequential job goes on in file i after an I/O that ended at off (absolute): off, or
+ * the end of the zone when off is that zone's capacity end (zonecapacity < zonesize). */
+uint64_t zbd_seq_next(const struct zbd_job *zj, unsigned i, uint64_t off);
+
 /* Apply the rules to the I/O of direction d proposed at *off, *len in file i (absolute
  * offsets), and for a write move the write pointer past it; a trim of a zone with a write
  * pointer resets that zone (a random one goes to the nearest zone with data) and is nothing

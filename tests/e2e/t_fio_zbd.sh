@@ -46,6 +46,7 @@ cases=(
 	"rand-maxopen|16m|--name=z $Z --size=16m --rw=randwrite --max_open_zones=2 --io_size=8m"
 	"job-maxopen|16m|--name=z $Z --size=16m --rw=randwrite --io_size=24m --max_open_zones=4 --job_max_open_zones=2"
 	"capacity|16m|--name=z $Z --size=4m --rw=write --zonecapacity=1000k"
+	"cap-jump|16m|--name=w $Z --size=8m --rw=write --zonecapacity=960k --io_size=12m --name=r --stonewall $Z --size=4m --rw=read"
 	"cap-rand|16m|--name=z $Z --size=16m --rw=randwrite --zonecapacity=768k --max_open_zones=3 --io_size=10m"
 	"reset-freq|16m|--name=z $Z --size=8m --rw=randwrite --io_size=16m --zone_reset_threshold=0.1 --zone_reset_frequency=0.1"
 	"bsrange|16m|--name=z $Z --size=16m --rw=randwrite --bsrange=16k-64k --max_open_zones=2 --io_size=8m"

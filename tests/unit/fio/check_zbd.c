@@ -248,6 +248,11 @@ START_TEST(test_zbd_capacity)
 	/* 32k left, less than bs: fio 3.33 resets the zone and starts it over */
 	io(zj, DDIR_WRITE, 128 * KIB, 0, 0, 64 * KIB);
 	ck_assert_uint_eq(zj->resets, 1);
+	/* sequential jobs jump from a capacity end to the zone's end, else go on */
+	ck_assert_uint_eq(zbd_seq_next(zj, 0, 160 * KIB), 256 * KIB);
+	ck_assert_uint_eq(zbd_seq_next(zj, 0, 128 * KIB), 128 * KIB);
+	ck_assert_uint_eq(zbd_seq_next(zj, 0, 256 * KIB + 160 * KIB), 512 * KIB);
+	ck_assert_uint_eq(zbd_seq_next(zj, 0, 512 * KIB), 512 * KIB);	/* the end */
 	free(zj);
 	zbd_dev_free(dev);
 }
