@@ -34,6 +34,7 @@ struct io_req {
 
 	/* trim: ioctl(BLKDISCARD) (devices), else punch a hole (regular files) */
 	bool trim_ioctl;
+	bool trim_skip;		/* zbd: the zone reset was the whole trim, nothing reaches the file */
 	/* ENGINE_F_PATHS engines: the path of file file_idx (set by the runner per request) */
 	const char *path;
 	/* set by the engine at completion (0 otherwise): which latencies the I/O counts for */

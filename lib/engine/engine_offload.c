@@ -361,6 +361,7 @@ static int offload_queue(void *vctx, struct io_req *req)
 	sh->issue_ns = req->issue_ns;
 	sh->file_idx = req->file_idx;
 	sh->trim_ioctl = req->trim_ioctl;
+	sh->trim_skip = req->trim_skip;	/* zbd */
 	c->jpend[c->nr_jpend++] = sh;
 	c->outstanding++;
 	return ENGINE_QUEUED;

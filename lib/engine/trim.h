@@ -13,7 +13,7 @@
 
 #include "engine/engine.h"
 
-/* Discard req's range on req->fd. Returns req->len when done, or -errno (EINTR retried). */
+/* Discard req's range on req->fd (nothing with trim_skip). Returns req->len when done, or -errno (EINTR retried). */
 int64_t trim_req(const struct io_req *req);
 
 #endif

@@ -74,7 +74,7 @@ enum sync_mode { SYNC_NONE, SYNC_SYNC, SYNC_DSYNC };
 enum job_exit_what { EXIT_GROUP, EXIT_STONEWALL, EXIT_ALL };
 /* fadvise_hint=: 0, 1 (random or sequential from rw=), random, sequential */
 enum fadvise_hint { FADVISE_NONE, FADVISE_PATTERN, FADVISE_RANDOM, FADVISE_SEQUENTIAL };
-/* zone: zonemode= (zbd is refused by the fixup) */
+/* zone: zonemode= (strided: offgen_zone.c; zbd: zbd.c) */
 enum zone_mode { ZONE_MODE_NONE, ZONE_MODE_STRIDED, ZONE_MODE_ZBD };
 /* file_service_type=: how the next file is chosen (fio/offgen_fsvc.h) */
 enum job_fsvc { FSVC_RR, FSVC_SEQ, FSVC_RANDOM, FSVC_ZIPF, FSVC_PARETO, FSVC_NORMAL };
@@ -331,6 +331,15 @@ struct job {
 	uint64_t zone_size;		/* bytes to transfer in a zone before the next one */
 	uint64_t zone_skip;		/* bytes skipped after each zone */
 	uint64_t zone_skip_z;		/* zoneskip=Nz as typed: N zone sizes (the fixup sets zone_skip) */
+	/* zbd: zonemode=zbd (lib/fio/zbd.c): emulated or real sequential-write-required zones */
+	uint64_t zone_capacity;		/* writable bytes per zone (0: the zone size) */
+	uint64_t size_z, offset_z, offset_increment_z;	/* size=Nz...: N zones (the fixup makes bytes) */
+	unsigned max_open_zones;	/* zones open for writing at once, all jobs of a file (0: no limit) */
+	unsigned job_max_open_zones;	/* the same, for this job alone (0: no limit) */
+	bool ignore_zone_limits;	/* a device's own open-zone limit is not applied */
+	bool read_beyond_wp;		/* reads may go past the write pointer */
+	double zone_reset_threshold;	/* fraction of the range holding data that allows resets */
+	double zone_reset_frequency;	/* then one write in 1/frequency resets its zone (0: never) */
 	struct job_ss ss;		/* steady state */
 	struct job_proc proc;		/* memory and process options */
 	/* latency target, fill, sequencing, write hints and log clocks (fio/opt_apply_lat.c) */

@@ -7,6 +7,7 @@
 
 #include "fio/offgen_fsvc.h"
 #include "fio/offgen_zone.h"
+#include "fio/zbd.h"
 
 static void offgen_file_reset(struct offgen *og, struct offgen_file *f)
 {
@@ -282,6 +283,8 @@ void offgen_release(struct offgen *og)
 	free(og->zone);	/* zone */
 	og->zone = NULL;
 	offgen_fsvc_free(og);
+	free(og->zbd);	/* zbd */
+	og->zbd = NULL;
 	if (og->files)
 		offgen_files_free(og->files, og->nr_files);
 	og->files = NULL;
@@ -596,6 +599,40 @@ static int offgen_mix_ddir(struct offgen *og)
 	return og->mix_ddir;
 }
 
+/* zbd: the write pointers' say on the I/O just placed in file i; false: the pass ends (every
+ * file done, as fio ends its loop). The next sequential I/O follows the adjusted one. */
+__attribute__((cold)) static bool offgen_zbd(struct offgen *og, struct offgen_file *f, unsigned i,
+					     struct offgen_io *io)
+{
+	uint64_t off = io->offset - f->io_start, len = io->len, unit = og->bs_min[io->ddir];
+
+	io->zbd_skip = io->ddir == DDIR_TRIM;	/* zbd_adjust() says when it is a real trim */
+	if (zbd_adjust(og->zbd, i, io->ddir, &io->offset, &io->len, &io->zbd_skip)) {
+		for (unsigned k = 0; k < og->nr_files; k++)
+			og->files[k].done = true;
+		og->nr_done = og->nr_files;
+		return false;
+	}
+	/* fio marks the random map after the zone rules: blocks of a cut I/O stay free */
+	if (f->map && og->random && io->len < len && unit) {
+		for (uint64_t b = (off + io->len + unit - 1) / unit; b < (off + len + unit - 1) / unit; b++)
+			if (b < f->nr_blocks && offgen_map_test(f, b)) {
+				f->map[b / 64] &= ~(1ull << (b % 64));
+				f->nr_free++;
+			}
+	}
+	if (io->offset >= f->io_start && !og->random) {	/* holes (rw=write:N): as offgen_file_next() */
+		uint64_t end = zbd_seq_next(og->zbd, i, io->offset + io->len) - f->io_start;
+
+		f->pos[io->ddir] = end + og->seq_add;
+		if (og->seq_add && f->pos[io->ddir] >= f->io_len)
+			f->pos[io->ddir] = !og->wrap && end == f->io_len ? UINT64_MAX : 0;
+	} else if (io->offset >= f->io_start) {
+		f->pos[io->ddir] = io->offset - f->io_start + io->len;
+	}
+	return true;
+}
+
 static bool offgen_pass_next(struct offgen *og, struct offgen_io *io)
 {
 	const bool tw = og->trimwrite;	/* trim */
@@ -640,6 +677,8 @@ static bool offgen_pass_next(struct offgen *og, struct offgen_io *io)
 			offgen_zone_pick(og, i);	/* zone: the next zone after zonesize bytes */
 		if (__builtin_expect(tw, 0) && offgen_tw_dir(og, f, &d, io))
 			goto tw_note;	/* trim: randtrimwrite's write */
+		if (__builtin_expect(og->zbd != NULL, 0) && og->mixed)
+			d = (int)zbd_ddir(og->zbd, i, (enum ddir)d);	/* zbd: nothing to read yet */
 		if (og->file_next(og, f, d, io) ||
 		    (__builtin_expect(og->zone != NULL, 0) && offgen_zone_refill(og, i) &&
 		     og->file_next(og, f, d, io))) {	/* zone: used up, start it over */
@@ -649,6 +688,8 @@ tw_note:
 			}
 			if (__builtin_expect(og->zone != NULL, 0))
 				offgen_zone_placed(og, i, io->len);
+			if (__builtin_expect(og->zbd != NULL, 0) && !offgen_zbd(og, f, i, io))
+				return false;	/* zbd: no zone takes it, the pass ends */
 			if (__builtin_expect(og->fsvc != NULL, 0))
 				offgen_fsvc_used(og, i);
 			io->file = i;
@@ -728,6 +769,8 @@ bool offgen_next(struct offgen *og, struct offgen_io *io)
 				offgen_fsvc_pass(og);
 				og->fresh |= OFFGEN_FRESH_EVENTS;
 			}
+			if (og->zbd)	/* zbd: fio's file reset */
+				zbd_job_pass(og->zbd, og->has_dir[DDIR_WRITE]);
 			continue;
 		}
 		left = og->issued_bytes + og->verify_bytes < og->limit_bytes ?
@@ -743,6 +786,8 @@ bool offgen_next(struct offgen *og, struct offgen_io *io)
 				offgen_fsvc_pass(og);
 				og->fresh |= OFFGEN_FRESH_EVENTS;
 			}
+			if (og->zbd)	/* zbd: fio's file reset */
+				zbd_job_pass(og->zbd, og->has_dir[DDIR_WRITE]);
 			continue;
 		}
 		og->ended = true;

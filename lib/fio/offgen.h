@@ -64,6 +64,7 @@
 
 struct offgen_zone;
 struct offgen_fsvc;
+struct zbd_job;
 
 #define OFFGEN_MAX_MAP_BLOCKS	(1ull << 36)	/* 8 GiB of bitmap (256 TiB at 4k): beyond, refuse */
 
@@ -100,6 +101,7 @@ struct offgen_io {
 	uint64_t offset;	/* absolute file offset */
 	uint64_t len;
 	enum offgen_fresh fresh;
+	bool zbd_skip;		/* zbd: a trim that was a zone reset: nothing to do on the file */
 };
 
 struct offgen {
@@ -179,6 +181,7 @@ struct offgen {
 	int only_dir;			/* the direction of a job that is not a mix */
 	struct offgen_zone *zone;	/* zone: zonemode=strided (fio/offgen_zone.h), NULL without */
 	struct offgen_fsvc *fsvc;	/* file service other than plain round robin (fio/offgen_fsvc.h) */
+	struct zbd_job *zbd;		/* zbd: zonemode=zbd (fio/zbd.h), NULL without; freed here */
 };
 
 /* Set up og for job over nr_files files whose I/O ranges are io_start[i], io_len[i].

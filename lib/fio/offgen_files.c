@@ -61,6 +61,7 @@ void offgen_copy_state(struct offgen *dst, const struct offgen *src)
 
 	struct fdist *fdist = dst->fdist;
 	struct offgen_fsvc *fsvc = dst->fsvc;
+	struct zbd_job *zbd = dst->zbd;	/* zbd: each keeps its own (verify never has one) */
 
 	memcpy(bs_pick, dst->bs_pick, sizeof(bs_pick));
 	memcpy(dist, dst->dist, sizeof(dist));
@@ -68,6 +69,7 @@ void offgen_copy_state(struct offgen *dst, const struct offgen *src)
 	dst->files = files;
 	dst->fdist = fdist;	/* fio's per-file distributions: the copy keeps its own */
 	dst->fsvc = fsvc;
+	dst->zbd = zbd;
 	if (fsvc && src->fsvc)
 		offgen_fsvc_copy(fsvc, src->fsvc);
 	if (fdist)

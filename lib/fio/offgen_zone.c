@@ -5,11 +5,57 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* zbd: size, offset, offset_increment given in zones (Nz) become bytes. */
+static int offgen_zone_units(struct job *j, struct opt_diag *d)
+{
+	static const char *const names[3] = { "size", "offset", "offset_increment" };
+	uint64_t *z[3] = { &j->size_z, &j->offset_z, &j->offset_increment_z };
+	uint64_t *b[3] = { &j->size, &j->offset, &j->offset_increment };
+
+	for (int i = 0; i < 3; i++) {
+		if (!*z[i])
+			continue;
+		if (j->zone_mode != ZONE_MODE_ZBD || !j->zone_size) {
+			opt_diag_add(d, false, "fio: %s=%lluz (zones) without zonemode=zbd and zonesize= is not supported by iops",
+				     names[i], (unsigned long long)*z[i]);
+			return -EINVAL;
+		}
+		if (*z[i] > UINT64_MAX / j->zone_size) {
+			opt_diag_add(d, false, "fio: %s=%lluz is too large", names[i], (unsigned long long)*z[i]);
+			return -EINVAL;
+		}
+		*b[i] = *z[i] * j->zone_size;
+		*z[i] = 0;
+	}
+	return 0;
+}
+
 int offgen_zone_fixup(struct job *j, struct opt_diag *d)
 {
-	if (j->zone_mode == ZONE_MODE_ZBD) {
-		opt_diag_add(d, false, "fio: zonemode=zbd is not supported by iops (it needs zoned block devices)");
+	if (offgen_zone_units(j, d))
 		return -EINVAL;
+	if (j->zone_mode == ZONE_MODE_ZBD) {	/* zbd: fio/zbd.c; the zones are checked at planning */
+		if (j->verify) {
+			opt_diag_add(d, false, "fio: zonemode=zbd with verify is not supported by iops");
+			return -EINVAL;
+		}
+		if (j->rw_has_trim && j->rw_has_write) {
+			opt_diag_add(d, false, "fio: zonemode=zbd with trimwrite / randtrimwrite is not supported by iops");
+			return -EINVAL;
+		}
+		if (j->rw_has_trim && (j->bs_min[DDIR_TRIM] != j->bs_max[DDIR_TRIM] || j->bssplit)) {
+			opt_diag_add(d, false, "bsrange and bssplit are not allowed for trim with zonemode=zbd");
+			return -EINVAL;
+		}
+		if (j->zone_skip_z && j->zone_size) {
+			if (j->zone_skip_z > UINT64_MAX / j->zone_size) {
+				opt_diag_add(d, false, "fio: zoneskip=%lluz is too large", (unsigned long long)j->zone_skip_z);
+				return -EINVAL;
+			}
+			j->zone_skip = j->zone_skip_z * j->zone_size;
+			j->zone_skip_z = 0;
+		}
+		return 0;
 	}
 	if (j->zone_mode == ZONE_MODE_NONE) {
 		if (j->zone_size) {

@@ -213,6 +213,9 @@ opt_apply_fn opt_apply_zonemode;
 opt_apply_fn opt_apply_zonerange;
 opt_apply_fn opt_apply_zonesize;
 opt_apply_fn opt_apply_zoneskip;
+opt_apply_fn opt_apply_zonecapacity, opt_apply_read_beyond_wp, opt_apply_max_open_zones;	/* zbd */
+opt_apply_fn opt_apply_job_max_open_zones, opt_apply_ignore_zone_limits;
+opt_apply_fn opt_apply_zone_reset_threshold, opt_apply_zone_reset_frequency;
 extern const struct opt_choice opt_apply_zonemode_choices[];
 
 extern const struct opt_choice opt_apply_fallocate_choices[];

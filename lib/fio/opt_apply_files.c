@@ -36,12 +36,41 @@ APPLY(opt_apply_filename_format)
 }
 
 /* size, offset, offset_increment: bytes with suffixes, or N% of the file. */
+/* zbd: "Nz", N zones (0 when val is not that). */
+static uint64_t opt_apply_zones(const char *val, bool *is_z)
+{
+	size_t n = val ? strlen(val) : 0;
+	uint64_t v = 0;
+
+	*is_z = false;
+	if (n < 2 || (val[n - 1] != 'z' && val[n - 1] != 'Z'))
+		return 0;
+	for (size_t i = 0; i + 1 < n; i++) {
+		unsigned c = (unsigned)(val[i] - '0');
+
+		if (c > 9 || v > (UINT64_MAX - c) / 10)
+			return 0;
+		v = v * 10 + c;
+	}
+	*is_z = true;
+	return v;
+}
+
 static int opt_apply_size_pct(struct opt_job *oj, const struct opt_def *od, const char *val,
-			      struct opt_diag *d, uint64_t *bytes, unsigned *pct)
+			      struct opt_diag *d, uint64_t *bytes, unsigned *pct, uint64_t *zones)
 {
 	uint64_t v;
 	unsigned p;
+	bool is_z;
 
+	v = opt_apply_zones(val, &is_z);
+	if (is_z) {	/* zbd: zones, made bytes by the zone fixup */
+		*zones = v;
+		*bytes = 0;
+		*pct = 0;
+		return 0;
+	}
+	*zones = 0;
 	if (!val || parse_size_pct(val, opt_apply_kb_of(oj), &v, &p)) {
 		opt_apply_failed(d, od, val);
 		return -EINVAL;	/* the job keeps its previous value */
@@ -53,17 +82,18 @@ static int opt_apply_size_pct(struct opt_job *oj, const struct opt_def *od, cons
 
 APPLY(opt_apply_size)
 {
-	return opt_apply_size_pct(oj, od, val, d, &oj->j.size, &oj->j.size_pct);
+	return opt_apply_size_pct(oj, od, val, d, &oj->j.size, &oj->j.size_pct, &oj->j.size_z);
 }
 
 APPLY(opt_apply_offset)
 {
-	return opt_apply_size_pct(oj, od, val, d, &oj->j.offset, &oj->j.offset_pct);
+	return opt_apply_size_pct(oj, od, val, d, &oj->j.offset, &oj->j.offset_pct, &oj->j.offset_z);
 }
 
 APPLY(opt_apply_offset_increment)
 {
-	return opt_apply_size_pct(oj, od, val, d, &oj->j.offset_increment, &oj->j.offset_increment_pct);
+	return opt_apply_size_pct(oj, od, val, d, &oj->j.offset_increment, &oj->j.offset_increment_pct,
+				  &oj->j.offset_increment_z);
 }
 
 APPLY(opt_apply_io_size)

@@ -1,5 +1,6 @@
 /* opt_apply_zone: zonemode, zonerange, zonesize and zoneskip (fio/offgen_zone.c runs them;
- * offgen_zone_fixup() checks them once the job is complete). */
+ * offgen_zone_fixup() checks them once the job is complete), and zonemode=zbd's own options
+ * (fio/zbd.c runs them). */
 #include <errno.h>
 #include <stdint.h>
 #include <string.h>
@@ -12,7 +13,7 @@ const struct opt_choice opt_apply_zonemode_choices[] = {
 	{ "none", "The zonerange, zonesize and zoneskip parameters are ignored", ZONE_MODE_NONE },
 	{ "strided", "I/O happens in a single zone until zonesize bytes have been transferred",
 	  ZONE_MODE_STRIDED },
-	{ "zbd", "Zoned block device mode (refused by iops)", ZONE_MODE_ZBD },
+	{ "zbd", "Writes only at each zone's write pointer (emulated on regular files)", ZONE_MODE_ZBD },
 	{ NULL, NULL, 0 },
 };
 
@@ -72,4 +73,49 @@ APPLY(opt_apply_zoneskip)
 	oj->j.zone_skip = v;
 	oj->j.zone_skip_z = 0;
 	return 0;
+}
+
+/* ---- zbd ---- */
+
+APPLY(opt_apply_zonecapacity)
+{
+	return opt_apply_zone_bytes(oj, od, val, d, &oj->j.zone_capacity);
+}
+
+BOOL_FIELD_APPLY(opt_apply_read_beyond_wp, read_beyond_wp)
+BOOL_FIELD_APPLY(opt_apply_ignore_zone_limits, ignore_zone_limits)
+UINT_FIELD_APPLY(opt_apply_max_open_zones, max_open_zones, )
+UINT_FIELD_APPLY(opt_apply_job_max_open_zones, job_max_open_zones, )
+
+/* One value in [0, 1] (fio takes a list and warns past the first value: iops refuses). */
+static int opt_apply_zone_fraction(const struct opt_def *od, const char *val, struct opt_diag *d,
+				   double *out)
+{
+	double vals[2], bad = 0;
+	unsigned nr = 0, prec;
+	int ret = val ? parse_float_list(val, vals, 1, &nr, &prec, 0.0, 1.0, &bad) : -EINVAL;
+
+	if (ret == -ERANGE)
+		opt_diag_add(d, false, "value out of range: %f (range %s: %f)", bad,
+			     bad < 0 ? "min" : "max", bad < 0 ? 0.0 : 1.0);
+	else if (ret == -E2BIG)
+		opt_diag_add(d, false, "the list exceeding max length 1");
+	else if (ret || nr != 1)
+		opt_diag_add(d, false, "not a floating point value: %s", val ? val : "");
+	if (ret || nr != 1) {
+		opt_apply_failed(d, od, val);
+		return -EINVAL;
+	}
+	*out = vals[0];
+	return 0;
+}
+
+APPLY(opt_apply_zone_reset_threshold)
+{
+	return opt_apply_zone_fraction(od, val, d, &oj->j.zone_reset_threshold);
+}
+
+APPLY(opt_apply_zone_reset_frequency)
+{
+	return opt_apply_zone_fraction(od, val, d, &oj->j.zone_reset_frequency);
 }

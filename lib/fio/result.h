@@ -71,6 +71,7 @@ struct job_result {
 
 	struct ddir_result ddir[DDIR_NR];
 	uint64_t sync_ios;		/* fsync/fdatasync issued (4th "issued rwts" field) */
+	uint64_t zone_resets;		/* zbd: write pointers reset (the write line's "zone resets") */
 	struct lat_stat sync_lat;
 
 	uint64_t usr_us, sys_us;	/* getrusage(RUSAGE_THREAD) deltas */

@@ -466,6 +466,9 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 	ret = target_plan(&ts, cfg, diskless, err);
 	if (ret < 0)
 		goto release_flows;
+	ret = target_zbd_plan(&ts, info, err);	/* zbd */
+	if (ret < 0)
+		goto release_targets;
 	ret = target_layout(&ts, info, ctl, err);
 	if (ret < 0)
 		goto release_targets;

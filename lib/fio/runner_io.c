@@ -571,7 +571,7 @@ void worker_loop(struct worker *w)
 	/* one test in the loop for buffer contents, trim (trim), verify (verify), serialize_overlap
 	 * and the metadata engines' file names */
 	bool per_io_extra = refill || scramble || job->rw_has_trim || w->vfy_fill || w->ser_mark || w->paths;
-	struct offgen_io io;
+	struct offgen_io io = { 0 };	/* zbd_skip: set by zbd jobs only */
 
 	w->now_ns = clock_src_now(w->clk);
 	for (;;) {
@@ -658,8 +658,10 @@ void worker_loop(struct worker *w)
 				worker_serialize(w, req);
 			if (w->paths)	/* metadata engines: the file by name */
 				req->path = io.file < job->nr_files && job->filenames ? job->filenames[io.file] : NULL;
-			if (io.ddir == DDIR_TRIM)	/* trim: discard or punch */
+			if (io.ddir == DDIR_TRIM) {	/* trim: discard or punch (zbd: done) */
 				req->trim_ioctl = worker_file_trim_ioctl(w, io.file);
+				req->trim_skip = io.zbd_skip;
+			}
 			else if (w->vfy_fill)
 				worker_verify_prep(w, req);	/* verify */
 			else if (io.ddir == DDIR_WRITE && refill)

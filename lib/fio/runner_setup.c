@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "fio/offgen_zone.h"
+#include "fio/zbd.h"
 #include "core/err.h"
 
 #define RUNNER_BUF_ALIGN	4096u
@@ -46,6 +47,27 @@ void worker_prio_slots(struct worker *w)
 		for (unsigned i = 0; i < w->res->ddir[d].nr_prio; i++)
 			w->res->ddir[d].prio[i].ioprio = v[i];
 	}
+}
+
+/* zbd: the job's view of its files' zones (planned by target_zbd_plan()). */
+static int worker_zbd_setup(struct worker *w, const struct target_job *tj, struct iops_err *err)
+{
+	struct zbd_job *zj = zbd_job_new(w->job, tj->nr_files);
+
+	if (!zj) {
+		iops_err_set(err, ENOMEM, "fio: %s: out of memory for the zones", w->job->name);
+		return -ENOMEM;
+	}
+	for (unsigned f = 0; f < tj->nr_files; f++) {
+		struct zbd_dev *dev = tj->zbd ? tj->zbd[f] : w->ts->paths[tj->files[f].path].zbd;
+
+		if (dev)
+			zbd_job_file(zj, f, dev, tj->files[f].io_start, tj->files[f].io_len);
+	}
+	zj->fds = w->fds;
+	zbd_job_pass(zj, w->job->rw_has_write);	/* fio's file reset, at open */
+	w->og.zbd = zj;
+	return 0;
 }
 
 int worker_setup(struct worker *w, struct iops_err *err)
@@ -173,6 +195,8 @@ int worker_setup(struct worker *w, struct iops_err *err)
 		w->og_ready = true;
 		if (job->zone_mode == ZONE_MODE_STRIDED)	/* zone: lens become the file ends */
 			ret = offgen_zone_setup(&w->og, job, worker_file_ends(w->ts, tj, lens), err);
+		else if (job->zone_mode == ZONE_MODE_ZBD)
+			ret = worker_zbd_setup(w, tj, err);
 	}
 	free(starts);
 	free(lens);
@@ -282,6 +306,11 @@ void worker_teardown(struct worker *w)
 
 		if (ret < 0 && !w->error)
 			worker_set_error(w, -ret, "filesetup.c:0", "fsync/close");
+	}
+	if (w->og_ready && w->og.zbd) {	/* zbd */
+		w->res->zone_resets = w->og.zbd->resets;
+		if (w->og.zbd->err && !w->error)
+			worker_set_error(w, -w->og.zbd->err, "zbd.c:0", "zone reset");
 	}
 	if (w->og_ready)
 		offgen_release(&w->og);

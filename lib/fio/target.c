@@ -17,6 +17,7 @@
 
 #include "core/frand.h"
 #include "fio/fseed.h"
+#include "fio/zbd.h"
 #include "core/err.h"
 #include "sys/mountinfo.h"
 
@@ -589,11 +590,17 @@ fail:
 void target_release(struct target_set *ts)
 {
 	if (ts->jobs && ts->cfg)
-		for (unsigned j = 0; j < ts->cfg->nr_jobs; j++)
+		for (unsigned j = 0; j < ts->cfg->nr_jobs; j++) {
 			free(ts->jobs[j].files);
+			for (unsigned f = 0; ts->jobs[j].zbd && f < ts->jobs[j].nr_files; f++)
+				zbd_dev_free(ts->jobs[j].zbd[f]);	/* zbd */
+			free(ts->jobs[j].zbd);
+		}
 	free(ts->jobs);
-	for (unsigned i = 0; i < ts->nr_paths; i++)
+	for (unsigned i = 0; i < ts->nr_paths; i++) {
 		free(ts->paths[i].path);
+		zbd_dev_free(ts->paths[i].zbd);	/* zbd */
+	}
 	free(ts->paths);
 	free(ts->hash);
 	for (unsigned i = 0; ts->locks && i < ts->nr_paths; i++)

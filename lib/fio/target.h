@@ -24,6 +24,8 @@
 #include "core/err.h"
 #include "fio/job.h"
 
+struct zbd_dev;
+
 #define TARGET_XATTR		"user.iops"
 #define TARGET_XATTR_VALUE	"fio-layout"
 
@@ -58,6 +60,7 @@ struct target_path {
 	/* fill_device: a job writes it until ENOSPC: no free space check, the layout only creates
 	 * it; without a size (fill_open) its size is TARGET_FILL_BYTES, as far as the volume goes */
 	bool fill, fill_open;
+	struct zbd_dev *zbd;	/* zbd: its zones, shared by its zonemode=zbd jobs (NULL: none) */
 };
 
 #define TARGET_FILL_BYTES	(1ull << 62)	/* fill_device's size when none is given */
@@ -72,6 +75,7 @@ struct target_job {
 	unsigned nr_files;
 	uint64_t total_size;	/* for offgen: size= or the sum of the ranges */
 	bool diskless;		/* engine does no I/O: no files are touched */
+	struct zbd_dev **zbd;	/* zbd: a diskless job's own zones, per file (NULL: none) */
 	int error;		/* EINVAL: fio's "you need to specify size=" (this job does not run) */
 };
 
@@ -93,6 +97,12 @@ struct target_set {
  * Returns 0 or -errno with err filled (refusals, free space, unusable paths). */
 int target_plan(struct target_set *ts, const struct fio_config *cfg, const bool *diskless,
 		struct iops_err *err);
+
+/* zbd (target_zbd.c): after target_plan(), the zones of every file a zonemode=zbd job uses
+ * (emulated from the size the file has now, or a zoned device's report), the checks fio
+ * makes then, and the jobs' ranges aligned to whole zones (fio's notes on info, may be NULL).
+ * 0 or -errno (err filled: fio's message). */
+int target_zbd_plan(struct target_set *ts, FILE *info, struct iops_err *err);
 
 /* Create and size the files that need it, job by job, printing fio's
  * "<job>: Laying out IO file(s) (...)" lines to info (may be NULL). On failure or stop,

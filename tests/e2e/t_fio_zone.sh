@@ -9,7 +9,8 @@
 #   3. trimwrite / randtrimwrite (bs, bs=8k,8k,8k, bsrange, bssplit, norandommap): each trim is
 #      followed by a write of the same offset and length, fio's totals, and for sequential jobs
 #      with fixed sizes fio's exact sequence;
-#   4. bad zone options: fio's message and exit status, nothing created; zonemode=zbd is refused.
+#   4. bad zone options: fio's message and exit status, nothing created (zonemode=zbd:
+#      t_fio_zbd.sh).
 . "$(dirname "$0")/fio_common.sh"
 FIO_PAR=${FIO_PAR:-6}
 
@@ -108,7 +109,6 @@ for c in "${bad_cases[@]}"; do
 	# shellcheck disable=SC2086
 	par_run run_pair "$name" --name=b --rw=read --size=64k --ioengine=psync $args
 done
-par_run run_one ut bad-zbd --name=b --rw=read --size=64k --ioengine=psync --zonemode=zbd --zonesize=4k
 par_wait
 
 for c in "${seq_cases[@]}"; do
@@ -207,13 +207,6 @@ for c in "${bad_cases[@]}"; do
 	assert_eq "$name: stderr" "$(grep -v '^fio-3' "$T/$name.ref.err")" "$(cat "$T/$name.ut.err")"
 	assert_eq "$name: nothing created" "" "$(dir_listing "$T/$name.ut.d")"
 done
-if ! skip_if_fio "zonemode=zbd refusal"; then
-	case_ran
-	assert_eq "zbd: exit status" 1 "$(rc_of bad-zbd ut)"
-	assert_eq "zbd: one line" 1 "$(wc -l <"$T/bad-zbd.ut.err")"
-	assert_match "zbd: reason" "zonemode=zbd .*zoned block devices" "$(cat "$T/bad-zbd.ut.err")"
-	assert_eq "zbd: nothing created" "" "$(dir_listing "$T/bad-zbd.ut.d")"
-fi
 
 [ ${#errors[@]} -eq 0 ] || fail "$(printf '%s\n' "${errors[@]}")"
 echo "ok: zones and trimwrite order match fio 3.33"

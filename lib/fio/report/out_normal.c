@@ -183,11 +183,13 @@ static void out_normal_ddir(FILE *out, const struct report *rep, const struct re
 	if (ddir == UNIFIED_DDIR)	/* fio 3.33's normal "both" block: this line is always so */
 		fprintf(out, "  mixed: IOPS=0, BW=0 (0)(0B/%" PRIu64 "msec)\n", runt);
 	else
-	fprintf(out, "  %s: IOPS=%s, BW=%s (%s)(%s/%" PRIu64 "msec)%s\n", unified_ddir_name(u, ddir),
+	fprintf(out, "  %s: IOPS=%s, BW=%s (%s)(%s/%" PRIu64 "msec)%s", unified_ddir_name(u, ddir),
 		num2str(b_iops, iops, sf, 1, false, N2S_NONE), num2str(b_bw, bw, sf, 1, pow2, ru),
 		num2str(b_bw2, bw, sf, 1, !pow2, ru),
 		num2str(b_io, d->io_bytes, sf, 1, pow2, N2S_BYTE), runt,
-		ddir == DDIR_WRITE ? "; 0 zone resets" : "");
+		ddir == DDIR_WRITE ? "; " : "\n");
+	if (ddir == DDIR_WRITE)	/* zbd */
+		fprintf(out, "%" PRIu64 " zone resets\n", u->res->zone_resets);
 
 	if (!j->disable_slat)
 		out_normal_lat_line(out, "slat", &d->slat);

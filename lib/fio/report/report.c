@@ -188,6 +188,7 @@ void report_merge_result(struct job_result *dst, const struct job_result *src)
 	dst->total_err += src->total_err;
 	dst->sync_ios += src->sync_ios;
 	dst->lat_depth = src->lat_depth;	/* latency_target: the last job's, as fio */
+	dst->zone_resets += src->zone_resets;	/* zbd */
 	lat_stat_merge(&dst->sync_lat, &src->sync_lat);
 	hist_merge(&dst->sync_hist, &src->sync_hist);
 	dst->usr_us += src->usr_us;

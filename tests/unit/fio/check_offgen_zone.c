@@ -91,8 +91,8 @@ static const struct fixup_case {
 	{ ZONE_MODE_STRIDED, 4096, 4096, 1ull << 50, 0, 0, NULL, 4096, 1ull << 50 },
 	{ ZONE_MODE_STRIDED, 4096, MAX, 0, 1, 0, NULL, 4096, MAX },
 	{ ZONE_MODE_STRIDED, 4096, 4096, 0, MAX / 4096 + 1, -EINVAL, "fio: zoneskip=4503599627370496z is too large", 0, 0 },
-	{ ZONE_MODE_ZBD, 0, 4096, 0, 0, -EINVAL,
-	  "fio: zonemode=zbd is not supported by iops (it needs zoned block devices)", 0, 0 },
+	{ ZONE_MODE_ZBD, 0, 4096, 0, 0, 0, NULL, 0, 0 },	/* zbd: checked against the zones later */
+	{ ZONE_MODE_ZBD, 0, 4096, 0, 3, 0, NULL, 0, 12288 },	/* zoneskip=3z in bytes */
 };
 
 START_TEST(test_zone_fixup)
@@ -135,8 +135,8 @@ static const struct text_case {
 	{ "zonesize=4k\n", 0, 0, 0, 0, "fio: --zonemode=none and --zonesize are not compatible." },
 	{ "zonemode=strided\nzonesize=4k\nzoneskip=xz\n", 0, 0, 0, 0, "zoneskip: unexpected zone value 'xz'" },
 	{ "zonemode=strided\nzonesize=abc\n", 0, 0, 0, 0, "fio: failed parsing zonesize=abc" },
-	{ "zonemode=zbd\nzonesize=4k\n", 0, 0, 0, 0,
-	  "fio: zonemode=zbd is not supported by iops (it needs zoned block devices)" },
+	{ "zonemode=zbd\nzonesize=4k\nverify=crc32c\n", 0, 0, 0, 0,
+	  "fio: zonemode=zbd with verify is not supported by iops" },
 };
 
 START_TEST(test_zone_options)
