@@ -61,7 +61,7 @@ endif
 say = @$(if $(Q),printf '  %-7s %s\n' '$(1)' '$(2)')
 
 # lib/ is one folder per layer or subsystem (ARCHITECTURE.md); sources are found by wildcard.
-LIB_DIRS    := lib/core lib/sys lib/engine lib/fio lib/fio/report lib/ioping
+LIB_DIRS    := lib/core lib/sys lib/engine lib/fio lib/fio/report lib/ioping lib/suite
 LIB_SRCS    := $(sort $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.c)))
 CMD_SRCS    := $(sort $(wildcard cmd/*.c))
 # Unit tests mirror lib/: tests/unit/<folder>/check_<module>.c, one suite per module.
@@ -75,6 +75,9 @@ MUSL_OBJS   := $(patsubst %.c,$(BUILD)/musl/%.o,$(LIB_SRCS) $(CMD_SRCS))
 # No unwind tables: C needs none, gdb uses the .debug_frame of -g, and they are 7% of the binary.
 MUSL_CFLAGS := $(BASE_CFLAGS) $(CFLAGS) -isystem $(MUSL_INC) -ffunction-sections -fdata-sections \
                -fno-asynchronous-unwind-tables -fno-unwind-tables
+# The suite modes run once per step, never per I/O: built for size.
+SIZE_OBJS   := $(patsubst %.c,$(BUILD)/musl/%.o,$(wildcard lib/suite/*.c) cmd/quick.c cmd/preset.c cmd/suite_sys.c cmd/fio_run.c)
+$(SIZE_OBJS): MUSL_CFLAGS += -Os
 MUSL_LDFLAGS:= -static -Wl,--gc-sections
 # zlib streams (log_store_compressed, --inflate-log) come from lib/core/zflate.c, not libz: Debian's
 # libz.a links against musl but adds 72 KB, and the stripped binary must stay under 480 KiB.
@@ -226,7 +229,7 @@ $(BUILD)/iops-san: $(SAN_OBJS)
 # The main job: until the presets exist, ioping's 20 requests against ./data (made if missing).
 run: $(BUILD)/iops
 	@mkdir -p data
-	$(BUILD)/iops ioping -c 20 data
+	$(BUILD)/iops quick data
 
 # The house rules of ARCHITECTURE.md: layers, include cycles, banned functions, file length.
 lint:
