@@ -75,9 +75,6 @@ MUSL_OBJS   := $(patsubst %.c,$(BUILD)/musl/%.o,$(LIB_SRCS) $(CMD_SRCS))
 # No unwind tables: C needs none, gdb uses the .debug_frame of -g, and they are 7% of the binary.
 MUSL_CFLAGS := $(BASE_CFLAGS) $(CFLAGS) -isystem $(MUSL_INC) -ffunction-sections -fdata-sections \
                -fno-asynchronous-unwind-tables -fno-unwind-tables
-# The suite modes run once per step, never per I/O: built for size.
-SIZE_OBJS   := $(patsubst %.c,$(BUILD)/musl/%.o,$(wildcard lib/suite/*.c) cmd/quick.c cmd/preset.c cmd/suite_sys.c cmd/fio_run.c)
-$(SIZE_OBJS): MUSL_CFLAGS += -Os
 MUSL_LDFLAGS:= -static -Wl,--gc-sections
 # zlib streams (log_store_compressed, --inflate-log) come from lib/core/zflate.c, not libz: Debian's
 # libz.a links against musl but adds 72 KB, and the stripped binary must stay under 480 KiB.
