@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,49 +31,31 @@ struct quick_live {
 	FILE *out;
 };
 
+/* Every 500 ms: the step, its elapsed time, and the rate over the last 500 ms. */
 static void *quick_live_main(void *arg)
 {
 	struct quick_live *l = arg;
-	uint64_t t0 = clock_now_ns(), last_t = t0, last_b = 0, last_n = 0;
-	double bw = 0, iops = 0;
+	uint64_t t0 = clock_now_ns(), last_b = 0, last_n = 0;
 
 	while (!atomic_load(&l->done)) {
-		struct timespec ts = { 0, 250000000L };
-		uint64_t now, b = 0, n = 0;
-		bool started = false;
+		struct timespec ts = { 0, 500000000L };
+		uint64_t b = 0, n = 0;
 
 		nanosleep(&ts, NULL);
-		now = clock_now_ns();
-		for (unsigned j = 0; j < l->run->cfg.nr_jobs; j++) {
-			struct runner_progress *p = &l->run->prog[j];
-
-			started |= atomic_load_explicit(&p->start_ns, memory_order_relaxed) != 0;
+		for (unsigned j = 0; j < l->run->cfg.nr_jobs; j++)
 			for (int d = 0; d < DDIR_NR; d++) {
-				b += atomic_load_explicit(&p->io_bytes[d], memory_order_relaxed);
-				n += atomic_load_explicit(&p->ios[d], memory_order_relaxed);
+				b += atomic_load_explicit(&l->run->prog[j].io_bytes[d], memory_order_relaxed);
+				n += atomic_load_explicit(&l->run->prog[j].ios[d], memory_order_relaxed);
 			}
-		}
-		if (now - last_t >= 1000000000ull || !bw) {
-			double dt = (double)(now - last_t) / 1e9;
-
-			if (dt > 0 && b >= last_b) {
-				bw = (double)(b - last_b) / dt;
-				iops = (double)(n - last_n) / dt;
-			}
-			last_t = now;
-			last_b = b;
-			last_n = n;
-		}
-		fprintf(l->out, "\r[%u/%u] %s %5.1fs ", l->step + 1, QUICK_STEPS, quick_steps[l->step].name,
-			(double)(now - t0) / 1e9);
-		if (started)
-			fprintf(l->out, "%.1f MiB/s %.0f IOPS\033[K", bw / (double)SUITE_MIB, iops);
-		else
-			fputs("laying out the test file\033[K", l->out);
+		fprintf(l->out, "\r[%u/%u] %s %.1fs: %.1f MiB/s %llu IOPS\033[K", l->step + 1, QUICK_STEPS,
+			quick_steps[l->step].name, (double)(clock_now_ns() - t0) / 1e9,
+			b >= last_b ? (double)(b - last_b) * 2 / (double)SUITE_MIB : 0.0,
+			n >= last_n ? (unsigned long long)(n - last_n) * 2 : 0ull);
 		fflush(l->out);
+		last_b = b;
+		last_n = n;
 	}
 	fputs("\r\033[K", l->out);
-	fflush(l->out);
 	return NULL;
 }
 
@@ -195,6 +178,7 @@ int quick_main(int argc, char **argv, struct ctl *ctl)
 		quick_usage(stdout);
 		return 0;
 	}
+	signal(SIGPIPE, SIG_IGN);	/* a closed pipe must not skip the removal of the file */
 	s = calloc(1, sizeof(*s));
 	if (!s) {
 		fprintf(stderr, "iops: quick: out of memory\n");
@@ -219,7 +203,7 @@ int quick_main(int argc, char **argv, struct ctl *ctl)
 	if (o.json) {
 		if (quick_json_print(stdout, &s->plan, s->fig, s->rep, s->cmd) < 0 && !status)
 			status = 1;
-	} else {
+	} else if (s->rep[0]) {
 		fputc('\n', stdout);
 		quick_summary_print(stdout, s->fig);
 		fputc('\n', stdout);

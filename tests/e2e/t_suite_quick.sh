@@ -49,7 +49,10 @@ grep '^fio ' "$T/q.out" >"$T/cmds"
 grep -q -- "--filename=iops-quick\.[0-9]*\.[0-9]* " "$T/cmds" || add_err "quick: no iops-quick.<pid>.<n> file name"
 [ "$(grep -c -- '--numjobs=' "$T/cmds")" -le 2 ] || add_err "quick: numjobs outside the QD32 steps"
 
-# --- 2. the real fio accepts every printed line (tiny size, 1 s, a fresh directory each) ---
+# --- 2. the real fio accepts every printed line (tiny size, 1 s, a fresh directory each);
+# meanwhile a run whose stdout pipe closes early (| head -1) still removes its file ---
+mkdir -p "$T/pipe.d"
+("$IOPS" quick "$T/pipe.d" --runtime=1 --size=8m </dev/null 2>"$T/pipe.err" | head -1 >/dev/null) &
 n=0
 while IFS= read -r cmdline; do
 	n=$((n + 1))
@@ -75,6 +78,9 @@ for k in $(seq 1 "$n"); do
 	grep -q "err= 0" "$T/ref$k.out" || add_err "fio step $k: no 'err= 0' job"
 	[ ! -s "$T/ref$k.err" ] || add_err "fio step $k: stderr: $(head -2 "$T/ref$k.err")"
 done
+wait
+case_ran
+assert_eq "closed pipe: files left" "" "$(ls -A "$T/pipe.d")"
 
 # --- 3. JSON: the document only on stdout, the summary and six fio job entries ---
 "$IOPS" quick "$D" --runtime=1 --size=8m --output-format=json >"$T/j.out" 2>"$T/j.err" </dev/null
