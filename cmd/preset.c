@@ -19,7 +19,6 @@ int preset_main(int argc, char **argv, struct ctl *ctl)
 	struct iops_err err = { 0 };
 	struct suite_argv *a;
 	struct statvfs vfs;
-	struct stat st;
 	uint64_t size = 0;
 	bool direct = true;
 	int status = 1;
@@ -38,10 +37,8 @@ int preset_main(int argc, char **argv, struct ctl *ctl)
 		fprintf(stderr, "iops: %s: out of memory\n", o.p->name);
 		goto out;
 	}
-	if (stat(o.dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
-		fprintf(stderr, "iops: %s: '%s': %s\n", o.p->name, o.dir, err_str(errno ? errno : ENOTDIR));
+	if (suite_sys_dir(o.dir, o.p->name) < 0)
 		goto out;
-	}
 	if (!o.size_set) {	/* the recipe's 10g per job, lowered to fit */
 		uint64_t total;
 

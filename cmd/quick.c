@@ -19,6 +19,7 @@
 
 #include "core/clock.h"
 #include "core/err.h"
+#include "fio/target.h"
 #include "fio_run.h"
 #include "modes.h"
 #include "suite_sys.h"
@@ -84,7 +85,7 @@ static void quick_after_layout(void *arg, const bool *runs)
 static bool quick_made_by_us(const char *path)
 {
 	char v[32];
-	ssize_t n = lgetxattr(path, "user.iops", v, sizeof(v));
+	ssize_t n = lgetxattr(path, TARGET_XATTR, v, sizeof(v));
 
 	return n > 0;
 }
@@ -93,14 +94,11 @@ static int quick_plan_make(struct quick_state *s, const struct quick_opts *o, bo
 {
 	struct iops_err err = { 0 };
 	struct statvfs vfs;
-	struct stat st;
 	uint64_t free_bytes;
 	int r;
 
-	if (stat(o->dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
-		fprintf(stderr, "iops: quick: '%s': %s\n", o->dir, err_str(errno ? errno : ENOTDIR));
+	if (suite_sys_dir(o->dir, "quick") < 0)
 		return -1;
-	}
 	if (statvfs(o->dir, &vfs) < 0) {
 		fprintf(stderr, "iops: quick: cannot read the free space of '%s': %s\n", o->dir, err_str(errno));
 		return -1;

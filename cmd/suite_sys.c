@@ -9,6 +9,16 @@
 #include "core/err.h"
 #include "suite/suite.h"
 
+int suite_sys_dir(const char *dir, const char *who)
+{
+	struct stat st;
+	int e = stat(dir, &st) < 0 ? errno : S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
+
+	if (e)
+		fprintf(stderr, "iops: %s: '%s': %s\n", who, dir, err_str(e));
+	return e ? -1 : 0;
+}
+
 int quick_probe_direct(const char *dir, const char *who, bool *direct)
 {
 	int fd = open(dir, O_TMPFILE | O_RDWR | O_DIRECT | O_CLOEXEC, 0600);

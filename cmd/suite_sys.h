@@ -6,6 +6,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* dir exists and is a directory: 0, or -1 after printing "iops: WHO: 'DIR': <why>". */
+int suite_sys_dir(const char *dir, const char *who);
+
 /* *direct: files in dir can be opened with O_DIRECT (probed with an unnamed O_TMPFILE, which
  * vanishes on close; assumed true where O_TMPFILE is not supported). Returns 0, or -1 after
  * printing "iops: WHO: cannot write in 'DIR': ..." (read-only, no permission). */
