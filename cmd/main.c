@@ -31,10 +31,10 @@ struct mode {
 };
 
 static const struct mode modes[] = {
-	{ "quick", quick_main, "six-step summary of a directory's speed (the default: iops = iops quick .)", false },
-	{ "latency", preset_main, "fio recipe: 4 KiB random write QD1 (mean latency)", false },
-	{ "iops", preset_main, "fio recipe: 4 KiB random read QD32 (IOPS)", false },
-	{ "throughput", preset_main, "fio recipe: 64 KiB sequential read QD32, 16 jobs (bandwidth)", false },
+	{ "quick", quick_main, "six fio steps, a summary of DIR's speed (iops alone: iops quick .)", false },
+	{ "latency", preset_main, "recipe: 4k random write QD1", false },
+	{ "iops", preset_main, "recipe: 4k random read QD32", false },
+	{ "throughput", preset_main, "recipe: 64k read QD32 x 16 jobs", false },
 	{ "ioping", ioping_main, "latency prober, drop-in for " IOPING_COMPAT, true },
 	{ "fio", fio_main, "load generator, drop-in for " FIO_COMPAT " (options or job files)", true },
 };

@@ -57,21 +57,19 @@ int preset_main(int argc, char **argv, struct ctl *ctl)
 			size -= size % SUITE_MIB;
 			if (!size)
 				size = SUITE_MIB;
-			fprintf(stderr, "iops: %s: --size lowered from 10g to %llum per job (%u job%s) to stay "
-				"within half of the free space of '%s' (%llu MiB)\n", o.p->name,
-				(unsigned long long)(size / SUITE_MIB), o.numjobs, o.numjobs > 1 ? "s" : "", o.dir,
-				(unsigned long long)((uint64_t)vfs.f_bavail * vfs.f_frsize / SUITE_MIB));
+			fprintf(stderr, "iops: %s: --size lowered from 10g to %llum per job (%u job%s): half of "
+				"the %llu MiB free\n", o.p->name, (unsigned long long)(size / SUITE_MIB), o.numjobs,
+				o.numjobs > 1 ? "s" : "", (unsigned long long)((uint64_t)vfs.f_bavail * vfs.f_frsize / SUITE_MIB));
 		}
 	}
 	if (!o.direct_set) {
 		if (quick_probe_direct(o.dir, o.p->name, &direct) < 0)
 			goto out;
 		if (!direct)
-			fprintf(stderr, "iops: %s: '%s' does not take O_DIRECT: running buffered (--direct=0)\n",
-				o.p->name, o.dir);
+			fprintf(stderr, "iops: %s: '%s': no O_DIRECT, buffered I/O (--direct=0)\n", o.p->name, o.dir);
 	}
 	if (preset_argv(a, &o, (long)getpid(), size, direct) < 0) {
-		fprintf(stderr, "iops: %s: the command line is too long\n", o.p->name);
+		fprintf(stderr, "iops: %s: %s\n", o.p->name, err_str(E2BIG));
 		goto out;
 	}
 	suite_argv_print(stderr, a);

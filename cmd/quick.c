@@ -118,8 +118,7 @@ static int quick_plan_make(struct quick_state *s, const struct quick_opts *o, bo
 	if (quick_free_name(o->dir, "quick", s->plan.file, sizeof(s->plan.file), s->path, sizeof(s->path)) < 0)
 		return -1;
 	if (!s->plan.direct)
-		fprintf(stderr, "iops: quick: '%s' does not take O_DIRECT: running buffered (--direct=0), "
-			"the page cache is part of the results\n", o->dir);
+		fprintf(stderr, "iops: quick: '%s': no O_DIRECT, buffered I/O (--direct=0)\n", o->dir);
 	fprintf(json ? stderr : stdout, "iops quick: %s, test file %s (%llu MiB), %u steps of %llu s, libaio, %s I/O\n",
 		o->dir, s->plan.file, (unsigned long long)(s->plan.size / SUITE_MIB), QUICK_STEPS,
 		(unsigned long long)s->plan.runtime_s, s->plan.direct ? "direct" : "buffered");
@@ -138,7 +137,7 @@ static int quick_step_run(struct quick_state *s, unsigned k, struct ctl *ctl, bo
 	int st = 1, ret;
 
 	if (quick_step_argv(&s->cmd[k], &s->plan, k, false) < 0 || quick_step_argv(&runv, &s->plan, k, true) < 0) {
-		fprintf(stderr, "iops: quick: the command line of step %u is too long\n", k + 1);
+		fprintf(stderr, "iops: quick: step %u: %s\n", k + 1, err_str(E2BIG));
 		return 1;
 	}
 	if (fio_run_parse(run, runv.argc, runv.argv, &st))
@@ -192,10 +191,10 @@ int quick_main(int argc, char **argv, struct ctl *ctl)
 		if (unlink(s->path) < 0 && errno != ENOENT)
 			fprintf(stderr, "iops: quick: cannot remove '%s': %s\n", s->path, err_str(errno));
 	if (ctl_stopped(ctl)) {
-		fprintf(stderr, "iops: quick: stopped by signal %d: partial results\n", ctl_signo(ctl));
+		fprintf(stderr, "iops: quick: stopped by signal %d\n", ctl_signo(ctl));
 		status = 128 + ctl_signo(ctl);
 	} else if (failed) {
-		fprintf(stderr, "iops: quick: a step failed: partial results\n");
+		fprintf(stderr, "iops: quick: a step failed\n");
 		status = 1;
 	}
 	if (o.json) {

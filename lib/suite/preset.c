@@ -23,9 +23,8 @@ const struct preset *preset_find(const char *name)
 void preset_usage(FILE *out, const struct preset *p)
 {
 	fprintf(out, "Usage: iops %s [DIR] [--keep] [fio options...]\n"
-		"fio --rw=%s --bs=%s --iodepth=%u, numjobs=%u, with --size=10g (lowered to half the\n"
-		"free space) --fallocate=none --direct=1 --runtime=60 --time_based --ramp_time=5;\n"
-		"fio options override. Files removed at the end unless --keep.\n",
+		"fio --rw=%s --bs=%s --iodepth=%u --numjobs=%u --size=10g (<= 1/2 free) --direct=1\n"
+		"--runtime=60 --time_based --ramp_time=5 --fallocate=none, then yours.\n",
 		p->name, p->rw, p->bs, p->depth, p->numjobs);
 }
 
@@ -66,8 +65,7 @@ int preset_opts_parse(int argc, char **argv, struct preset_opts *o, struct iops_
 				o->dir = a;
 				continue;
 			}
-			iops_err_set(err, EINVAL, "iops: %s: '%s': after DIR a preset takes fio options "
-				     "(--name=value), not job files", o->p->name, a);
+			iops_err_set(err, EINVAL, "iops: %s: '%s': fio options only, not job files", o->p->name, a);
 			goto fail;
 		}
 		if (preset_is(a, "--size") || preset_is(a, "--filesize"))

@@ -20,10 +20,8 @@ const struct quick_step quick_steps[QUICK_STEPS] = {
 void quick_usage(FILE *out)
 {
 	fputs("Usage: iops quick [DIR] [--runtime=S] [--size=SIZE] [--output-format=normal|json]\n"
-	      "Six fio steps on one test file in DIR (default .): read and write 1 MiB QD16,\n"
-	      "4 KiB QD1, 4 KiB QD32 x min(4, CPUs) jobs. Defaults: 10 s a step, a 1g file (within\n"
-	      "1/10 of the free space, 64 MiB at least), removed at the end. 'iops' = 'iops quick .'\n",
-	      out);
+	      "Six fio steps on a test file in DIR (default .; 'iops' alone = 'iops quick .'):\n"
+	      "1m QD16, 4k QD1, 4k QD32 reads and writes, 10 s each; file 1g (<= 1/10 free).\n", out);
 }
 
 static int quick_bad(struct iops_err *err, const char *opt, const char *val, const char *why)
@@ -41,29 +39,29 @@ static int quick_opt(const char *arg, struct quick_opts *o, struct iops_err *err
 
 	if (klen == 9 && !strncmp(arg, "--runtime", klen)) {
 		if (parse_time_ns(val, 1000000000ull, &v) < 0 || v % 1000000000ull)
-			return quick_bad(err, "--runtime", val, "want whole seconds (10, 30s, 2m)");
+			return quick_bad(err, "--runtime", val, "whole seconds");
 		v /= 1000000000ull;
 		if (v < 1 || v > QUICK_MAX_RUNTIME)
-			return quick_bad(err, "--runtime", val, "want 1 s to 1 day");
+			return quick_bad(err, "--runtime", val, "1 s to 1 day");
 		o->runtime_s = v;
 		return 0;
 	}
 	if (klen == 6 && !strncmp(arg, "--size", klen)) {
 		if (parse_size(val, 1024, &v) < 0)
-			return quick_bad(err, "--size", val, "want a size such as 256m or 1g");
+			return quick_bad(err, "--size", val, "a size (256m)");
 		if (v < SUITE_MIB || v > (1ull << 50))
-			return quick_bad(err, "--size", val, "want 1 MiB to 1 PiB");
+			return quick_bad(err, "--size", val, "1 MiB to 1 PiB");
 		o->size = v;
 		o->size_set = true;
 		return 0;
 	}
 	if (klen == 15 && !strncmp(arg, "--output-format", klen)) {
 		if (strcmp(val, "normal") && strcmp(val, "json"))
-			return quick_bad(err, "--output-format", val, "want normal or json");
+			return quick_bad(err, "--output-format", val, "normal or json");
 		o->json = !strcmp(val, "json");
 		return 0;
 	}
-	iops_err_set(err, EINVAL, "iops: quick: unknown option '%s' (see 'iops quick --help')", arg);
+	iops_err_set(err, EINVAL, "iops: quick: unknown option '%s'", arg);
 	return -EINVAL;
 }
 
@@ -85,7 +83,7 @@ int quick_opts_parse(int argc, char **argv, struct quick_opts *o, struct iops_er
 			continue;
 		}
 		if (o->dir) {
-			iops_err_set(err, EINVAL, "iops: quick: one directory only ('%s', then '%s')", o->dir, a);
+			iops_err_set(err, EINVAL, "iops: quick: one directory only, not '%s'", a);
 			return -EINVAL;
 		}
 		o->dir = a;

@@ -117,8 +117,7 @@ int suite_check_dir(const char *dir, const char *who, struct iops_err *err)
 		return -EINVAL;
 	}
 	if (strchr(dir, ':')) {
-		iops_err_set(err, EINVAL, "iops: %s: directory '%s' has a ':', which fio's --directory "
-			     "reads as a list separator", who, dir);
+		iops_err_set(err, EINVAL, "iops: %s: '%s': a ':' in the directory (fio's list separator)", who, dir);
 		return -EINVAL;
 	}
 	return 0;

@@ -17,7 +17,7 @@ assert_match "--help lists fio" 'fio +load generator' "$out"
 err=$(cd /proc && "$IOPS" 2>&1 >/dev/null); rc=$?
 assert_eq "no-args rc" 1 "$rc"
 assert_match "no-args is 'iops quick .'" "^iops: quick: not enough free space in '\.': 0 MiB free" "$err"
-assert_match "--help lists quick" 'quick +six-step' "$out"
+assert_match "--help lists quick" 'quick +six fio steps' "$out"
 
 err=$("$IOPS" nosuchmode 2>&1 >/dev/null); rc=$?
 assert_eq "unknown mode rc" 1 "$rc"

@@ -122,6 +122,8 @@ for bad in "--runtime=0" "--size=lots" "--output-format=xml" "--bs=4k" "$T/none"
 		add_err "bad '$bad': exit $rc, $(wc -l <"$T/b.err") lines: $(cat "$T/b.err")"
 done
 unchanged || add_err "bad input: the directory changed"
+assert_eq "not a directory" "iops: quick: '$D/iops-quick.keep': Not a directory" \
+	"$("$IOPS" quick "$D/iops-quick.keep" 2>&1 </dev/null)"
 "$IOPS" --help | grep -qE '^  quick +.+' || add_err "--help does not list quick"
 [ "$("$IOPS" --help | grep -cE '^  (quick|latency|iops|throughput|ioping|fio) ')" = 6 ] ||
 	add_err "--help does not list every mode"
