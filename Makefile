@@ -61,7 +61,7 @@ endif
 say = @$(if $(Q),printf '  %-7s %s\n' '$(1)' '$(2)')
 
 # lib/ is one folder per layer or subsystem (ARCHITECTURE.md); sources are found by wildcard.
-LIB_DIRS    := lib/core lib/sys lib/engine lib/fio lib/fio/report lib/ioping
+LIB_DIRS    := lib/core lib/sys lib/engine lib/fio lib/fio/report lib/ioping lib/suite
 LIB_SRCS    := $(sort $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.c)))
 CMD_SRCS    := $(sort $(wildcard cmd/*.c))
 # Unit tests mirror lib/: tests/unit/<folder>/check_<module>.c, one suite per module.
@@ -236,7 +236,7 @@ $(BUILD)/iops-san: $(SAN_OBJS)
 # The main job: until the presets exist, ioping's 20 requests against ./data (made if missing).
 run: $(BUILD)/iops
 	@mkdir -p data
-	$(BUILD)/iops ioping -c 20 data
+	$(BUILD)/iops quick data
 
 # The house rules of ARCHITECTURE.md: layers, include cycles, banned functions, file length.
 lint:

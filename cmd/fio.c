@@ -18,6 +18,7 @@
 #include "engine/engine.h"
 #include "fio_args.h"
 #include "fio_eta.h"
+#include "fio_run.h"
 #include "fio_status.h"
 #include "fio/job.h"
 #include "modes.h"
@@ -189,21 +190,13 @@ int fio_main(int argc, char **argv, struct ctl *ctl)
 	}
 	normal = (cfg.output_format & OUT_NORMAL) != 0 || cfg.output_format == 0;
 
-	res = calloc(cfg.nr_jobs ? cfg.nr_jobs : 1, sizeof(*res));
+	res = fio_results_alloc(&cfg);
 	shown = calloc(cfg.nr_jobs ? cfg.nr_jobs : 1, sizeof(*shown));
 	dk = calloc(1, sizeof(*dk));
 	if (!res || !shown || !dk) {
 		fprintf(stderr, "fio: out of memory\n");
 		status = 1;
 		goto release;
-	}
-	for (unsigned j = 0; j < cfg.nr_jobs; j++) {
-		res[j] = calloc(1, sizeof(**res));	/* ~100 KiB each: heap, never a stack */
-		if (!res[j]) {
-			fprintf(stderr, "fio: out of memory for job results\n");
-			status = 1;
-			goto release;
-		}
 	}
 
 	if (normal) {
@@ -283,13 +276,7 @@ release:
 		if (!status)
 			status = 1;
 	}
-	if (res)
-		for (unsigned j = 0; j < cfg.nr_jobs; j++) {
-			if (res[j])
-				free(res[j]->ss);	/* steady state */
-			free(res[j]);
-		}
-	free(res);
+	fio_results_free(res, cfg.nr_jobs);
 	free(shown);
 	free(idle_res);
 	if (dk) {

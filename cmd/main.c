@@ -27,17 +27,22 @@ struct mode {
 	const char *name;
 	int (*main)(int argc, char **argv, struct ctl *ctl);
 	const char *summary;
+	bool by_argv0;		/* also chosen by the program's name (a link called fio) */
 };
 
 static const struct mode modes[] = {
-	{ "ioping", ioping_main, "latency prober, drop-in for " IOPING_COMPAT },
-	{ "fio", fio_main, "load generator, drop-in for " FIO_COMPAT " (options or job files)" },
+	{ "quick", quick_main, "six fio steps, a summary of DIR's speed (iops alone: iops quick .)", false },
+	{ "latency", preset_main, "recipe: 4k random write QD1", false },
+	{ "iops", preset_main, "recipe: 4k random read QD32", false },
+	{ "throughput", preset_main, "recipe: 64k read QD32 x 16 jobs", false },
+	{ "ioping", ioping_main, "latency prober, drop-in for " IOPING_COMPAT, true },
+	{ "fio", fio_main, "load generator, drop-in for " FIO_COMPAT " (options or job files)", true },
 };
 
-static const struct mode *mode_find(const char *name)
+static const struct mode *mode_find(const char *name, bool argv0)
 {
 	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++)
-		if (!strcmp(modes[i].name, name))
+		if (!strcmp(modes[i].name, name) && (!argv0 || modes[i].by_argv0))
 			return &modes[i];
 	return NULL;
 }
@@ -46,12 +51,13 @@ static void usage(FILE *out)
 {
 	fprintf(out,
 		"Usage: iops MODE [ARGS...]\n"
+		"       iops                                 (the quick suite on the working directory)\n"
 		"       iops [fio options] [job file...]     (fio mode)\n"
 		"       ioping ARGS... | fio ARGS...          (called through a link of that name)\n"
 		"\n"
 		"Modes:\n");
 	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++)
-		fprintf(out, "  %-8s %s\n", modes[i].name, modes[i].summary);
+		fprintf(out, "  %-10s %s\n", modes[i].name, modes[i].summary);
 	fprintf(out,
 		"\n"
 		"Options:\n"
@@ -109,20 +115,20 @@ static bool is_regular_file(const char *path)
 /* Choose the mode, per the README's Dispatch table. *shift tells how many leading args the mode skips. */
 static const struct mode *dispatch(int argc, char **argv, int *shift)
 {
-	const struct mode *m = mode_find(base_name(argv[0]));
+	const struct mode *m = mode_find(base_name(argv[0]), true);
 
 	*shift = 0;
 	if (m)
 		return m;
 	if (argc < 2)
 		return NULL;
-	m = mode_find(argv[1]);
+	m = mode_find(argv[1], false);
 	if (m) {
 		*shift = 1;
 		return m;
 	}
 	if (argv[1][0] == '-' || is_regular_file(argv[1]))
-		return mode_find("fio");
+		return mode_find("fio", false);
 	return NULL;
 }
 
@@ -137,7 +143,7 @@ int main(int argc, char **argv)
 	if (argc < 1 || !argv[0])
 		return 1;
 
-	if (!mode_find(base_name(argv[0])) && argc >= 2) {
+	if (!mode_find(base_name(argv[0]), true) && argc >= 2) {
 		if (!strcmp(argv[1], "--version")) {
 			printf("iops %s (compatible with %s and %s)\n", IOPS_VERSION, FIO_COMPAT, IOPING_COMPAT);
 			return 0;
@@ -149,11 +155,15 @@ int main(int argc, char **argv)
 	}
 
 	m = dispatch(argc, argv, &shift);
+	if (!m && argc < 2) {	/* no arguments: the quick suite on the working directory */
+		static char *quick_argv[] = { "quick", ".", NULL };
+
+		m = mode_find("quick", false);
+		argc = 2;
+		argv = quick_argv;
+		shift = 0;
+	}
 	if (!m) {
-		if (argc < 2) {
-			usage(stdout);	/* no args: the quick suite's place until it exists */
-			return 0;
-		}
 		fprintf(stderr, "iops: unknown mode '%s' (not a mode, an option or a job file); see 'iops --help'\n",
 			argv[1]);
 		return 1;
@@ -164,7 +174,7 @@ int main(int argc, char **argv)
 	sigaddset(set, SIGTERM);
 	sigaddset(set, SIGHUP);
 	sigaddset(set, SIGCHLD);
-	if (m->main == fio_main)	/* status-interval: SIGUSR1 prints a report (fio's rule) */
+	if (m->main == fio_main || m->main == preset_main)	/* status-interval: SIGUSR1 prints a report (fio's rule) */
 		sigaddset(set, SIGUSR1);
 	ret = pthread_sigmask(SIG_BLOCK, set, NULL);
 	if (ret) {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Dispatcher: --version, --help, no args, unknown mode, multi-call names.
+# Dispatcher: --version, --help, no args (the quick suite), unknown mode, multi-call names.
 . "$(dirname "$0")/lib.sh"
 
 out=$("$IOPS" --version); rc=$?
@@ -12,7 +12,12 @@ assert_match "--help lists ioping" 'ioping +latency prober' "$out"
 assert_match "--help lists fio" 'fio +load generator' "$out"
 
 "$IOPS" -h >/dev/null; assert_eq "-h rc" 0 "$?"
-"$IOPS" >/dev/null; assert_eq "no-args rc" 0 "$?"
+# No arguments: the quick suite on the working directory (/proc: no free space, so the
+# free-space refusal, naming '.', proves the dispatch without a run).
+err=$(cd /proc && "$IOPS" 2>&1 >/dev/null); rc=$?
+assert_eq "no-args rc" 1 "$rc"
+assert_match "no-args is 'iops quick .'" "^iops: quick: not enough free space in '\.': 0 MiB free" "$err"
+assert_match "--help lists quick" 'quick +six fio steps' "$out"
 
 err=$("$IOPS" nosuchmode 2>&1 >/dev/null); rc=$?
 assert_eq "unknown mode rc" 1 "$rc"

@@ -1,0 +1,217 @@
+/* quick mode: the quick suite (lib/suite/quick.h has the plan). Validates and plans everything
+ * first (options, directory, free space, a name no file has), then runs the six steps as fio
+ * command lines through fio_run, one after the other, and prints the summary. The test file is
+ * removed at the end, on error and on a stop (SIGINT/SIGTERM through ctl): the partial summary
+ * is printed then. */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/xattr.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/clock.h"
+#include "core/err.h"
+#include "fio/target.h"
+#include "fio_run.h"
+#include "modes.h"
+#include "suite_sys.h"
+#include "suite/quick.h"
+
+struct quick_live {
+	struct fio_run *run;
+	unsigned step;
+	atomic_bool done;
+	FILE *out;
+};
+
+/* Every 500 ms: the step, its elapsed time, and the rate over the last 500 ms. */
+static void *quick_live_main(void *arg)
+{
+	struct quick_live *l = arg;
+	uint64_t t0 = clock_now_ns(), last_b = 0, last_n = 0;
+
+	while (!atomic_load(&l->done)) {
+		struct timespec ts = { 0, 500000000L };
+		uint64_t b = 0, n = 0;
+
+		nanosleep(&ts, NULL);
+		for (unsigned j = 0; j < l->run->cfg.nr_jobs; j++)
+			for (int d = 0; d < DDIR_NR; d++) {
+				b += atomic_load_explicit(&l->run->prog[j].io_bytes[d], memory_order_relaxed);
+				n += atomic_load_explicit(&l->run->prog[j].ios[d], memory_order_relaxed);
+			}
+		fprintf(l->out, "\r[%u/%u] %s %.1fs: %.1f MiB/s %llu IOPS\033[K", l->step + 1, QUICK_STEPS,
+			quick_steps[l->step].name, (double)(clock_now_ns() - t0) / 1e9,
+			b >= last_b ? (double)(b - last_b) * 2 / (double)SUITE_MIB : 0.0,
+			n >= last_n ? (unsigned long long)(n - last_n) * 2 : 0ull);
+		fflush(l->out);
+		last_b = b;
+		last_n = n;
+	}
+	fputs("\r\033[K", l->out);
+	return NULL;
+}
+
+struct quick_state {
+	struct quick_plan plan;
+	char path[4096];
+	bool created;
+	struct fio_run runs[QUICK_STEPS];
+	struct suite_argv cmd[QUICK_STEPS];
+	struct suite_figures fig[QUICK_STEPS];
+	const struct report *rep[QUICK_STEPS];
+};
+
+/* Step 1 laid the file out: it is ours (it did not exist at plan time; the runner creates
+ * with O_EXCL and marks what it makes). */
+static void quick_after_layout(void *arg, const bool *runs)
+{
+	struct quick_state *s = arg;
+
+	(void)runs;
+	s->created = true;
+}
+
+/* The file exists, did not at plan time, and carries iops' layout mark: step 1 made it
+ * before it stopped. */
+static bool quick_made_by_us(const char *path)
+{
+	char v[32];
+	ssize_t n = lgetxattr(path, TARGET_XATTR, v, sizeof(v));
+
+	return n > 0;
+}
+
+static int quick_plan_make(struct quick_state *s, const struct quick_opts *o, bool json)
+{
+	struct iops_err err = { 0 };
+	struct statvfs vfs;
+	uint64_t free_bytes;
+	int r;
+
+	if (suite_sys_dir(o->dir, "quick") < 0)
+		return -1;
+	if (statvfs(o->dir, &vfs) < 0) {
+		fprintf(stderr, "iops: quick: cannot read the free space of '%s': %s\n", o->dir, err_str(errno));
+		return -1;
+	}
+	free_bytes = (uint64_t)vfs.f_bavail * vfs.f_frsize;
+	s->plan.dir = o->dir;
+	s->plan.runtime_s = o->runtime_s;
+	s->plan.numjobs = quick_numjobs(sysconf(_SC_NPROCESSORS_ONLN));
+	if (suite_plan_size(free_bytes, o->size, o->size_set, QUICK_SHARE, "quick", o->dir, &s->plan.size,
+			    &err) < 0) {
+		fprintf(stderr, "%s\n", err.msg);
+		return -1;
+	}
+	r = quick_probe_direct(o->dir, "quick", &s->plan.direct);
+	if (r < 0)
+		return -1;
+	if (quick_free_name(o->dir, "quick", s->plan.file, sizeof(s->plan.file), s->path, sizeof(s->path)) < 0)
+		return -1;
+	if (!s->plan.direct)
+		fprintf(stderr, "iops: quick: '%s': no O_DIRECT, buffered I/O (--direct=0)\n", o->dir);
+	fprintf(json ? stderr : stdout, "iops quick: %s, test file %s (%llu MiB), %u steps of %llu s, libaio, %s I/O\n",
+		o->dir, s->plan.file, (unsigned long long)(s->plan.size / SUITE_MIB), QUICK_STEPS,
+		(unsigned long long)s->plan.runtime_s, s->plan.direct ? "direct" : "buffered");
+	fflush(NULL);
+	return 0;
+}
+
+/* Run step k. Returns 0 to go on, 1 to stop (error or stop request). */
+static int quick_step_run(struct quick_state *s, unsigned k, struct ctl *ctl, bool json, bool tty)
+{
+	struct suite_argv runv;
+	struct fio_run *run = &s->runs[k];
+	struct quick_live live = { .run = run, .step = k, .out = stdout };
+	pthread_t tid;
+	bool ticking = false;
+	int st = 1, ret;
+
+	if (quick_step_argv(&s->cmd[k], &s->plan, k, false) < 0 || quick_step_argv(&runv, &s->plan, k, true) < 0) {
+		fprintf(stderr, "iops: quick: step %u: %s\n", k + 1, err_str(E2BIG));
+		return 1;
+	}
+	if (fio_run_parse(run, runv.argc, runv.argv, &st))
+		return 1;
+	atomic_init(&live.done, false);
+	if (tty && !json)
+		ticking = pthread_create(&tid, NULL, quick_live_main, &live) == 0;
+	ret = fio_run_go(run, ctl, k == 0 ? quick_after_layout : NULL, s);
+	if (ticking) {
+		atomic_store(&live.done, true);
+		pthread_join(tid, NULL);
+	}
+	if (run->rep_built) {
+		suite_figures_get(&run->rep, quick_steps[k].ddir, &s->fig[k]);
+		s->rep[k] = &run->rep;
+		quick_step_line(json ? stderr : stdout, k, &s->fig[k]);
+		fflush(NULL);
+	}
+	return ret != 0 || ctl_stopped(ctl);
+}
+
+int quick_main(int argc, char **argv, struct ctl *ctl)
+{
+	struct quick_opts o;
+	struct iops_err err = { 0 };
+	struct quick_state *s;
+	bool tty = isatty(STDOUT_FILENO) == 1, failed = false;
+	int status = 0;
+
+	if (quick_opts_parse(argc, argv, &o, &err) < 0) {
+		fprintf(stderr, "%s\n", err.msg);
+		return 1;
+	}
+	if (o.help) {
+		quick_usage(stdout);
+		return 0;
+	}
+	signal(SIGPIPE, SIG_IGN);	/* a closed pipe must not skip the removal of the file */
+	s = calloc(1, sizeof(*s));
+	if (!s) {
+		fprintf(stderr, "iops: quick: out of memory\n");
+		return 1;
+	}
+	if (quick_plan_make(s, &o, o.json) < 0) {
+		free(s);
+		return 1;
+	}
+	for (unsigned k = 0; k < QUICK_STEPS && !failed && !ctl_stopped(ctl); k++)
+		failed = quick_step_run(s, k, ctl, o.json, tty) != 0;
+	if (s->created || quick_made_by_us(s->path))
+		if (unlink(s->path) < 0 && errno != ENOENT)
+			fprintf(stderr, "iops: quick: cannot remove '%s': %s\n", s->path, err_str(errno));
+	if (ctl_stopped(ctl)) {
+		fprintf(stderr, "iops: quick: stopped by signal %d\n", ctl_signo(ctl));
+		status = 128 + ctl_signo(ctl);
+	} else if (failed) {
+		fprintf(stderr, "iops: quick: a step failed\n");
+		status = 1;
+	}
+	if (o.json) {
+		if (quick_json_print(stdout, &s->plan, s->fig, s->rep, s->cmd) < 0 && !status)
+			status = 1;
+	} else if (s->rep[0]) {
+		fputc('\n', stdout);
+		quick_summary_print(stdout, s->fig);
+		fputc('\n', stdout);
+		quick_table_print(stdout, &s->plan, s->fig);
+		fputs("\nEquivalent fio command lines:\n", stdout);
+		for (unsigned k = 0; k < QUICK_STEPS; k++)
+			if (s->rep[k])
+				suite_argv_print(stdout, &s->cmd[k]);
+	}
+	for (unsigned k = 0; k < QUICK_STEPS; k++)
+		fio_run_release(&s->runs[k]);
+	free(s);
+	return status;
+}

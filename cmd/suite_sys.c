@@ -1,0 +1,63 @@
+#include "suite_sys.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/err.h"
+#include "suite/suite.h"
+
+int suite_sys_dir(const char *dir, const char *who)
+{
+	struct stat st;
+	int e = stat(dir, &st) < 0 ? errno : S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
+
+	if (e)
+		fprintf(stderr, "iops: %s: '%s': %s\n", who, dir, err_str(e));
+	return e ? -1 : 0;
+}
+
+int quick_probe_direct(const char *dir, const char *who, bool *direct)
+{
+	int fd = open(dir, O_TMPFILE | O_RDWR | O_DIRECT | O_CLOEXEC, 0600);
+
+	*direct = true;
+	if (fd >= 0) {
+		close(fd);
+		return 0;
+	}
+	if (errno == EINVAL) {	/* O_DIRECT refused (tmpfs before Linux 6.6, some FUSE) */
+		fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+		if (fd >= 0) {
+			close(fd);
+			*direct = false;
+			return 0;
+		}
+	}
+	if (errno == EACCES || errno == EROFS || errno == EPERM || errno == ENOSPC || errno == EDQUOT) {
+		fprintf(stderr, "iops: %s: cannot write in '%s': %s\n", who, dir, err_str(errno));
+		return -1;
+	}
+	return 0;	/* no O_TMPFILE here: fio's own open says it if O_DIRECT fails */
+}
+
+int quick_free_name(const char *dir, const char *who, char *name, size_t nname, char *path, size_t npath)
+{
+	struct stat st;
+
+	for (unsigned k = 0; k < 1000; k++) {
+		int r;
+
+		if (suite_file_name(name, nname, who, (long)getpid(), k) < 0)
+			break;
+		r = snprintf(path, npath, "%s/%s", dir, name);
+		if (r < 0 || (size_t)r >= npath)
+			break;
+		if (lstat(path, &st) < 0 && errno == ENOENT)
+			return 0;
+	}
+	fprintf(stderr, "iops: %s: no free test file name in '%s'\n", who, dir);
+	return -1;
+}

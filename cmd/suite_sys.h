@@ -1,0 +1,21 @@
+/* suite_sys: what the suite modes (quick, presets) ask the system before they plan: whether a
+ * directory takes O_DIRECT, and a test file name nothing uses. Neither leaves anything on disk. */
+#ifndef IOPS_SUITE_SYS_H
+#define IOPS_SUITE_SYS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* dir exists and is a directory: 0, or -1 after printing "iops: WHO: 'DIR': <why>". */
+int suite_sys_dir(const char *dir, const char *who);
+
+/* *direct: files in dir can be opened with O_DIRECT (probed with an unnamed O_TMPFILE, which
+ * vanishes on close; assumed true where O_TMPFILE is not supported). Returns 0, or -1 after
+ * printing "iops: WHO: cannot write in 'DIR': ..." (read-only, no permission). */
+int quick_probe_direct(const char *dir, const char *who, bool *direct);
+
+/* The first "iops-WHO.<pid>.<n>" that does not exist in dir: name and its path. 0, or -1
+ * after printing why. */
+int quick_free_name(const char *dir, const char *who, char *name, size_t nname, char *path, size_t npath);
+
+#endif
