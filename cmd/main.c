@@ -32,6 +32,7 @@ struct mode {
 static const struct mode modes[] = {
 	{ "ioping", ioping_main, "latency prober, drop-in for " IOPING_COMPAT },
 	{ "fio", fio_main, "load generator, drop-in for " FIO_COMPAT " (options or job files)" },
+	{ "suite", suite_main, "fs-performance's benchmarks (fio, file tree), set by environment variables" },
 };
 
 static const struct mode *mode_find(const char *name)
@@ -82,8 +83,11 @@ static void *signal_thread(void *arg)
 			continue;
 		}
 		if (signo == SIGCHLD) {
-			while (waitpid(-1, NULL, WNOHANG) > 0)
-				;
+			pid_t pid;
+			int status;
+
+			while ((pid = waitpid(-1, &status, WNOHANG)) > 0)
+				ctl_child_exited(ctl, pid, status);	/* for a mode that waits for it */
 			continue;
 		}
 		if (ctl_stop(ctl, signo) >= 2 && modes_second_stop_exit) {

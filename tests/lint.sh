@@ -21,7 +21,8 @@ declare -A MAY=(
 	[lib/fio]="lib/core lib/sys lib/engine lib/fio"
 	[lib/fio/report]="lib/core lib/sys lib/fio lib/fio/report"
 	[lib/ioping]="lib/core lib/sys lib/ioping"
-	[cmd]="lib/core lib/sys lib/engine lib/fio lib/fio/report lib/ioping cmd"
+	[lib/suite]="lib/core lib/sys lib/suite"
+	[cmd]="lib/core lib/sys lib/engine lib/fio lib/fio/report lib/ioping lib/suite cmd"
 )
 MAX_LINES=800
 GENERATED="tests/unit/report_fixtures.h"
