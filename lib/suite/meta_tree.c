@@ -322,6 +322,10 @@ static int meta_walk(int fd, int depth, bool del, unsigned *nr)
 	}
 	do {
 		gone = 0;
+		if (lseek(fd, 0, SEEK_SET) < 0) {	/* musl's rewinddir alone did not */
+			ret = -errno;
+			break;
+		}
 		rewinddir(dir);
 		ret = meta_walk_pass(dir, fd, depth, del, nr, &gone);
 	} while (!ret && gone);
