@@ -35,6 +35,7 @@ static const struct mode modes[] = {
 	{ "latency", preset_main, "recipe: 4k random write QD1", false },
 	{ "iops", preset_main, "recipe: 4k random read QD32", false },
 	{ "throughput", preset_main, "recipe: 64k read QD32 x 16 jobs", false },
+	{ "suite", suite_main, "fs-performance's benchmarks (fio, file tree), set by environment", false },
 	{ "ioping", ioping_main, "latency prober, drop-in for " IOPING_COMPAT, true },
 	{ "fio", fio_main, "load generator, drop-in for " FIO_COMPAT " (options or job files)", true },
 };
@@ -88,8 +89,11 @@ static void *signal_thread(void *arg)
 			continue;
 		}
 		if (signo == SIGCHLD) {
-			while (waitpid(-1, NULL, WNOHANG) > 0)
-				;
+			pid_t pid;
+			int status;
+
+			while ((pid = waitpid(-1, &status, WNOHANG)) > 0)
+				ctl_child_exited(ctl, pid, status);	/* for a mode that waits for it */
 			continue;
 		}
 		if (ctl_stop(ctl, signo) >= 2 && modes_second_stop_exit) {

@@ -10,6 +10,7 @@ int ctl_init(struct ctl *ctl)
 	atomic_init(&ctl->nr_stops, 0);
 	atomic_init(&ctl->last_signo, 0);
 	atomic_init(&ctl->nr_status, 0);	/* status-interval */
+	ctl->nr_children = 0;
 	return clock_lock_init(&ctl->lock, &ctl->wake);
 }
 
@@ -103,4 +104,43 @@ bool ctl_wait_stop_status(struct ctl *ctl, const atomic_bool *quit, int *seen)
 	*seen = atomic_load(&ctl->nr_status);
 	pthread_mutex_unlock(&ctl->lock);
 	return stopped;
+}
+
+/* ---- children: exit statuses for the modes that wait for one ---------------------------- */
+
+void ctl_child_exited(struct ctl *ctl, pid_t pid, int status)
+{
+	pthread_mutex_lock(&ctl->lock);
+	ctl->children[ctl->nr_children % CTL_CHILDREN] = (struct ctl_child){ .pid = pid, .status = status };
+	ctl->nr_children++;
+	pthread_cond_broadcast(&ctl->wake);
+	pthread_mutex_unlock(&ctl->lock);
+}
+
+/* Under lock: the recorded status of pid, the latest first. */
+static bool ctl_child_find(const struct ctl *ctl, pid_t pid, int *status)
+{
+	unsigned n = ctl->nr_children < CTL_CHILDREN ? ctl->nr_children : CTL_CHILDREN;
+
+	for (unsigned i = 1; i <= n; i++) {
+		const struct ctl_child *c = &ctl->children[(ctl->nr_children - i) % CTL_CHILDREN];
+
+		if (c->pid == pid) {
+			*status = c->status;
+			return true;
+		}
+	}
+	return false;
+}
+
+bool ctl_child_wait(struct ctl *ctl, pid_t pid, int *status, int *stops_seen)
+{
+	bool found;
+
+	pthread_mutex_lock(&ctl->lock);
+	while (!(found = ctl_child_find(ctl, pid, status)) && atomic_load(&ctl->nr_stops) == *stops_seen)
+		pthread_cond_wait(&ctl->wake, &ctl->lock);
+	*stops_seen = atomic_load(&ctl->nr_stops);
+	pthread_mutex_unlock(&ctl->lock);
+	return found;
 }

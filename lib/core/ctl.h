@@ -10,6 +10,14 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/types.h>
+
+#define CTL_CHILDREN	16	/* exit statuses kept for modes that wait for a child */
+
+struct ctl_child {
+	pid_t pid;
+	int status;		/* as waitpid() gives it */
+};
 
 struct ctl {
 	atomic_int nr_stops;	/* stop requests received so far */
@@ -18,6 +26,10 @@ struct ctl {
 	pthread_cond_t wake;	/* CLOCK_MONOTONIC condition variable */
 	/* status-interval: SIGUSR1 asks the fio mode for a full report now */
 	atomic_int nr_status;	/* status requests received so far */
+	/* children the signal thread reaped (it reaps every child, as PID 1 must): the latest
+	 * CTL_CHILDREN, under lock, so a mode that started one can learn how it ended */
+	struct ctl_child children[CTL_CHILDREN];
+	unsigned nr_children;	/* recorded so far; the ring index is nr_children % CTL_CHILDREN */
 };
 
 int ctl_init(struct ctl *ctl);
@@ -54,5 +66,13 @@ void ctl_status_request(struct ctl *ctl);
 /* ctl_wait_stop(), also returning (false) when the number of status requests differs from
  * *seen, which is then updated. */
 bool ctl_wait_stop_status(struct ctl *ctl, const atomic_bool *quit, int *seen);
+
+/* The signal thread reaped child pid with status (waitpid's): record it, wake the waiters. */
+void ctl_child_exited(struct ctl *ctl, pid_t pid, int status);
+
+/* Wait until child pid has been reaped (true, *status set) or the number of stop requests
+ * is no longer *stops_seen (false, *stops_seen updated: the caller passes the stop on to the
+ * child, then waits again). */
+bool ctl_child_wait(struct ctl *ctl, pid_t pid, int *status, int *stops_seen);
 
 #endif

@@ -407,6 +407,51 @@ t_k8s_job() {
 	done <<<"$spec"
 }
 
+# docker/k8s/suite-job.yaml: well-formed and restricted like the bench Job, and its command with
+# its environment (shortened: FIO_CAPACITY_MB=64, FIO_RUNTIME=1) works under the same
+# restrictions: the configuration echo, both benchmarks' lines, and an empty volume after.
+t_k8s_suite() {
+	local py=/usr/bin/python3 spec dir uid gid cmd envs=() out rc
+	spec=$($py - "$repo/docker/k8s/suite-job.yaml" <<-'EOF'
+	import sys, yaml
+	docs = list(yaml.safe_load_all(open(sys.argv[1])))
+	assert [d["kind"] for d in docs] == ["PersistentVolumeClaim", "Job"]
+	pvc, job = docs
+	pod = job["spec"]["template"]["spec"]
+	assert pod["restartPolicy"] == "Never"
+	psc = pod["securityContext"]
+	assert psc["runAsNonRoot"] is True and psc["runAsUser"] != 0, psc
+	assert psc["seccompProfile"]["type"] == "RuntimeDefault", psc
+	(c,) = pod["containers"]
+	sc = c["securityContext"]
+	assert sc["readOnlyRootFilesystem"] is True and sc["allowPrivilegeEscalation"] is False, sc
+	assert sc["capabilities"]["drop"] == ["ALL"], sc
+	assert pod["volumes"][0]["persistentVolumeClaim"]["claimName"] == pvc["metadata"]["name"]
+	assert c["command"] == ["/usr/bin/iops"] and c["args"] == ["suite"], c
+	env = {e["name"]: e["value"] for e in c["env"]}
+	assert env["TARGET_PATH"] == c["volumeMounts"][0]["mountPath"] == "/iops/data"
+	env.update(FIO_CAPACITY_MB="64", FIO_RUNTIME="1")
+	print(psc["runAsUser"], psc["runAsGroup"], *[k + "=" + v for k, v in env.items()], sep="\t")
+	EOF
+	) || fail "docker/k8s/suite-job.yaml"
+	dir=$(new_dir)
+	IFS=$'\t' read -r uid gid rest <<<"$spec"
+	IFS=$'\t' read -r -a envs <<<"$rest"
+	if [ "$(id -u)" = 0 ]; then chown "$uid:$gid" "$dir"
+	else $PODMAN unshare chown "$uid:$gid" "$dir" 2>/dev/null ||
+		skip "rootless podman has no uid $uid to hand the volume to"
+	fi
+	out=$(run --user "$uid:$gid" --read-only --read-only-tmpfs=false --cap-drop ALL \
+		--security-opt no-new-privileges -v "$dir:/iops/data" "${envs[@]/#/--env=}" "$tag" suite 2>&1 </dev/null)
+	rc=$?
+	echo "$out"
+	assert_eq "k8s suite rc" 0 "$rc"
+	assert_match "k8s suite: configuration" $'^Configuration:\nList of benchmarks to run: fio meta \\(BENCHMARKS\\)\nTarget path for tests: /iops/data \\(TARGET_PATH\\)' "$out"
+	assert_match "k8s suite: fio" $'\nBenchmark: fio\nMax write bandwidth: .*\nMax read throughput: [0-9]+ IOPS\nBenchmark: meta\n' "$out"
+	assert_match "k8s suite: meta" $'\nTime to create files: [0-9.]+ s\nTime to remove files: [0-9.]+ s\n' "$out"
+	assert_empty_dir "k8s suite volume" "$dir"
+}
+
 # --- the runner ------------------------------------------------------------------------------------
 pass=0 fail=0 skip=0 failed=()
 # filtered NAME: true if CONTAINER_FILTER=word leaves this case out (the image build always runs).
@@ -440,7 +485,7 @@ case_run() {
 
 # The cases that need podman, after the build, in order.
 podman_cases=(image_config image_size image_contents version link_fio link_ioping errors
-	stop_sigterm stop_sigint stop_fio fio_options io_uring k8s_job seed_ioping)
+	stop_sigterm stop_sigint stop_fio fio_options io_uring k8s_job k8s_suite seed_ioping)
 
 # rootless_probe: as a user other than root, build the image and run it once (the build case
 # then builds it again, so the probe's image goes); on failure, the reason (podman's last two

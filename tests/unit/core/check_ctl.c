@@ -137,6 +137,66 @@ START_TEST(test_ctl_status_requests)
 }
 END_TEST
 
+/* children: a recorded status is found (the latest for a pid that came back), a pid never
+ * recorded waits until a stop, and more than CTL_CHILDREN records keep the latest ones */
+struct child_waiter {
+	struct ctl *ctl;
+	pid_t pid;
+	int status, seen;
+	bool found;
+};
+
+static void *child_waiter_main(void *arg)
+{
+	struct child_waiter *w = arg;
+
+	w->found = ctl_child_wait(w->ctl, w->pid, &w->status, &w->seen);
+	return NULL;
+}
+
+START_TEST(test_ctl_children)
+{
+	struct ctl ctl;
+	struct child_waiter w = { .ctl = &ctl, .pid = 4242 };
+	pthread_t tid;
+	int st = -1, seen = 0;
+
+	ck_assert_int_eq(ctl_init(&ctl), 0);
+	ctl_child_exited(&ctl, 100, 0);
+	ctl_child_exited(&ctl, 101, 1 << 8);
+	ctl_child_exited(&ctl, 100, 2 << 8);
+	ck_assert(ctl_child_wait(&ctl, 101, &st, &seen));
+	ck_assert_int_eq(st, 1 << 8);
+	ck_assert(ctl_child_wait(&ctl, 100, &st, &seen));
+	ck_assert_int_eq(st, 2 << 8);	/* the latest */
+	/* recorded while the waiter waits */
+	ck_assert_int_eq(pthread_create(&tid, NULL, child_waiter_main, &w), 0);
+	ctl_child_exited(&ctl, 4242, 9);
+	ck_assert_int_eq(pthread_join(tid, NULL), 0);
+	ck_assert(w.found);
+	ck_assert_int_eq(w.status, 9);
+	ck_assert_int_eq(w.seen, 0);
+	/* never recorded: a stop ends the wait, counted once */
+	w.pid = 777;
+	ck_assert_int_eq(pthread_create(&tid, NULL, child_waiter_main, &w), 0);
+	ctl_stop(&ctl, SIGTERM);
+	ck_assert_int_eq(pthread_join(tid, NULL), 0);
+	ck_assert(!w.found);
+	ck_assert_int_eq(w.seen, 1);
+	/* the ring: the first records are gone after CTL_CHILDREN more */
+	for (int i = 0; i < CTL_CHILDREN; i++)
+		ctl_child_exited(&ctl, 1000 + i, i);
+	ck_assert(ctl_child_wait(&ctl, 1000 + CTL_CHILDREN - 1, &st, &seen));
+	ck_assert_int_eq(st, CTL_CHILDREN - 1);
+	ck_assert(ctl_child_wait(&ctl, 1000, &st, &seen));
+	ck_assert_int_eq(st, 0);
+	ctl_stop(&ctl, SIGTERM);	/* the next wait returns at once: a new stop */
+	ck_assert(!ctl_child_wait(&ctl, 101, &st, &seen));
+	ck_assert_int_eq(seen, 2);
+	ctl_release(&ctl);
+}
+END_TEST
+
 Suite *ctl_suite(void)
 {
 	Suite *s = suite_create("ctl");
@@ -147,6 +207,7 @@ Suite *ctl_suite(void)
 	tcase_add_test(tc, test_ctl_past_deadline);
 	tcase_add_test(tc, test_ctl_wait_stop_quit_and_stop);
 	tcase_add_test(tc, test_ctl_status_requests);
+	tcase_add_test(tc, test_ctl_children);
 	suite_add_tcase(s, tc);
 	return s;
 }
