@@ -186,6 +186,7 @@ if ! skip_if_fio "iops' own messages"; then
 --ioengine=net --rw=write|fio: no port has been specified which is required for the tcp protocol
 --ioengine=net --port=9 --rw=write|fio: network IO requires a hostname (or listen)
 --ioengine=net --port=9 --protocol=udp --listen|fio: listen only valid for TCP proto IO
+--ioengine=net --port=9 --hostname=nosuchhost.invalid --rw=write --size=4k|fio: net engine: failed to resolve hostname nosuchhost.invalid: iops takes an IPv4 address or a name in /etc/hosts (no DNS)
 --ioengine=filestat --stat_type=fstat|fio: failed parsing stat_type=fstat
 BAD
 fi
