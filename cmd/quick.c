@@ -167,7 +167,7 @@ int quick_main(int argc, char **argv, struct ctl *ctl)
 	bool tty = isatty(STDOUT_FILENO) == 1, failed = false;
 	int status = 0;
 
-	if (quick_opts_parse(argc, argv, &o, &err) < 0) {
+	if (quick_opts_parse(argc, argv, getenv("IOPS_QUICK"), &o, &err) < 0) {
 		fprintf(stderr, "%s\n", err.msg);
 		return 1;
 	}

@@ -65,11 +65,39 @@ static int quick_opt(const char *arg, struct quick_opts *o, struct iops_err *err
 	return -EINVAL;
 }
 
-int quick_opts_parse(int argc, char **argv, struct quick_opts *o, struct iops_err *err)
+/* IOPS_QUICK: options only (no directory), separated by blanks. */
+static int quick_opts_env(const char *env, struct quick_opts *o, struct iops_err *err)
+{
+	char tok[256];
+
+	while (*env) {
+		size_t n;
+
+		env += strspn(env, " \t");
+		n = strcspn(env, " \t");
+		if (!n)
+			break;
+		if (n >= sizeof(tok) || env[0] != '-' || !env[1]) {
+			iops_err_set(err, EINVAL, "iops: quick: IOPS_QUICK holds options only (--runtime=S --size=SIZE), "
+				     "not '%.*s'", (int)n, env);
+			return -EINVAL;
+		}
+		memcpy(tok, env, n);
+		tok[n] = '\0';
+		if (quick_opt(tok, o, err) < 0)
+			return -EINVAL;
+		env += n;
+	}
+	return 0;
+}
+
+int quick_opts_parse(int argc, char **argv, const char *env, struct quick_opts *o, struct iops_err *err)
 {
 	memset(o, 0, sizeof(*o));
 	o->runtime_s = QUICK_DEF_RUNTIME;
 	o->size = QUICK_DEF_SIZE;
+	if (env && quick_opts_env(env, o, err) < 0)
+		return -EINVAL;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 

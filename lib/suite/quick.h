@@ -31,8 +31,10 @@ struct quick_opts {
 	bool help;
 };
 
-/* argv[0] is the mode name. 0 (o->help set for -h/--help), or -EINVAL with err set. */
-int quick_opts_parse(int argc, char **argv, struct quick_opts *o, struct iops_err *err);
+/* argv[0] is the mode name. env (NULL: none) holds options taken before argv's, separated by
+ * blanks: the IOPS_QUICK environment variable, so that a plain `iops` can be shortened. 0
+ * (o->help set for -h/--help), or -EINVAL with err set. */
+int quick_opts_parse(int argc, char **argv, const char *env, struct quick_opts *o, struct iops_err *err);
 void quick_usage(FILE *out);
 
 enum quick_kind { QUICK_BW, QUICK_LAT, QUICK_IOPS };

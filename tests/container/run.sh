@@ -452,6 +452,19 @@ t_k8s_suite() {
 	assert_empty_dir "k8s suite volume" "$dir"
 }
 
+# The image with no arguments runs the quick suite on its working directory, the volume;
+# IOPS_QUICK (README) shortens it. The six summary lines, and the volume as it was.
+t_quick_noargs() {
+	local dir out rc
+	dir=$(new_dir)
+	echo keep >"$dir/mine"
+	out=$(run -e IOPS_QUICK="--runtime=1 --size=64m" -v "$dir:/iops/data" "$tag" 2>&1 </dev/null); rc=$?
+	echo "$out"
+	assert_eq "quick rc" 0 "$rc"
+	assert_match "quick: six lines" $'Max write bandwidth: [0-9.]+ [KMG]iB/s\nMax read bandwidth: [0-9.]+ [KMG]iB/s\nWrite I/O latency: [0-9.]+ ms\nRead I/O latency: [0-9.]+ ms\nMax write throughput: [0-9]+ IOPS\nMax read throughput: [0-9]+ IOPS' "$out"
+	assert_eq "quick: volume as it was" "mine" "$(ls -A "$dir")"
+}
+
 # --- the runner ------------------------------------------------------------------------------------
 pass=0 fail=0 skip=0 failed=()
 # filtered NAME: true if CONTAINER_FILTER=word leaves this case out (the image build always runs).
@@ -485,7 +498,7 @@ case_run() {
 
 # The cases that need podman, after the build, in order.
 podman_cases=(image_config image_size image_contents version link_fio link_ioping errors
-	stop_sigterm stop_sigint stop_fio fio_options io_uring k8s_job k8s_suite seed_ioping)
+	stop_sigterm stop_sigint stop_fio fio_options io_uring k8s_job k8s_suite quick_noargs seed_ioping)
 
 # rootless_probe: as a user other than root, build the image and run it once (the build case
 # then builds it again, so the probe's image goes); on failure, the reason (podman's last two

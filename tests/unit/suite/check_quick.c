@@ -59,7 +59,7 @@ START_TEST(test_opts)
 
 	for (; v->args[argc - 1]; argc++)
 		argv[argc] = (char *)v->args[argc - 1];
-	ck_assert_int_eq(quick_opts_parse(argc, argv, &o, &err), v->ret);
+	ck_assert_int_eq(quick_opts_parse(argc, argv, NULL, &o, &err), v->ret);
 	if (v->ret) {
 		ck_assert_msg(strstr(err.msg, v->msg) != NULL, "'%s' lacks '%s'", err.msg, v->msg);
 		ck_assert(strncmp(err.msg, "iops: quick: ", 13) == 0);
@@ -72,6 +72,39 @@ START_TEST(test_opts)
 	ck_assert_uint_eq(o.runtime_s, v->runtime_s);
 	ck_assert_uint_eq(o.size, v->size);
 	ck_assert(o.json == v->json);
+}
+END_TEST
+
+/* IOPS_QUICK: options before argv's (argv wins), options only */
+static const struct {
+	const char *env, *arg;
+	int ret;
+	uint64_t runtime_s, size;
+	const char *msg;
+} env_vecs[] = {
+	{ "--runtime=1 --size=64m", NULL, 0, 1, 64ull << 20, NULL },
+	{ "  --runtime=2\t", "--runtime=3", 0, 3, 1ull << 30, NULL },
+	{ "", NULL, 0, 10, 1ull << 30, NULL },
+	{ "--runtime=0", NULL, -EINVAL, 0, 0, "--runtime" },
+	{ "/data", NULL, -EINVAL, 0, 0, "IOPS_QUICK holds options only" },
+	{ "--runtime=1 x", NULL, -EINVAL, 0, 0, "not 'x'" },
+	{ "--bogus", NULL, -EINVAL, 0, 0, "unknown option '--bogus'" },
+};
+
+START_TEST(test_opts_env)
+{
+	char *argv[3] = { "quick", (char *)env_vecs[_i].arg, NULL };
+	struct quick_opts o;
+	struct iops_err err = { 0 };
+
+	ck_assert_int_eq(quick_opts_parse(env_vecs[_i].arg ? 2 : 1, argv, env_vecs[_i].env, &o, &err),
+			 env_vecs[_i].ret);
+	if (env_vecs[_i].ret) {
+		ck_assert_msg(strstr(err.msg, env_vecs[_i].msg) != NULL, "'%s' lacks '%s'", err.msg, env_vecs[_i].msg);
+		return;
+	}
+	ck_assert_uint_eq(o.runtime_s, env_vecs[_i].runtime_s);
+	ck_assert_uint_eq(o.size, env_vecs[_i].size);
 }
 END_TEST
 
@@ -177,6 +210,7 @@ Suite *quick_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_loop_test(tc, test_opts, 0, (int)(sizeof(opt_vecs) / sizeof(opt_vecs[0])));
+	tcase_add_loop_test(tc, test_opts_env, 0, (int)(sizeof(env_vecs) / sizeof(env_vecs[0])));
 	tcase_add_test(tc, test_numjobs);
 	tcase_add_test(tc, test_step_lines);
 	tcase_add_test(tc, test_summary);
