@@ -547,6 +547,8 @@ if $PODMAN image exists "$tag" 2>/dev/null; then
 	case_run fio_options
 	case_run io_uring
 	case_run k8s_job
+	case_run k8s_suite
+	case_run quick_noargs
 	[ -n "${seed_dir:-}" ] && case_run seed_ioping
 fi
 [ ${#failed[@]} -gt 0 ] && echo "failed: ${failed[*]}"
