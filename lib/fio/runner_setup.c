@@ -18,6 +18,7 @@
 #include "core/err.h"
 
 #define RUNNER_BUF_ALIGN	4096u
+#define RUNNER_READY_MAX	16u	/* batching by readiness: the most requests per reap and commit */
 
 /* zone: the size of each of the job's files (where its zones wrap), into ends. */
 static uint64_t *worker_file_ends(const struct target_set *ts, const struct target_job *tj,
@@ -113,12 +114,17 @@ int worker_setup(struct worker *w, struct iops_err *err)
 	if (w->cmax > w->depth || w->cmax == 0)
 		w->cmax = w->depth;
 	/* Batching by readiness: unless the job gives iodepth_batch_submit or
-	 * iodepth_batch_complete_max, one reap takes every completion that is there and one commit
-	 * submits every request they freed (fio: one of each per request at these defaults). Paced
-	 * jobs (rate, thinktime, flow) keep fio's one-by-one submission. */
+	 * iodepth_batch_complete_max, one reap takes the completions that are there, up to a
+	 * quarter of the depth (at most RUNNER_READY_MAX), and one commit submits the requests they
+	 * freed (fio: one of each per request at these defaults). A quarter: taking the whole queue
+	 * at once left the device idle while the batch was refilled (QD32 on the virtio disk here:
+	 * 72k IOPS against fio's 96k; with 8, as fast as fio at half its CPU per I/O). Paced jobs
+	 * (rate, thinktime, flow) keep fio's one-by-one submission. */
 	if (job->batch_ready && !rate_enabled(job) && !job->thinktime_ns && !job->flow) {
-		w->batch_submit = w->depth;
-		w->cmax = w->depth;
+		unsigned b = w->depth / 4 < RUNNER_READY_MAX ? w->depth / 4 : RUNNER_READY_MAX;
+
+		w->batch_submit = b ? b : 1;
+		w->cmax = w->batch_submit;
 	}
 	w->depth_low = job->iodepth_low && job->iodepth_low <= w->depth ? job->iodepth_low : w->depth;
 	/* Engines that set issue_ns themselves (ENGINE_F_SETS_ISSUE) read CLOCK_MONOTONIC; the
