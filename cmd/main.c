@@ -33,6 +33,7 @@ static const struct mode modes[] = {
 	{ "ioping", ioping_main, "latency prober, drop-in for " IOPING_COMPAT },
 	{ "fio", fio_main, "load generator, drop-in for " FIO_COMPAT " (options or job files)" },
 	{ "suite", suite_main, "fs-performance's benchmarks (fio, file tree), set by environment variables" },
+	{ "sweep", sweep_main, "simple-fio's matrix: rw x bs x samples, each step a fio command line" },
 };
 
 static const struct mode *mode_find(const char *name)

@@ -1,0 +1,401 @@
+/* sweep_conf: settings, the step matrix and the steps' fio command lines; see sweep_conf.h. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/parse.h"
+#include "suite/sweep_conf.h"
+
+static const char *const pass_names[SWEEP_P_NR] = {
+	"directory", "filename", "size", "numjobs", "iodepth", "direct", "runtime", "time_based",
+	"log_avg_msec", "rwmixread", "rate_iops",
+};
+
+/* simple-fio's Kubernetes keys: accepted in a config file, left to the Kubernetes renderer. */
+static const char *const k8s_names[] = {
+	"server", "storageclass", "storage_type", "volumemode", "storage(Gi)", "platform",
+};
+
+static const char *const rw_names[] = {
+	"read", "write", "randread", "randwrite", "rw", "readwrite", "randrw",
+};
+
+void sweep_conf_init(struct sweep_conf *c)
+{
+	memset(c, 0, sizeof(*c));
+	memcpy(c->rw[0], "randread", sizeof("randread"));
+	c->nr_rw = 1;
+	memcpy(c->bs[0], "4k", sizeof("4k"));
+	c->nr_bs = 1;
+	c->samples = 1;
+	c->size = 1ull << 30;
+	c->numjobs = 1;
+	memcpy(c->pass[SWEEP_P_SIZE], "1g", sizeof("1g"));
+	memcpy(c->pass[SWEEP_P_NUMJOBS], "1", sizeof("1"));
+	memcpy(c->pass[SWEEP_P_IODEPTH], "1", sizeof("1"));
+}
+
+static bool sweep_is_rw(const char *s)
+{
+	for (size_t i = 0; i < sizeof(rw_names) / sizeof(rw_names[0]); i++)
+		if (!strcmp(s, rw_names[i]))
+			return true;
+	return false;
+}
+
+/* A list of words separated by commas and/or blanks into list[]; each word checked. */
+static int sweep_list(const char *key, const char *v, char list[][SWEEP_WORD_MAX], unsigned *nr,
+		      bool is_rw, struct iops_err *err)
+{
+	unsigned n = 0;
+
+	while (*v) {
+		size_t len = strcspn(v, ", \t");
+		char word[SWEEP_WORD_MAX];
+		uint64_t bytes;
+
+		if (!len) {
+			v++;
+			continue;
+		}
+		if (len >= SWEEP_WORD_MAX || n == SWEEP_LIST_MAX) {
+			iops_err_set(err, EINVAL, "%s: %s (at most %u values of %u characters)", key,
+				     len >= SWEEP_WORD_MAX ? "value too long" : "too many values",
+				     SWEEP_LIST_MAX, SWEEP_WORD_MAX - 1);
+			return -EINVAL;
+		}
+		memcpy(word, v, len);
+		word[len] = '\0';
+		if (is_rw && !sweep_is_rw(word)) {
+			iops_err_set(err, EINVAL, "%s: '%s' is not one of read, write, randread, randwrite, "
+				     "rw, readwrite, randrw", key, word);
+			return -EINVAL;
+		}
+		if (!is_rw && (strspn(word, "0123456789kKmMgGiIbB") != len ||
+			       parse_size(word, 1024, &bytes) < 0 || !bytes || bytes > (256u << 20))) {
+			iops_err_set(err, EINVAL, "%s: '%s' is not a block size (1 byte to 256m, e.g. 4k)",
+				     key, word);
+			return -EINVAL;
+		}
+		memcpy(list[n++], word, len + 1);
+		v += len;
+	}
+	if (!n) {
+		iops_err_set(err, EINVAL, "%s: empty list", key);
+		return -EINVAL;
+	}
+	*nr = n;
+	return 0;
+}
+
+static int sweep_bool(const char *key, const char *v, bool *out, struct iops_err *err)
+{
+	static const char *const yes[] = { "1", "true", "yes", "on" }, *const no[] = { "0", "false", "no", "off" };
+
+	for (size_t i = 0; i < 4; i++) {
+		if (!strcmp(v, yes[i]) || !strcmp(v, no[i])) {
+			*out = !strcmp(v, yes[i]);
+			return 0;
+		}
+	}
+	iops_err_set(err, EINVAL, "%s: '%s' is not a boolean (true, false, 1 or 0)", key, v);
+	return -EINVAL;
+}
+
+static int sweep_int(const char *key, const char *v, int64_t lo, int64_t hi, int64_t *out,
+		     struct iops_err *err)
+{
+	if (parse_int(v, 1000, out) < 0 || *out < lo || *out > hi || strspn(v, "0123456789") != strlen(v)) {
+		iops_err_set(err, EINVAL, "%s: '%s' is not a whole number from %lld to %lld", key, v,
+			     (long long)lo, (long long)hi);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int sweep_set_pass(struct sweep_conf *c, enum sweep_pass p, const char *v, struct iops_err *err)
+{
+	const char *key = pass_names[p];
+	char *dst = c->pass[p];
+	uint64_t u;
+	int64_t i;
+	bool b;
+
+	switch (p) {
+	case SWEEP_P_DIRECTORY:
+	case SWEEP_P_FILENAME:
+		if (!*v || strlen(v) >= SWEEP_VAL_MAX || strchr(v, ':')) {
+			iops_err_set(err, EINVAL, "%s: '%s' must be one path, without ':'", key, v);
+			return -EINVAL;
+		}
+		break;
+	case SWEEP_P_SIZE:
+		if (parse_size(v, 1024, &u) < 0 || !u || strchr(v, '%') || strlen(v) >= SWEEP_WORD_MAX) {
+			iops_err_set(err, EINVAL, "size: '%s' is not a size in bytes (e.g. 4m, 1g)", v);
+			return -EINVAL;
+		}
+		c->size = u;
+		break;
+	case SWEEP_P_RUNTIME:
+		if (parse_time_ns(v, 1000000000ull, &u) < 0 || u < 1000000000ull || strlen(v) >= SWEEP_WORD_MAX) {
+			iops_err_set(err, EINVAL, "runtime: '%s' is not a time of at least 1 s (e.g. 60, 2m)", v);
+			return -EINVAL;
+		}
+		break;
+	case SWEEP_P_DIRECT:
+	case SWEEP_P_TIME_BASED:
+		if (sweep_bool(key, v, &b, err) < 0)
+			return -EINVAL;
+		v = b ? "1" : "0";
+		break;
+	default:
+		if (sweep_int(key, v, p == SWEEP_P_NUMJOBS || p == SWEEP_P_IODEPTH || p == SWEEP_P_RATE_IOPS,
+			      p == SWEEP_P_NUMJOBS ? SWEEP_NUMJOBS_MAX : p == SWEEP_P_IODEPTH ? 65536 :
+			      p == SWEEP_P_RWMIXREAD ? 100 : 2147483647, &i, err) < 0)
+			return -EINVAL;
+		if (p == SWEEP_P_NUMJOBS)
+			c->numjobs = (unsigned)i;
+		snprintf(dst, SWEEP_VAL_MAX, "%lld", (long long)i);
+		return 0;
+	}
+	snprintf(dst, SWEEP_VAL_MAX, "%s", v);
+	return 0;
+}
+
+int sweep_conf_set(struct sweep_conf *c, const char *key, const char *value, bool from_file,
+		   struct iops_err *err)
+{
+	bool bare = !value, b;
+	const char *v = value ? value : "";
+	int64_t i;
+
+	for (size_t k = 0; from_file && k < sizeof(k8s_names) / sizeof(k8s_names[0]); k++)
+		if (!strcmp(key, k8s_names[k])) {
+			c->k8s_keys |= 1u << k;
+			return 0;
+		}
+	if ((!strcmp(key, "keep") || !strcmp(key, "prefill") || !strcmp(key, "time_based")) && bare)
+		v = "1";
+	else if (bare || (!*v && strcmp(key, "results"))) {
+		iops_err_set(err, EINVAL, "%s: a value is needed (%s%s=...)", key, from_file ? "" : "--", key);
+		return -EINVAL;
+	}
+	if (!strcmp(key, "rw"))
+		return sweep_list(key, v, c->rw, &c->nr_rw, true, err);
+	if (!strcmp(key, "bs"))
+		return sweep_list(key, v, c->bs, &c->nr_bs, false, err);
+	if (!strcmp(key, "sample") || !strcmp(key, "samples")) {
+		if (sweep_int(key, v, 1, SWEEP_SAMPLES_MAX, &i, err) < 0)
+			return -EINVAL;
+		c->samples = (unsigned)i;
+		return 0;
+	}
+	if (!strcmp(key, "prefill"))
+		return sweep_bool(key, v, &c->prefill, err);
+	if (!from_file && !strcmp(key, "keep")) {
+		if (sweep_bool(key, v, &b, err) < 0)
+			return -EINVAL;
+		c->keep = b;
+		return 0;
+	}
+	if (!from_file && !strcmp(key, "output-format")) {
+		if (!strcmp(v, "normal") || !strcmp(v, "csv") || !strcmp(v, "json")) {
+			c->out = v[0] == 'n' ? SWEEP_OUT_NORMAL : v[0] == 'c' ? SWEEP_OUT_CSV : SWEEP_OUT_JSON;
+			return 0;
+		}
+		iops_err_set(err, EINVAL, "output-format: '%s' is not normal, csv or json", v);
+		return -EINVAL;
+	}
+	if (!from_file && !strcmp(key, "results")) {
+		if (!*v || strlen(v) >= SWEEP_VAL_MAX - 128) {
+			iops_err_set(err, EINVAL, "results: '%s' is not a usable directory name", v);
+			return -EINVAL;
+		}
+		snprintf(c->results, sizeof(c->results), "%s", v);
+		return 0;
+	}
+	for (int p = 0; p < SWEEP_P_NR; p++)
+		if (!strcmp(key, pass_names[p]))
+			return sweep_set_pass(c, (enum sweep_pass)p, v, err);
+	iops_err_set(err, EINVAL, "unknown %s '%s' (see 'iops sweep --help')", from_file ? "key" : "option", key);
+	return -EINVAL;
+}
+
+/* Copy [s, s+len) without surrounding blanks and one pair of quotes into out. */
+static int sweep_trim(const char *s, size_t len, char *out, size_t n)
+{
+	while (len && (*s == ' ' || *s == '\t'))
+		s++, len--;
+	while (len && (s[len - 1] == ' ' || s[len - 1] == '\t' || s[len - 1] == '\r'))
+		len--;
+	if (len >= 2 && (s[0] == '"' || s[0] == '\'') && s[len - 1] == s[0])
+		s++, len -= 2;
+	if (len >= n)
+		return -ENAMETOOLONG;
+	memcpy(out, s, len);
+	out[len] = '\0';
+	return 0;
+}
+
+int sweep_conf_file(struct sweep_conf *c, const char *text, const char *name, struct iops_err *err)
+{
+	unsigned line = 0;
+
+	while (*text) {
+		size_t len = strcspn(text, "\n"), eq;
+		char key[64], val[SWEEP_VAL_MAX];
+		struct iops_err e = { 0 };
+		const char *hash;
+
+		line++;
+		hash = memchr(text, '#', len);
+		eq = hash ? (size_t)(hash - text) : len;	/* the text before a comment */
+		if (strspn(text, " \t\r") < eq) {
+			const char *sign = memchr(text, '=', eq);
+
+			if (!sign) {
+				iops_err_set(err, EINVAL, "%s:%u: not a key=value line", name, line);
+				return -EINVAL;
+			}
+			if (sweep_trim(text, (size_t)(sign - text), key, sizeof(key)) < 0 || !*key ||
+			    sweep_trim(sign + 1, eq - (size_t)(sign - text) - 1, val, sizeof(val)) < 0) {
+				iops_err_set(err, EINVAL, "%s:%u: key or value too long", name, line);
+				return -EINVAL;
+			}
+			if (sweep_conf_set(c, key, val, true, &e) < 0) {
+				iops_err_set(err, EINVAL, "%s:%u: %s", name, line, e.msg);
+				return -EINVAL;
+			}
+		}
+		text += len + (text[len] == '\n');
+	}
+	return 0;
+}
+
+void sweep_conf_k8s_names(const struct sweep_conf *c, char *buf, size_t n)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t k = 0; k < sizeof(k8s_names) / sizeof(k8s_names[0]) && used < n; k++)
+		if (c->k8s_keys & 1u << k) {
+			int w = snprintf(buf + used, n - used, "%s%s", used ? ", " : "", k8s_names[k]);
+
+			used += w > 0 ? (size_t)w : 0;
+		}
+}
+
+unsigned sweep_nr_steps(const struct sweep_conf *c)
+{
+	return c->nr_rw * c->nr_bs * c->samples;
+}
+
+void sweep_step_at(const struct sweep_conf *c, int i, struct sweep_step *st)
+{
+	if (i < 0) {
+		st->rw = "write";
+		st->bs = SWEEP_PREFILL_BS;
+		st->sample = 0;
+		return;
+	}
+	st->sample = (unsigned)i % c->samples + 1;
+	i /= (int)c->samples;
+	st->bs = c->bs[(unsigned)i % c->nr_bs];
+	st->rw = c->rw[(unsigned)i / c->nr_bs];
+}
+
+bool sweep_rw_writes(const char *rw)
+{
+	return strstr(rw, "write") || !strcmp(rw, "rw") || !strcmp(rw, "randrw");
+}
+
+bool sweep_rw_random(const char *rw)
+{
+	return !strncmp(rw, "rand", 4);
+}
+
+int sweep_step_dirname(const struct sweep_step *st, const struct tm *tm, char *buf, size_t n)
+{
+	int w = st->sample ? snprintf(buf, n, "fio_%s_%s_sample%u_", st->bs, st->rw, st->sample) :
+			     snprintf(buf, n, "prefill_");
+
+	if (w < 0 || (size_t)w >= n)
+		return -ENAMETOOLONG;
+	w += snprintf(buf + w, n - (size_t)w, "%02d_%02d_%02d_%02d_%02d", tm->tm_year % 100, tm->tm_mon + 1,
+		      tm->tm_mday, tm->tm_hour, tm->tm_min);
+
+	return w > 0 && (size_t)w < n ? 0 : -ENAMETOOLONG;
+}
+
+/* Append one "--key=value" argument. */
+static int sweep_arg(char **argv, int *argc, int max, char **store, size_t *left, const char *key,
+		     const char *val)
+{
+	int w = snprintf(*store, *left, "%s%s%s", key, val ? "=" : "", val ? val : "");
+
+	if (w < 0 || (size_t)w >= *left || *argc >= max - 1)
+		return -ENOSPC;
+	argv[(*argc)++] = *store;
+	argv[*argc] = NULL;
+	*store += w + 1;
+	*left -= (size_t)w + 1;
+	return 0;
+}
+
+int sweep_step_argv(const struct sweep_conf *c, const struct sweep_step *st, const char *files,
+		    const char *json, const char *logs, char **argv, int max, char *store, size_t n)
+{
+	bool prefill = !st->sample;
+	char key[32];
+	int argc = 0, ret = 0;
+
+	ret |= sweep_arg(argv, &argc, max, &store, &n, "fio", NULL);
+	ret |= sweep_arg(argv, &argc, max, &store, &n, "--name", prefill ? "prefill" : "sweep");
+	for (int p = 0; p < SWEEP_P_NR; p++) {
+		if (!c->pass[p][0] || (prefill && (p == SWEEP_P_RUNTIME || p == SWEEP_P_TIME_BASED ||
+						   p == SWEEP_P_IODEPTH || p == SWEEP_P_RWMIXREAD ||
+						   p == SWEEP_P_RATE_IOPS)))
+			continue;
+		if (p == SWEEP_P_FILENAME && files)
+			continue;
+		snprintf(key, sizeof(key), "--%s", pass_names[p]);
+		ret |= sweep_arg(argv, &argc, max, &store, &n, key, c->pass[p]);
+	}
+	if (files)
+		ret |= sweep_arg(argv, &argc, max, &store, &n, "--filename_format", files);
+	ret |= sweep_arg(argv, &argc, max, &store, &n, "--rw", st->rw);
+	ret |= sweep_arg(argv, &argc, max, &store, &n, "--bs", st->bs);
+	if (prefill)
+		ret |= sweep_arg(argv, &argc, max, &store, &n, "--iodepth", "1");
+	if (sweep_rw_writes(st->rw)) {
+		ret |= sweep_arg(argv, &argc, max, &store, &n, "--fsync_on_close", "1");
+		ret |= sweep_arg(argv, &argc, max, &store, &n, "--create_on_open", "1");
+	}
+	if (sweep_rw_random(st->rw)) {
+		ret |= sweep_arg(argv, &argc, max, &store, &n, "--randrepeat", "0");
+		ret |= sweep_arg(argv, &argc, max, &store, &n, "--allrandrepeat", "0");
+	}
+	if (logs) {
+		ret |= sweep_arg(argv, &argc, max, &store, &n, "--write_bw_log", logs);
+		ret |= sweep_arg(argv, &argc, max, &store, &n, "--write_iops_log", logs);
+		ret |= sweep_arg(argv, &argc, max, &store, &n, "--write_lat_log", logs);
+	}
+	ret |= sweep_arg(argv, &argc, max, &store, &n, "--group_reporting", NULL);
+	ret |= sweep_arg(argv, &argc, max, &store, &n, "--output-format", "json");
+	ret |= sweep_arg(argv, &argc, max, &store, &n, "--output", json);
+	return ret ? -ENOSPC : argc;
+}
+
+uint64_t sweep_space_needed(const struct sweep_conf *c)
+{
+	if (c->pass[SWEEP_P_FILENAME][0])
+		return c->size;
+	return c->size > UINT64_MAX / c->numjobs ? UINT64_MAX : c->size * c->numjobs;
+}
+
+bool sweep_space_fits(uint64_t need, uint64_t free_bytes)
+{
+	uint64_t reserve = free_bytes / 10 > (16u << 20) ? free_bytes / 10 : 16u << 20;
+
+	return free_bytes > reserve && need <= free_bytes - reserve;
+}
