@@ -54,9 +54,9 @@ static void sweep_usage(FILE *out)
 	      "  --bs=LIST            block sizes, commas or spaces between them [4k]\n"
 	      "  --samples=N          runs of each rw and bs [1]\n"
 	      "  --prefill[=BOOL]     write the files sequentially (256k, QD1) first [false]\n"
-	      "  --size, --numjobs, --iodepth, --runtime, --time_based, --direct, --log_avg_msec,\n"
-	      "  --rwmixread, --rate_iops, --directory, --filename: passed to every step\n"
-	      "                       [size=1g numjobs=1 iodepth=1 directory=.]\n"
+	      "  --ioengine, --size, --numjobs, --iodepth, --runtime, --time_based, --direct,\n"
+	      "  --log_avg_msec, --rwmixread, --rate_iops, --directory, --filename: passed to\n"
+	      "  every step [ioengine=libaio size=1g numjobs=1 iodepth=1 directory=.]\n"
 	      "  --results=DIR        keep each step's fio JSON (and logs) in DIR/fio_<bs>_<rw>_sample<N>_<date>/\n"
 	      "  --output-format=F    normal, csv or json: stdout holds only the document [normal]\n"
 	      "  --keep               leave the data files in place\n", out);

@@ -6,9 +6,9 @@
 #include "core/parse.h"
 #include "suite/sweep_conf.h"
 
-static const char *const pass_names[SWEEP_P_NR] = {
-	"directory", "filename", "size", "numjobs", "iodepth", "direct", "runtime", "time_based",
-	"log_avg_msec", "rwmixread", "rate_iops",
+static const char *const pass_names[SWEEP_P_NR] = {	/* as options on fio's command line */
+	"--directory", "--filename", "--ioengine", "--size", "--numjobs", "--iodepth", "--direct",
+	"--runtime", "--time_based", "--log_avg_msec", "--rwmixread", "--rate_iops",
 };
 
 /* simple-fio's Kubernetes keys: accepted in a config file, left to the Kubernetes renderer. */
@@ -30,6 +30,7 @@ void sweep_conf_init(struct sweep_conf *c)
 	c->samples = 1;
 	c->size = 1ull << 30;
 	c->numjobs = 1;
+	memcpy(c->pass[SWEEP_P_IOENGINE], "libaio", sizeof("libaio"));
 	memcpy(c->pass[SWEEP_P_SIZE], "1g", sizeof("1g"));
 	memcpy(c->pass[SWEEP_P_NUMJOBS], "1", sizeof("1"));
 	memcpy(c->pass[SWEEP_P_IODEPTH], "1", sizeof("1"));
@@ -115,8 +116,8 @@ static int sweep_int(const char *key, const char *v, int64_t lo, int64_t hi, int
 
 static int sweep_set_pass(struct sweep_conf *c, enum sweep_pass p, const char *v, struct iops_err *err)
 {
-	const char *key = pass_names[p];
-	char *dst = c->pass[p];
+	const char *key = pass_names[p] + 2;
+	char *dst = c->pass[p], word[SWEEP_WORD_MAX + 2];
 	uint64_t u;
 	int64_t i;
 	bool b;
@@ -126,6 +127,14 @@ static int sweep_set_pass(struct sweep_conf *c, enum sweep_pass p, const char *v
 	case SWEEP_P_FILENAME:
 		if (!*v || strlen(v) >= SWEEP_VAL_MAX || strchr(v, ':')) {
 			iops_err_set(err, EINVAL, "%s: '%s' must be one path, without ':'", key, v);
+			return -EINVAL;
+		}
+		break;
+	case SWEEP_P_IOENGINE:
+		if (snprintf(word, sizeof(word), " %s ", v) >= (int)sizeof(word) || strchr(v, ' ') ||
+		    !strstr(" libaio io_uring psync sync pvsync posixaio mmap ", word)) {
+			iops_err_set(err, EINVAL, "ioengine: '%s' is not one of libaio, io_uring, psync, sync, "
+				     "pvsync, posixaio, mmap", v);
 			return -EINVAL;
 		}
 		break;
@@ -215,7 +224,7 @@ int sweep_conf_set(struct sweep_conf *c, const char *key, const char *value, boo
 		return 0;
 	}
 	for (int p = 0; p < SWEEP_P_NR; p++)
-		if (!strcmp(key, pass_names[p]))
+		if (!strcmp(key, pass_names[p] + 2))
 			return sweep_set_pass(c, (enum sweep_pass)p, v, err);
 	iops_err_set(err, EINVAL, "unknown %s '%s' (see 'iops sweep --help')", from_file ? "key" : "option", key);
 	return -EINVAL;
@@ -327,63 +336,55 @@ int sweep_step_dirname(const struct sweep_step *st, const struct tm *tm, char *b
 	return w > 0 && (size_t)w < n ? 0 : -ENAMETOOLONG;
 }
 
-/* Append one "--key=value" argument. */
-static int sweep_arg(char **argv, int *argc, int max, char **store, size_t *left, const char *key,
-		     const char *val)
-{
-	int w = snprintf(*store, *left, "%s%s%s", key, val ? "=" : "", val ? val : "");
-
-	if (w < 0 || (size_t)w >= *left || *argc >= max - 1)
-		return -ENOSPC;
-	argv[(*argc)++] = *store;
-	argv[*argc] = NULL;
-	*store += w + 1;
-	*left -= (size_t)w + 1;
-	return 0;
-}
-
 int sweep_step_argv(const struct sweep_conf *c, const struct sweep_step *st, const char *files,
 		    const char *json, const char *logs, char **argv, int max, char *store, size_t n)
 {
+	const char *kv[SWEEP_P_NR + 20][2];
 	bool prefill = !st->sample;
-	char key[32];
-	int argc = 0, ret = 0;
+	unsigned nr = 0;
+	int argc = 0;
 
-	ret |= sweep_arg(argv, &argc, max, &store, &n, "fio", NULL);
-	ret |= sweep_arg(argv, &argc, max, &store, &n, "--name", prefill ? "prefill" : "sweep");
-	for (int p = 0; p < SWEEP_P_NR; p++) {
-		if (!c->pass[p][0] || (prefill && (p == SWEEP_P_RUNTIME || p == SWEEP_P_TIME_BASED ||
-						   p == SWEEP_P_IODEPTH || p == SWEEP_P_RWMIXREAD ||
-						   p == SWEEP_P_RATE_IOPS)))
-			continue;
-		if (p == SWEEP_P_FILENAME && files)
-			continue;
-		snprintf(key, sizeof(key), "--%s", pass_names[p]);
-		ret |= sweep_arg(argv, &argc, max, &store, &n, key, c->pass[p]);
-	}
+#define SWEEP_KV(k, v) (kv[nr][0] = (k), kv[nr++][1] = (v))
+	SWEEP_KV("fio", NULL);
+	SWEEP_KV("--name", prefill ? "prefill" : "sweep");
+	for (int p = 0; p < SWEEP_P_NR; p++)
+		if (c->pass[p][0] && !(p == SWEEP_P_FILENAME && files) &&
+		    !(prefill && p >= SWEEP_P_IODEPTH && p != SWEEP_P_DIRECT && p != SWEEP_P_LOG_AVG_MSEC))
+			SWEEP_KV(pass_names[p], c->pass[p]);
 	if (files)
-		ret |= sweep_arg(argv, &argc, max, &store, &n, "--filename_format", files);
-	ret |= sweep_arg(argv, &argc, max, &store, &n, "--rw", st->rw);
-	ret |= sweep_arg(argv, &argc, max, &store, &n, "--bs", st->bs);
+		SWEEP_KV("--filename_format", files);
+	SWEEP_KV("--rw", st->rw);
+	SWEEP_KV("--bs", st->bs);
 	if (prefill)
-		ret |= sweep_arg(argv, &argc, max, &store, &n, "--iodepth", "1");
+		SWEEP_KV("--iodepth", "1");
 	if (sweep_rw_writes(st->rw)) {
-		ret |= sweep_arg(argv, &argc, max, &store, &n, "--fsync_on_close", "1");
-		ret |= sweep_arg(argv, &argc, max, &store, &n, "--create_on_open", "1");
+		SWEEP_KV("--fsync_on_close", "1");
+		SWEEP_KV("--create_on_open", "1");
 	}
 	if (sweep_rw_random(st->rw)) {
-		ret |= sweep_arg(argv, &argc, max, &store, &n, "--randrepeat", "0");
-		ret |= sweep_arg(argv, &argc, max, &store, &n, "--allrandrepeat", "0");
+		SWEEP_KV("--randrepeat", "0");
+		SWEEP_KV("--allrandrepeat", "0");
 	}
 	if (logs) {
-		ret |= sweep_arg(argv, &argc, max, &store, &n, "--write_bw_log", logs);
-		ret |= sweep_arg(argv, &argc, max, &store, &n, "--write_iops_log", logs);
-		ret |= sweep_arg(argv, &argc, max, &store, &n, "--write_lat_log", logs);
+		SWEEP_KV("--write_bw_log", logs);
+		SWEEP_KV("--write_iops_log", logs);
+		SWEEP_KV("--write_lat_log", logs);
 	}
-	ret |= sweep_arg(argv, &argc, max, &store, &n, "--group_reporting", NULL);
-	ret |= sweep_arg(argv, &argc, max, &store, &n, "--output-format", "json");
-	ret |= sweep_arg(argv, &argc, max, &store, &n, "--output", json);
-	return ret ? -ENOSPC : argc;
+	SWEEP_KV("--group_reporting", NULL);
+	SWEEP_KV("--output-format", "json");
+	SWEEP_KV("--output", json);
+#undef SWEEP_KV
+	for (unsigned k = 0; k < nr; k++) {
+		int w = snprintf(store, n, "%s%s%s", kv[k][0], kv[k][1] ? "=" : "", kv[k][1] ? kv[k][1] : "");
+
+		if (w < 0 || (size_t)w >= n || argc >= max - 1)
+			return -ENOSPC;
+		argv[argc++] = store;
+		store += w + 1;
+		n -= (size_t)w + 1;
+	}
+	argv[argc] = NULL;
+	return argc;
 }
 
 uint64_t sweep_space_needed(const struct sweep_conf *c)

@@ -23,7 +23,7 @@ enum sweep_out { SWEEP_OUT_NORMAL, SWEEP_OUT_CSV, SWEEP_OUT_JSON };
 
 /* The fio options passed on to every step, in this order on the command line. */
 enum sweep_pass {
-	SWEEP_P_DIRECTORY, SWEEP_P_FILENAME, SWEEP_P_SIZE, SWEEP_P_NUMJOBS, SWEEP_P_IODEPTH,
+	SWEEP_P_DIRECTORY, SWEEP_P_FILENAME, SWEEP_P_IOENGINE, SWEEP_P_SIZE, SWEEP_P_NUMJOBS, SWEEP_P_IODEPTH,
 	SWEEP_P_DIRECT, SWEEP_P_RUNTIME, SWEEP_P_TIME_BASED, SWEEP_P_LOG_AVG_MSEC,
 	SWEEP_P_RWMIXREAD, SWEEP_P_RATE_IOPS, SWEEP_P_NR
 };
@@ -44,7 +44,8 @@ struct sweep_conf {
 	unsigned k8s_keys;		/* config.file keys kept for the Kubernetes renderer (a bit each) */
 };
 
-/* Defaults: rw=randread, bs=4k, 1 sample, size=1g, numjobs=1, iodepth=1, no prefill. */
+/* Defaults: rw=randread, bs=4k, 1 sample, ioengine=libaio, size=1g, numjobs=1, iodepth=1,
+ * no prefill. */
 void sweep_conf_init(struct sweep_conf *c);
 
 /* One setting, from the config file (from_file: simple-fio's keys, its Kubernetes keys too)

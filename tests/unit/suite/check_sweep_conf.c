@@ -19,6 +19,7 @@ static const char *const bad_opts[][2] = {
 	{ "runtime", "0" }, { "runtime", "abc" }, { "runtime", "500ms" },
 	{ "rwmixread", "101" }, { "rwmixread", "-1" }, { "rate_iops", "0" }, { "log_avg_msec", "x" },
 	{ "directory", "" }, { "directory", "/a:/b" }, { "filename", "a:b" },
+	{ "ioengine", "spdk" }, { "ioengine", "" }, { "ioengine", "sync psync" }, { "ioengine", "lib" },
 	{ "output-format", "terse" }, { "results", "" }, { "nope", "1" }, { "server", "3" },
 };
 
@@ -177,7 +178,7 @@ START_TEST(test_step_argv)
 	ck_assert_int_gt(argc, 0);
 	ck_assert_ptr_null(argv[argc]);
 	join(argv, argc, line, sizeof(line));
-	ck_assert_str_eq(line, "fio --name=sweep --directory=/d --size=1g --numjobs=1 --iodepth=1 --runtime=1 "
+	ck_assert_str_eq(line, "fio --name=sweep --directory=/d --ioengine=libaio --size=1g --numjobs=1 --iodepth=1 --runtime=1 "
 			 "--rate_iops=100 --filename_format=f.$jobnum --rw=randwrite --bs=4k --fsync_on_close=1 "
 			 "--create_on_open=1 --randrepeat=0 --allrandrepeat=0 --group_reporting "
 			 "--output-format=json --output=/r/x.json");
@@ -185,7 +186,7 @@ START_TEST(test_step_argv)
 	sweep_step_at(&c, -1, &st);
 	argc = sweep_step_argv(&c, &st, "f.$jobnum", "/r/p.json", "/r/fio", argv, 48, store, sizeof(store));
 	join(argv, argc, line, sizeof(line));
-	ck_assert_str_eq(line, "fio --name=prefill --directory=/d --size=1g --numjobs=1 --filename_format=f.$jobnum "
+	ck_assert_str_eq(line, "fio --name=prefill --directory=/d --ioengine=libaio --size=1g --numjobs=1 --filename_format=f.$jobnum "
 			 "--rw=write --bs=256k --iodepth=1 --fsync_on_close=1 --create_on_open=1 "
 			 "--write_bw_log=/r/fio --write_iops_log=/r/fio --write_lat_log=/r/fio --group_reporting "
 			 "--output-format=json --output=/r/p.json");
