@@ -139,16 +139,22 @@ static bool sweep_writable_dir(const char *path)
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode) && access(path, W_OK | X_OK) == 0;
 }
 
-/* The parent directory of path exists and is writable. */
-static bool sweep_parent_ok(const char *path)
+/* The directory path is in (its parent's name) into buf. */
+static const char *sweep_parent(const char *path, char *buf, size_t n)
 {
-	char parent[PATH_MAX];
 	const char *slash = strrchr(path, '/');
 
 	if (!slash)
-		return sweep_writable_dir(".");
-	snprintf(parent, sizeof(parent), "%.*s", slash == path ? 1 : (int)(slash - path), path);
-	return sweep_writable_dir(parent);
+		return ".";
+	snprintf(buf, n, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+	return buf;
+}
+
+static bool sweep_parent_ok(const char *path)
+{
+	char parent[SWEEP_PATH];
+
+	return sweep_writable_dir(sweep_parent(path, parent, sizeof(parent)));
 }
 
 /* Everything checked and planned; nothing created yet. */
@@ -156,6 +162,7 @@ static int sweep_plan(struct sweep_run *r, struct iops_err *err)
 {
 	struct sweep_conf *c = &r->conf;
 	const char *filename = c->pass[SWEEP_P_FILENAME];
+	char path[SWEEP_PATH];
 	struct statvfs sv;
 	struct stat st;
 	uint64_t free_b;
@@ -176,8 +183,6 @@ static int sweep_plan(struct sweep_run *r, struct iops_err *err)
 		return -1;
 	}
 	if (filename[0]) {
-		char path[SWEEP_PATH];
-
 		bool rel = filename[0] != '/' && c->pass[SWEEP_P_DIRECTORY][0];
 
 		if (snprintf(path, sizeof(path), "%s%s%s", rel ? r->dir : "", rel ? "/" : "", filename) >= (int)sizeof(path)) {
@@ -200,7 +205,7 @@ static int sweep_plan(struct sweep_run *r, struct iops_err *err)
 	} else {
 		snprintf(r->files, sizeof(r->files), "iops-sweep.%ld.$jobnum", (long)getpid());
 	}
-	if (statvfs(r->made_filename ? "." : r->dir, &sv) < 0 && statvfs(".", &sv) < 0) {
+	if (statvfs(r->made_filename ? sweep_parent(r->dir, path, sizeof(path)) : r->dir, &sv) < 0) {
 		iops_err_set(err, errno, "cannot read the free space of %s: %s", r->dir, err_str(errno));
 		return -1;
 	}

@@ -1,5 +1,6 @@
 /* sweep_conf: settings, the step matrix and the steps' fio command lines; see sweep_conf.h. */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -16,9 +17,7 @@ static const char *const k8s_names[] = {
 	"server", "storageclass", "storage_type", "volumemode", "storage(Gi)", "platform",
 };
 
-static const char *const rw_names[] = {
-	"read", "write", "randread", "randwrite", "rw", "readwrite", "randrw",
-};
+static const char rw_words[] = " read write randread randwrite rw readwrite randrw ";
 
 void sweep_conf_init(struct sweep_conf *c)
 {
@@ -36,88 +35,70 @@ void sweep_conf_init(struct sweep_conf *c)
 	memcpy(c->pass[SWEEP_P_IODEPTH], "1", sizeof("1"));
 }
 
-static bool sweep_is_rw(const char *s)
+/* Is v one of the blank-separated words of list (which starts and ends with a blank)? The
+ * word's offset in list, or -1. */
+static int sweep_word(const char *list, const char *v)
 {
-	for (size_t i = 0; i < sizeof(rw_names) / sizeof(rw_names[0]); i++)
-		if (!strcmp(s, rw_names[i]))
-			return true;
-	return false;
+	char w[SWEEP_WORD_MAX + 2];
+	const char *hit;
+
+	if (!*v || strchr(v, ' ') || snprintf(w, sizeof(w), " %s ", v) >= (int)sizeof(w))
+		return -1;
+	hit = strstr(list, w);
+	return hit ? (int)(hit - list) : -1;
 }
 
-/* A list of words separated by commas and/or blanks into list[]; each word checked. */
-static int sweep_list(const char *key, const char *v, char list[][SWEEP_WORD_MAX], unsigned *nr,
-		      bool is_rw, struct iops_err *err)
+static bool sweep_bool(const char *v, bool *out)
+{
+	int at = sweep_word(" 1 true yes on 0 false no off ", v);
+
+	*out = at >= 0 && at < 14;	/* the words before " 0 " */
+	return at >= 0;
+}
+
+static bool sweep_num(const char *v, int64_t lo, int64_t hi, int64_t *out, char *why, size_t n)
+{
+	snprintf(why, n, "a whole number from %lld to %lld", (long long)lo, (long long)hi);
+	return strspn(v, "0123456789") == strlen(v) && parse_int(v, 1000, out) == 0 && *out >= lo && *out <= hi;
+}
+
+/* rw or bs: words separated by commas and/or blanks. NULL, or what a value must be (*bad
+ * names the culprit, copied into word). */
+static const char *sweep_list(char list[][SWEEP_WORD_MAX], unsigned *nr, const char *v, bool is_rw,
+			      char *word, const char **bad)
 {
 	unsigned n = 0;
+	uint64_t bytes;
 
-	while (*v) {
-		size_t len = strcspn(v, ", \t");
-		char word[SWEEP_WORD_MAX];
-		uint64_t bytes;
-
+	for (size_t len; *v; v += len) {
+		len = strcspn(v, ", \t");
 		if (!len) {
-			v++;
+			len = 1;
 			continue;
 		}
-		if (len >= SWEEP_WORD_MAX || n == SWEEP_LIST_MAX) {
-			iops_err_set(err, EINVAL, "%s: %s (at most %u values of %u characters)", key,
-				     len >= SWEEP_WORD_MAX ? "value too long" : "too many values",
-				     SWEEP_LIST_MAX, SWEEP_WORD_MAX - 1);
-			return -EINVAL;
-		}
+		if (len >= SWEEP_WORD_MAX || n == SWEEP_LIST_MAX)
+			return "a list of at most 16 values of at most 23 characters";
 		memcpy(word, v, len);
 		word[len] = '\0';
-		if (is_rw && !sweep_is_rw(word)) {
-			iops_err_set(err, EINVAL, "%s: '%s' is not one of read, write, randread, randwrite, "
-				     "rw, readwrite, randrw", key, word);
-			return -EINVAL;
-		}
+		*bad = word;
+		if (is_rw && sweep_word(rw_words, word) < 0)
+			return "one of read, write, randread, randwrite, rw, readwrite, randrw";
 		if (!is_rw && (strspn(word, "0123456789kKmMgGiIbB") != len ||
-			       parse_size(word, 1024, &bytes) < 0 || !bytes || bytes > (256u << 20))) {
-			iops_err_set(err, EINVAL, "%s: '%s' is not a block size (1 byte to 256m, e.g. 4k)",
-				     key, word);
-			return -EINVAL;
-		}
+			       parse_size(word, 1024, &bytes) < 0 || !bytes || bytes > (256u << 20)))
+			return "a block size (1 byte to 256m, e.g. 4k)";
 		memcpy(list[n++], word, len + 1);
-		v += len;
-	}
-	if (!n) {
-		iops_err_set(err, EINVAL, "%s: empty list", key);
-		return -EINVAL;
 	}
 	*nr = n;
-	return 0;
+	return n ? NULL : "a list of values";
 }
 
-static int sweep_bool(const char *key, const char *v, bool *out, struct iops_err *err)
+/* One of the options passed on to every step; NULL or what the value must be. */
+static const char *sweep_set_pass(struct sweep_conf *c, int p, const char *v, char *why, size_t n)
 {
-	static const char *const yes[] = { "1", "true", "yes", "on" }, *const no[] = { "0", "false", "no", "off" };
-
-	for (size_t i = 0; i < 4; i++) {
-		if (!strcmp(v, yes[i]) || !strcmp(v, no[i])) {
-			*out = !strcmp(v, yes[i]);
-			return 0;
-		}
-	}
-	iops_err_set(err, EINVAL, "%s: '%s' is not a boolean (true, false, 1 or 0)", key, v);
-	return -EINVAL;
-}
-
-static int sweep_int(const char *key, const char *v, int64_t lo, int64_t hi, int64_t *out,
-		     struct iops_err *err)
-{
-	if (parse_int(v, 1000, out) < 0 || *out < lo || *out > hi || strspn(v, "0123456789") != strlen(v)) {
-		iops_err_set(err, EINVAL, "%s: '%s' is not a whole number from %lld to %lld", key, v,
-			     (long long)lo, (long long)hi);
-		return -EINVAL;
-	}
-	return 0;
-}
-
-static int sweep_set_pass(struct sweep_conf *c, enum sweep_pass p, const char *v, struct iops_err *err)
-{
-	const char *key = pass_names[p] + 2;
-	char *dst = c->pass[p], word[SWEEP_WORD_MAX + 2];
+	static const int32_t hi[SWEEP_P_NR] = {
+		[SWEEP_P_NUMJOBS] = SWEEP_NUMJOBS_MAX, [SWEEP_P_IODEPTH] = 65536, [SWEEP_P_LOG_AVG_MSEC] = INT32_MAX,
+		[SWEEP_P_RWMIXREAD] = 100, [SWEEP_P_RATE_IOPS] = INT32_MAX,
+	};
 	uint64_t u;
 	int64_t i;
 	bool b;
@@ -125,109 +106,94 @@ static int sweep_set_pass(struct sweep_conf *c, enum sweep_pass p, const char *v
 	switch (p) {
 	case SWEEP_P_DIRECTORY:
 	case SWEEP_P_FILENAME:
-		if (!*v || strlen(v) >= SWEEP_VAL_MAX || strchr(v, ':')) {
-			iops_err_set(err, EINVAL, "%s: '%s' must be one path, without ':'", key, v);
-			return -EINVAL;
-		}
+		if (strlen(v) >= SWEEP_VAL_MAX || strchr(v, ':'))
+			return "one path without ':'";
 		break;
 	case SWEEP_P_IOENGINE:
-		if (snprintf(word, sizeof(word), " %s ", v) >= (int)sizeof(word) || strchr(v, ' ') ||
-		    !strstr(" libaio io_uring psync sync pvsync posixaio mmap ", word)) {
-			iops_err_set(err, EINVAL, "ioengine: '%s' is not one of libaio, io_uring, psync, sync, "
-				     "pvsync, posixaio, mmap", v);
-			return -EINVAL;
-		}
+		if (sweep_word(" libaio io_uring psync sync pvsync posixaio mmap ", v) < 0)
+			return "one of libaio, io_uring, psync, sync, pvsync, posixaio, mmap";
 		break;
 	case SWEEP_P_SIZE:
-		if (parse_size(v, 1024, &u) < 0 || !u || strchr(v, '%') || strlen(v) >= SWEEP_WORD_MAX) {
-			iops_err_set(err, EINVAL, "size: '%s' is not a size in bytes (e.g. 4m, 1g)", v);
-			return -EINVAL;
-		}
+		if (parse_size(v, 1024, &u) < 0 || !u || strchr(v, '%') || strlen(v) >= SWEEP_WORD_MAX)
+			return "a size in bytes (e.g. 4m, 1g)";
 		c->size = u;
 		break;
 	case SWEEP_P_RUNTIME:
-		if (parse_time_ns(v, 1000000000ull, &u) < 0 || u < 1000000000ull || strlen(v) >= SWEEP_WORD_MAX) {
-			iops_err_set(err, EINVAL, "runtime: '%s' is not a time of at least 1 s (e.g. 60, 2m)", v);
-			return -EINVAL;
-		}
+		if (parse_time_ns(v, 1000000000ull, &u) < 0 || u < 1000000000ull || strlen(v) >= SWEEP_WORD_MAX)
+			return "a time of at least 1 s (e.g. 60, 2m)";
 		break;
 	case SWEEP_P_DIRECT:
 	case SWEEP_P_TIME_BASED:
-		if (sweep_bool(key, v, &b, err) < 0)
-			return -EINVAL;
+		if (!sweep_bool(v, &b))
+			return "a boolean (true, false, 1 or 0)";
 		v = b ? "1" : "0";
 		break;
 	default:
-		if (sweep_int(key, v, p == SWEEP_P_NUMJOBS || p == SWEEP_P_IODEPTH || p == SWEEP_P_RATE_IOPS,
-			      p == SWEEP_P_NUMJOBS ? SWEEP_NUMJOBS_MAX : p == SWEEP_P_IODEPTH ? 65536 :
-			      p == SWEEP_P_RWMIXREAD ? 100 : 2147483647, &i, err) < 0)
-			return -EINVAL;
+		if (!sweep_num(v, p != SWEEP_P_RWMIXREAD && p != SWEEP_P_LOG_AVG_MSEC, hi[p], &i, why, n))
+			return why;
 		if (p == SWEEP_P_NUMJOBS)
 			c->numjobs = (unsigned)i;
-		snprintf(dst, SWEEP_VAL_MAX, "%lld", (long long)i);
-		return 0;
+		snprintf(c->pass[p], SWEEP_VAL_MAX, "%lld", (long long)i);
+		return NULL;
 	}
-	snprintf(dst, SWEEP_VAL_MAX, "%s", v);
-	return 0;
+	snprintf(c->pass[p], SWEEP_VAL_MAX, "%s", v);
+	return NULL;
 }
 
 int sweep_conf_set(struct sweep_conf *c, const char *key, const char *value, bool from_file,
 		   struct iops_err *err)
 {
-	bool bare = !value, b;
-	const char *v = value ? value : "";
+	const char *v = value ? value : "", *bad, *why = NULL;
+	char range[64], word[SWEEP_WORD_MAX];
 	int64_t i;
+	int p;
 
 	for (size_t k = 0; from_file && k < sizeof(k8s_names) / sizeof(k8s_names[0]); k++)
 		if (!strcmp(key, k8s_names[k])) {
 			c->k8s_keys |= 1u << k;
 			return 0;
 		}
-	if ((!strcmp(key, "keep") || !strcmp(key, "prefill") || !strcmp(key, "time_based")) && bare)
+	if (!value && (!strcmp(key, "keep") || !strcmp(key, "prefill") || !strcmp(key, "time_based"))) {
 		v = "1";
-	else if (bare || (!*v && strcmp(key, "results"))) {
+	} else if (!*v) {
 		iops_err_set(err, EINVAL, "%s: a value is needed (%s%s=...)", key, from_file ? "" : "--", key);
 		return -EINVAL;
 	}
-	if (!strcmp(key, "rw"))
-		return sweep_list(key, v, c->rw, &c->nr_rw, true, err);
-	if (!strcmp(key, "bs"))
-		return sweep_list(key, v, c->bs, &c->nr_bs, false, err);
-	if (!strcmp(key, "sample") || !strcmp(key, "samples")) {
-		if (sweep_int(key, v, 1, SWEEP_SAMPLES_MAX, &i, err) < 0)
+	bad = v;
+	if (!strcmp(key, "rw") || !strcmp(key, "bs")) {
+		why = key[0] == 'r' ? sweep_list(c->rw, &c->nr_rw, v, true, word, &bad) :
+				      sweep_list(c->bs, &c->nr_bs, v, false, word, &bad);
+	} else if (!strcmp(key, "sample") || !strcmp(key, "samples")) {
+		if (!sweep_num(v, 1, SWEEP_SAMPLES_MAX, &i, range, sizeof(range)))
+			why = range;
+		c->samples = why ? c->samples : (unsigned)i;
+	} else if (!strcmp(key, "prefill") || (!from_file && !strcmp(key, "keep"))) {
+		if (!sweep_bool(v, key[0] == 'p' ? &c->prefill : &c->keep))
+			why = "a boolean (true, false, 1 or 0)";
+	} else if (!from_file && !strcmp(key, "output-format")) {
+		p = sweep_word(" normal csv json ", v);
+		why = p < 0 ? "normal, csv or json" : NULL;
+		c->out = p == 7 ? SWEEP_OUT_CSV : p == 11 ? SWEEP_OUT_JSON : SWEEP_OUT_NORMAL;
+	} else if (!from_file && !strcmp(key, "results")) {
+		if (strlen(v) >= SWEEP_VAL_MAX - 128)
+			why = "a usable directory name";
+		else
+			snprintf(c->results, sizeof(c->results), "%s", v);
+	} else {
+		for (p = 0; p < SWEEP_P_NR && strcmp(key, pass_names[p] + 2); p++)
+			;
+		if (p == SWEEP_P_NR) {
+			iops_err_set(err, EINVAL, "unknown %s '%s' (see 'iops sweep --help')",
+				     from_file ? "key" : "option", key);
 			return -EINVAL;
-		c->samples = (unsigned)i;
-		return 0;
-	}
-	if (!strcmp(key, "prefill"))
-		return sweep_bool(key, v, &c->prefill, err);
-	if (!from_file && !strcmp(key, "keep")) {
-		if (sweep_bool(key, v, &b, err) < 0)
-			return -EINVAL;
-		c->keep = b;
-		return 0;
-	}
-	if (!from_file && !strcmp(key, "output-format")) {
-		if (!strcmp(v, "normal") || !strcmp(v, "csv") || !strcmp(v, "json")) {
-			c->out = v[0] == 'n' ? SWEEP_OUT_NORMAL : v[0] == 'c' ? SWEEP_OUT_CSV : SWEEP_OUT_JSON;
-			return 0;
 		}
-		iops_err_set(err, EINVAL, "output-format: '%s' is not normal, csv or json", v);
+		why = sweep_set_pass(c, p, v, range, sizeof(range));
+	}
+	if (why) {
+		iops_err_set(err, EINVAL, "%s: '%s' is not %s", key, bad, why);
 		return -EINVAL;
 	}
-	if (!from_file && !strcmp(key, "results")) {
-		if (!*v || strlen(v) >= SWEEP_VAL_MAX - 128) {
-			iops_err_set(err, EINVAL, "results: '%s' is not a usable directory name", v);
-			return -EINVAL;
-		}
-		snprintf(c->results, sizeof(c->results), "%s", v);
-		return 0;
-	}
-	for (int p = 0; p < SWEEP_P_NR; p++)
-		if (!strcmp(key, pass_names[p] + 2))
-			return sweep_set_pass(c, (enum sweep_pass)p, v, err);
-	iops_err_set(err, EINVAL, "unknown %s '%s' (see 'iops sweep --help')", from_file ? "key" : "option", key);
-	return -EINVAL;
+	return 0;
 }
 
 /* Copy [s, s+len) without surrounding blanks and one pair of quotes into out. */

@@ -99,6 +99,20 @@ assert_match "keep: said so" "kept the data files" "$(cat "$T/err")"
 rm -f "$D"/iops-sweep.*
 left_as_it_was keep
 
+# ---- --filename: a new one is created and removed; the user's own is read and kept ------------
+sweep --filename="$D/new.dat" --rw=write,read --bs=64k --size=4m --output-format=csv >"$T/out" 2>"$T/err"; rc=$?
+assert_eq "new filename rc" 0 "$rc"
+assert_eq "new filename rows" "4194304 4194304" "$(tail -n +2 "$T/out" | cut -d, -f8 | tr '\n' ' ' | sed 's/ $//')"
+left_as_it_was "new filename"
+head -c 4194304 /dev/zero >"$D/user.dat"
+sweep --filename="$D/user.dat" --rw=read --bs=64k --size=4m --output-format=csv >"$T/out" 2>"$T/err"; rc=$?
+assert_eq "user filename rc" 0 "$rc"
+assert_eq "user filename row" 4194304 "$(tail -n +2 "$T/out" | cut -d, -f8)"
+assert_eq "user filename kept" "$(printf 'keep.txt\nuser.dat')" "$(dir_listing "$D")"
+assert_eq "user filename untouched" 4194304 "$(head -c 4194304 /dev/zero | cmp - "$D/user.dat" && stat -c %s "$D/user.dat")"
+rm -f "$D/user.dat"
+left_as_it_was "user filename"
+
 # ---- SIGTERM mid-run: the child stops, the partial table, nothing left --------------------------
 (cd "$D" && TMPDIR=$TMP exec "$IOPS" sweep --rw=randread --bs=4k --samples=3 --size=8m --runtime=20 --time_based) \
 	>"$T/out" 2>"$T/err" &

@@ -58,6 +58,16 @@ START_TEST(test_lists_and_values)
 	ck_assert(c.size == 4u << 20);
 	ck_assert_int_eq(sweep_conf_set(&c, "output-format", "csv", false, &err), 0);
 	ck_assert_int_eq(c.out, SWEEP_OUT_CSV);
+	ck_assert_int_eq(sweep_conf_set(&c, "output-format", "json", false, &err), 0);
+	ck_assert_int_eq(c.out, SWEEP_OUT_JSON);
+	ck_assert_int_eq(sweep_conf_set(&c, "output-format", "normal", false, &err), 0);
+	ck_assert_int_eq(c.out, SWEEP_OUT_NORMAL);
+	ck_assert_int_eq(sweep_conf_set(&c, "direct", "off", false, &err), 0);
+	ck_assert_str_eq(c.pass[SWEEP_P_DIRECT], "0");
+	ck_assert_int_eq(sweep_conf_set(&c, "direct", "on", false, &err), 0);
+	ck_assert_str_eq(c.pass[SWEEP_P_DIRECT], "1");
+	ck_assert_int_eq(sweep_conf_set(&c, "prefill", "no", false, &err), 0);
+	ck_assert(!c.prefill);
 	ck_assert_int_eq(sweep_conf_set(&c, "keep", NULL, false, &err), 0);
 	ck_assert(c.keep);
 	ck_assert_int_eq(sweep_conf_set(&c, "prefill", NULL, false, &err), 0);
