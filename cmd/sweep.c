@@ -443,7 +443,7 @@ int sweep_main(int argc, char **argv, struct ctl *ctl)
 	sweep_conf_k8s_names(&r->conf, k8s, sizeof(k8s));
 	if (k8s[0])
 		fprintf(stderr, "iops sweep: config keys for the Kubernetes renderer, not used here: %s\n", k8s);
-	if (r->conf.prefill && sweep_step(r, -1, ctl) < 0)
+	if (r->conf.prefill && !ctl_stopped(ctl) && sweep_step(r, -1, ctl) < 0)
 		ret = 1;
 	for (unsigned i = 0; i < n && !ret && !ctl_stopped(ctl); i++)
 		if (sweep_step(r, (int)i, ctl) < 0)
