@@ -78,7 +78,18 @@ rm -rf "${D:?}"/*
 for b in meta fio; do
 	(cd "$D" && exec env BENCHMARKS=$b FIO_CAPACITY_MB=500 FIO_RUNTIME=30 "$IOPS" suite) >"$T/out" 2>"$T/err" &
 	pid=$!
-	sleep 2
+	# mid-run: the quick child has written its 500 MiB test file (a loaded machine takes
+	# longer), then four seconds of the next step, past its ramp; meta: two seconds in
+	if [ "$b" = fio ]; then
+		for _ in $(seq 240); do
+			c=$(pgrep -P "$pid" | head -n 1)
+			[ -n "$c" ] && [ "$(awk '/^wchar/ { print $2 }' "/proc/$c/io" 2>/dev/null || echo 0)" -ge $((500 << 20)) ] && break
+			sleep 0.5
+		done
+		sleep 4
+	else
+		sleep 2
+	fi
 	kill -TERM "$pid"
 	wait "$pid"; rc=$?
 	assert_eq "SIGTERM $b: rc" 0 "$rc"
