@@ -82,7 +82,7 @@ static inline uint64_t aio_now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-static void aio_free(struct aio_ctx *ctx)
+__attribute__((cold)) static void aio_free(struct aio_ctx *ctx)
 {
 	free(ctx->iocbs);
 	free(ctx->pending);
@@ -91,7 +91,7 @@ static void aio_free(struct aio_ctx *ctx)
 	free(ctx);
 }
 
-static int aio_init(const struct engine_cfg *cfg, void **ctxp, struct iops_err *err)
+__attribute__((cold)) static int aio_init(const struct engine_cfg *cfg, void **ctxp, struct iops_err *err)
 {
 	unsigned depth = cfg->depth ? cfg->depth : 1;
 	struct aio_ctx *ctx;
@@ -337,7 +337,7 @@ static int aio_reap(void *vctx, unsigned min, unsigned max, const struct timespe
 	return (int)n + ret;
 }
 
-static void aio_cleanup(void *vctx)
+__attribute__((cold)) static void aio_cleanup(void *vctx)
 {
 	struct aio_ctx *ctx = vctx;
 

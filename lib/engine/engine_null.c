@@ -36,7 +36,7 @@ struct null_ctx {
 };
 
 /* Parse IOPS_NULL_FAIL. Returns 0 (also when unset) or -EINVAL with err filled. */
-static int null_parse_fail(struct null_ctx *ctx, struct iops_err *err)
+__attribute__((cold)) static int null_parse_fail(struct null_ctx *ctx, struct iops_err *err)
 {
 	const char *env = getenv(NULL_FAIL_ENV);
 	unsigned long every, code = EIO;
@@ -72,7 +72,7 @@ invalid:
 	return -EINVAL;
 }
 
-static int null_init(const struct engine_cfg *cfg, void **ctxp, struct iops_err *err)
+__attribute__((cold)) static int null_init(const struct engine_cfg *cfg, void **ctxp, struct iops_err *err)
 {
 	unsigned depth = cfg->depth ? cfg->depth : 1;
 	struct null_ctx *ctx;
@@ -172,7 +172,7 @@ static int null_reap(void *vctx, unsigned min, unsigned max, const struct timesp
 	return (int)n;
 }
 
-static void null_cleanup(void *vctx)
+__attribute__((cold)) static void null_cleanup(void *vctx)
 {
 	struct null_ctx *ctx = vctx;
 

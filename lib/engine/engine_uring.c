@@ -87,7 +87,7 @@ static inline uint64_t uring_now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-static void uring_free(struct uring_ctx *ctx)
+__attribute__((cold)) static void uring_free(struct uring_ctx *ctx)
 {
 	if (ctx->ring_ready)
 		io_uring_queue_exit(&ctx->ring);
@@ -98,7 +98,7 @@ static void uring_free(struct uring_ctx *ctx)
 	free(ctx);
 }
 
-static unsigned uring_pow2(unsigned v)
+__attribute__((cold)) static unsigned uring_pow2(unsigned v)
 {
 	unsigned p = 1;
 
@@ -109,7 +109,7 @@ static unsigned uring_pow2(unsigned v)
 
 /* hipri: a polled ring (IOPOLL); sqthread_poll: a kernel thread takes the submissions (SQPOLL,
  * on sqthread_poll_cpu with SQ_AFF). The kernel refuses cooperative task running with SQPOLL. */
-static int uring_setup(struct uring_ctx *ctx, unsigned depth, const struct engine_aio_opts *a)
+__attribute__((cold)) static int uring_setup(struct uring_ctx *ctx, unsigned depth, const struct engine_aio_opts *a)
 {
 	const unsigned extra_flags[] = {
 		(a->sqpoll ? 0 : IORING_SETUP_COOP_TASKRUN | IORING_SETUP_TASKRUN_FLAG) |
@@ -141,7 +141,7 @@ static int uring_setup(struct uring_ctx *ctx, unsigned depth, const struct engin
 }
 
 /* registerfiles (and sqthread_poll): the job's descriptors become slots 0..nr_files-1. */
-static int uring_register_files(struct uring_ctx *ctx, const struct engine_cfg *cfg,
+__attribute__((cold)) static int uring_register_files(struct uring_ctx *ctx, const struct engine_cfg *cfg,
 				struct iops_err *err)
 {
 	int ret;
@@ -166,7 +166,7 @@ static int uring_register_files(struct uring_ctx *ctx, const struct engine_cfg *
 }
 
 /* fixedbufs: each request's buffer becomes registered buffer i (its index). */
-static int uring_register_bufs(struct uring_ctx *ctx, const struct engine_cfg *cfg,
+__attribute__((cold)) static int uring_register_bufs(struct uring_ctx *ctx, const struct engine_cfg *cfg,
 			       struct iops_err *err)
 {
 	struct iovec *iov;
@@ -201,7 +201,7 @@ static int uring_register_bufs(struct uring_ctx *ctx, const struct engine_cfg *c
 	return 0;
 }
 
-static int uring_init(const struct engine_cfg *cfg, void **ctxp, struct iops_err *err)
+__attribute__((cold)) static int uring_init(const struct engine_cfg *cfg, void **ctxp, struct iops_err *err)
 {
 	unsigned depth = cfg->depth ? cfg->depth : 1;
 	struct engine_aio_opts defaults = { .hipri_pct = 100, .sqpoll_cpu = -1, .nonvectored = -1 };
@@ -508,7 +508,7 @@ static int uring_reap(void *vctx, unsigned min, unsigned max, const struct times
 	return (int)n;
 }
 
-static void uring_cleanup(void *vctx)
+__attribute__((cold)) static void uring_cleanup(void *vctx)
 {
 	struct uring_ctx *ctx = vctx;
 
