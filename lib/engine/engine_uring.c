@@ -203,18 +203,15 @@ __attribute__((cold)) static int uring_register_bufs(struct uring_ctx *ctx, cons
 
 __attribute__((cold)) static int uring_init(const struct engine_cfg *cfg, void **ctxp, struct iops_err *err)
 {
-	unsigned depth = cfg->depth ? cfg->depth : 1;
+	unsigned depth = engine_depth(cfg, URING_MAX_DEPTH, "io_uring", err);
 	struct engine_aio_opts defaults = { .hipri_pct = 100, .sqpoll_cpu = -1, .nonvectored = -1 };
 	const struct engine_aio_opts *a = cfg->opts ? &cfg->opts->aio : &defaults;
 	struct io_uring_probe *probe;
 	struct uring_ctx *ctx;
 	int ret;
 
-	if (depth > URING_MAX_DEPTH) {
-		iops_err_set(err, EINVAL, "fio: iodepth %u is too large for io_uring (max %u)", depth,
-			     URING_MAX_DEPTH);
+	if (!depth)
 		return -EINVAL;
-	}
 	ctx = calloc(1, sizeof(*ctx));
 	if (!ctx)
 		goto nomem;
@@ -273,11 +270,10 @@ __attribute__((cold)) static int uring_init(const struct engine_cfg *cfg, void *
 	*ctxp = ctx;
 	return 0;
 nomem:
-	iops_err_set(err, ENOMEM, "fio: io_uring: out of memory for iodepth %u", depth);
-	return -ENOMEM;
+	return engine_nomem(err, "io_uring", depth);
 }
 
-static int uring_prep(void *vctx, struct io_req *req)
+__attribute__((cold)) static int uring_prep(void *vctx, struct io_req *req)
 {
 	struct uring_ctx *ctx = vctx;
 

@@ -40,7 +40,7 @@ static uint64_t offgen_lastb(const struct offgen *og, uint64_t io_len, int d)
 }
 
 /* zone: file i's range changed: its random block counts follow, then it starts afresh. */
-void offgen_reset_file(struct offgen *og, unsigned i)
+__attribute__((cold)) void offgen_reset_file(struct offgen *og, unsigned i)
 {
 	struct offgen_file *f = &og->files[i];
 
@@ -49,7 +49,7 @@ void offgen_reset_file(struct offgen *og, unsigned i)
 	offgen_file_reset(og, f);
 }
 
-void offgen_reset_files(struct offgen *og)
+__attribute__((cold)) void offgen_reset_files(struct offgen *og)
 {
 	for (unsigned i = 0; i < og->nr_files; i++) {
 		offgen_file_reset(og, &og->files[i]);
