@@ -239,7 +239,8 @@ static void worker_log_req(struct worker *w, enum iolog_type kind, uint64_t ms, 
 	iolog_add(w->iolog, kind, ms, v, (unsigned)req->op, (uint64_t)req->result, req->offset, req->ioprio);
 }
 
-void worker_log_io(struct worker *w, const struct io_req *req, uint64_t now)
+/* noinline: its calls stay out of worker_complete(), the I/O path (logs are the exception) */
+__attribute__((noinline)) void worker_log_io(struct worker *w, const struct io_req *req, uint64_t now)
 {
 	struct ddir_result *dr = &w->res->ddir[req->op];
 	uint64_t ms = (now - w->start_ns) / CLOCK_NS_PER_MS, bytes = (uint64_t)req->result;
