@@ -380,7 +380,7 @@ static int worker_reap(struct worker *w, unsigned min)
 }
 
 /* Wait until nothing is queued or in flight. */
-void worker_drain(struct worker *w)
+__attribute__((cold)) void worker_drain(struct worker *w)
 {
 	int guard = 0;
 
@@ -466,7 +466,7 @@ static int worker_queue(struct worker *w, struct io_req *req)
 	}
 }
 
-void worker_sync_file(struct worker *w, unsigned f, enum io_op op, uint64_t log_off)
+__attribute__((cold)) void worker_sync_file(struct worker *w, unsigned f, enum io_op op, uint64_t log_off)
 {
 	struct io_req *req;
 
