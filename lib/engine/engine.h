@@ -100,6 +100,11 @@ struct engine_ops {
  * that sync synchronously (psync, sync, pvsync, libaio) share it. */
 int64_t engine_sync_req(const struct io_req *req);
 
+/* For the engines' init: cfg's depth (0 taken as 1) when it is at most max; else 0, and err says
+ * it is too large for what. engine_nomem(): err says what is out of memory for depth; -ENOMEM. */
+unsigned engine_depth(const struct engine_cfg *cfg, unsigned max, const char *what, struct iops_err *err);
+int engine_nomem(struct iops_err *err, const char *what, unsigned depth);
+
 /* io_submit_mode=offload (engine_offload.c): runs cfg->inner on a submit thread of its own.
  * Not in the table: the runner wraps the job's engine with it. */
 extern const struct engine_ops engine_offload_ops;

@@ -82,7 +82,7 @@ static inline uint64_t aio_now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-static void aio_free(struct aio_ctx *ctx)
+__attribute__((cold)) static void aio_free(struct aio_ctx *ctx)
 {
 	free(ctx->iocbs);
 	free(ctx->pending);
@@ -91,17 +91,14 @@ static void aio_free(struct aio_ctx *ctx)
 	free(ctx);
 }
 
-static int aio_init(const struct engine_cfg *cfg, void **ctxp, struct iops_err *err)
+__attribute__((cold)) static int aio_init(const struct engine_cfg *cfg, void **ctxp, struct iops_err *err)
 {
-	unsigned depth = cfg->depth ? cfg->depth : 1;
+	unsigned depth = engine_depth(cfg, AIO_MAX_DEPTH, "libaio", err);
 	struct aio_ctx *ctx;
 	int ret;
 
-	if (depth > AIO_MAX_DEPTH) {
-		iops_err_set(err, EINVAL, "fio: iodepth %u is too large for libaio (max %u)", depth,
-			     AIO_MAX_DEPTH);
+	if (!depth)
 		return -EINVAL;
-	}
 	ctx = calloc(1, sizeof(*ctx));
 	if (!ctx)
 		goto nomem;
@@ -134,11 +131,10 @@ static int aio_init(const struct engine_cfg *cfg, void **ctxp, struct iops_err *
 	*ctxp = ctx;
 	return 0;
 nomem:
-	iops_err_set(err, ENOMEM, "fio: libaio: out of memory for iodepth %u", depth);
-	return -ENOMEM;
+	return engine_nomem(err, "libaio", depth);
 }
 
-static int aio_prep(void *vctx, struct io_req *req)
+__attribute__((cold)) static int aio_prep(void *vctx, struct io_req *req)
 {
 	struct aio_ctx *ctx = vctx;
 
@@ -337,7 +333,7 @@ static int aio_reap(void *vctx, unsigned min, unsigned max, const struct timespe
 	return (int)n + ret;
 }
 
-static void aio_cleanup(void *vctx)
+__attribute__((cold)) static void aio_cleanup(void *vctx)
 {
 	struct aio_ctx *ctx = vctx;
 

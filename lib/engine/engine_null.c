@@ -36,7 +36,7 @@ struct null_ctx {
 };
 
 /* Parse IOPS_NULL_FAIL. Returns 0 (also when unset) or -EINVAL with err filled. */
-static int null_parse_fail(struct null_ctx *ctx, struct iops_err *err)
+__attribute__((cold)) static int null_parse_fail(struct null_ctx *ctx, struct iops_err *err)
 {
 	const char *env = getenv(NULL_FAIL_ENV);
 	unsigned long every, code = EIO;
@@ -72,17 +72,14 @@ invalid:
 	return -EINVAL;
 }
 
-static int null_init(const struct engine_cfg *cfg, void **ctxp, struct iops_err *err)
+__attribute__((cold)) static int null_init(const struct engine_cfg *cfg, void **ctxp, struct iops_err *err)
 {
-	unsigned depth = cfg->depth ? cfg->depth : 1;
+	unsigned depth = engine_depth(cfg, NULL_MAX_DEPTH, "the null engine", err);
 	struct null_ctx *ctx;
 	int ret;
 
-	if (depth > NULL_MAX_DEPTH) {
-		iops_err_set(err, EINVAL, "fio: iodepth %u is too large for the null engine (max %u)",
-			     depth, NULL_MAX_DEPTH);
+	if (!depth)
 		return -EINVAL;
-	}
 	ctx = calloc(1, sizeof(*ctx));
 	if (!ctx)
 		goto nomem;
@@ -104,8 +101,7 @@ free_ctx:
 	free(ctx);
 	return ret;
 nomem:
-	iops_err_set(err, ENOMEM, "fio: null engine: out of memory for iodepth %u", depth);
-	return -ENOMEM;
+	return engine_nomem(err, "null engine", depth);
 }
 
 /* The request's outcome: its length (reads, writes, trims; 0 for syncs, -EINVAL for an
@@ -172,7 +168,7 @@ static int null_reap(void *vctx, unsigned min, unsigned max, const struct timesp
 	return (int)n;
 }
 
-static void null_cleanup(void *vctx)
+__attribute__((cold)) static void null_cleanup(void *vctx)
 {
 	struct null_ctx *ctx = vctx;
 

@@ -259,7 +259,7 @@ static void offload_cleanup(void *vctx);
 
 static int offload_init(const struct engine_cfg *cfg, void **ctxp, struct iops_err *err)
 {
-	unsigned depth = cfg->depth ? cfg->depth : 1;
+	unsigned depth;
 	struct offload_ctx *c;
 	int ret;
 
@@ -267,11 +267,9 @@ static int offload_init(const struct engine_cfg *cfg, void **ctxp, struct iops_e
 		iops_err_set(err, EINVAL, "fio: io_submit_mode=offload: no engine to offload to");
 		return -EINVAL;
 	}
-	if (depth > OFFLOAD_MAX_DEPTH) {
-		iops_err_set(err, EINVAL, "fio: iodepth %u is too large for io_submit_mode=offload (max %u)", depth,
-			     OFFLOAD_MAX_DEPTH);
+	depth = engine_depth(cfg, OFFLOAD_MAX_DEPTH, "io_submit_mode=offload", err);
+	if (!depth)
 		return -EINVAL;
-	}
 	c = calloc(1, sizeof(*c));
 	if (!c)
 		goto nomem;
@@ -323,8 +321,7 @@ static int offload_init(const struct engine_cfg *cfg, void **ctxp, struct iops_e
 free_ctx:
 	offload_cleanup(c);
 nomem:
-	iops_err_set(err, ENOMEM, "fio: io_submit_mode=offload: out of memory for iodepth %u", depth);
-	return -ENOMEM;
+	return engine_nomem(err, "io_submit_mode=offload", depth);
 }
 
 static int offload_prep(void *vctx, struct io_req *req)

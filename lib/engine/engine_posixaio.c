@@ -41,14 +41,11 @@ struct posixaio_ctx {
 
 static int posixaio_init(const struct engine_cfg *cfg, void **ctxp, struct iops_err *err)
 {
-	unsigned depth = cfg->depth ? cfg->depth : 1;
+	unsigned depth = engine_depth(cfg, POSIXAIO_MAX_DEPTH, "the posixaio engine", err);
 	struct posixaio_ctx *ctx;
 
-	if (depth > POSIXAIO_MAX_DEPTH) {
-		iops_err_set(err, EINVAL, "fio: iodepth %u is too large for the posixaio engine (max %u)", depth,
-			     POSIXAIO_MAX_DEPTH);
+	if (!depth)
 		return -EINVAL;
-	}
 	ctx = calloc(1, sizeof(*ctx));
 	if (!ctx)
 		goto nomem;
@@ -69,8 +66,7 @@ free_ctx:
 	free(ctx->wait);
 	free(ctx);
 nomem:
-	iops_err_set(err, ENOMEM, "fio: posixaio engine: out of memory for iodepth %u", depth);
-	return -ENOMEM;
+	return engine_nomem(err, "posixaio engine", depth);
 }
 
 static int posixaio_prep(void *vctx, struct io_req *req)

@@ -46,7 +46,7 @@ struct psync_ctx {
 	struct rng rng;
 };
 
-static int psync_init(const struct engine_cfg *cfg, void **ctxp, struct iops_err *err)
+__attribute__((cold)) static int psync_init(const struct engine_cfg *cfg, void **ctxp, struct iops_err *err)
 {
 	struct psync_ctx *ctx = calloc(1, sizeof(*ctx));
 
@@ -69,7 +69,7 @@ static int psync_init(const struct engine_cfg *cfg, void **ctxp, struct iops_err
 	return 0;
 }
 
-static void psync_cleanup(void *ctx)
+__attribute__((cold)) static void psync_cleanup(void *ctx)
 {
 	free(ctx);
 }

@@ -33,7 +33,7 @@
  *   then io_uring_wait_cqes(min - found, timeout) when fewer than min were found. min is
  *   capped at the number in flight. Timed waits need IORING_FEAT_EXT_ARG (5.11+); without it
  *   a zero timeout is a peek and a non-zero one waits without limit (never steals an SQE). */
-#include "engine/engine.h"
+#include "engine/engine_uring_int.h"
 #include "engine/trim.h"
 #include "core/err.h"
 
@@ -49,35 +49,10 @@
 #define RWF_NOWAIT		0x00000008
 #endif
 
-#define URING_MAX_DEPTH		32768u	/* IORING_MAX_ENTRIES; completions get twice that */
 #define URING_EAGAIN_SLEEP_NS	100000L
 #define URING_EAGAIN_GIVEUP_NS	200000000u	/* nothing in flight and still refused */
 #define URING_PEEK_BATCH	64u
 
-struct uring_ctx {
-	struct io_uring ring;
-	bool ring_ready;
-	bool vectored;			/* kernel lacks IORING_OP_READ/WRITE */
-	bool ext_arg;			/* timed waits without an SQE */
-	int broken;			/* -errno once a commit failed for good: queue/commit refuse */
-	/* engine options (engine_opts.h, engine_aio_opts); extras: one of the last four is on */
-	bool fixed_bufs;		/* the buffers are registered: READ_FIXED / WRITE_FIXED */
-	bool extras;
-	bool fixed_files;		/* the files are registered: IOSQE_FIXED_FILE */
-	bool nowait;			/* RWF_NOWAIT on reads and writes */
-	unsigned force_async, nr_async;	/* IOSQE_ASYNC on every force_async-th request */
-	char *buf_base;			/* fixed_bufs: buffer i is buf_base + i * buf_bytes */
-	uint64_t buf_bytes;
-	unsigned nr_files;		/* fixed_files: file i is registered as slot i */
-	int *files;			/* (its descriptor when registered) */
-	unsigned depth;
-	unsigned nr_pending;		/* SQEs filled, not consumed by the kernel */
-	unsigned nr_inflight;		/* consumed, completion not reaped */
-	unsigned nr_done;		/* completed internally, waiting for reap() */
-	struct io_req **pending;	/* depth: requests in SQ order, for issue_ns */
-	struct io_req **done;		/* depth */
-	struct iovec *iovecs;		/* depth when vectored, indexed by req->index */
-};
 
 static inline uint64_t uring_now_ns(void)
 {
@@ -87,197 +62,7 @@ static inline uint64_t uring_now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-static void uring_free(struct uring_ctx *ctx)
-{
-	if (ctx->ring_ready)
-		io_uring_queue_exit(&ctx->ring);
-	free(ctx->pending);
-	free(ctx->done);
-	free(ctx->iovecs);
-	free(ctx->files);
-	free(ctx);
-}
-
-static unsigned uring_pow2(unsigned v)
-{
-	unsigned p = 1;
-
-	while (p < v)
-		p <<= 1;
-	return p;
-}
-
-/* hipri: a polled ring (IOPOLL); sqthread_poll: a kernel thread takes the submissions (SQPOLL,
- * on sqthread_poll_cpu with SQ_AFF). The kernel refuses cooperative task running with SQPOLL. */
-static int uring_setup(struct uring_ctx *ctx, unsigned depth, const struct engine_aio_opts *a)
-{
-	const unsigned extra_flags[] = {
-		(a->sqpoll ? 0 : IORING_SETUP_COOP_TASKRUN | IORING_SETUP_TASKRUN_FLAG) |
-			IORING_SETUP_SUBMIT_ALL,
-		0,
-	};
-	int ret = -EINVAL;
-
-	for (size_t i = 0; i < sizeof(extra_flags) / sizeof(extra_flags[0]); i++) {
-		struct io_uring_params p;
-
-		memset(&p, 0, sizeof(p));
-		p.flags = IORING_SETUP_CQSIZE | IORING_SETUP_CLAMP | extra_flags[i];
-		if (a->hipri)
-			p.flags |= IORING_SETUP_IOPOLL;
-		if (a->sqpoll) {
-			p.flags |= IORING_SETUP_SQPOLL;
-			if (a->sqpoll_cpu >= 0) {
-				p.flags |= IORING_SETUP_SQ_AFF;
-				p.sq_thread_cpu = (unsigned)a->sqpoll_cpu;
-			}
-		}
-		p.cq_entries = 2 * uring_pow2(depth);
-		ret = io_uring_queue_init_params(depth, &ctx->ring, &p);
-		if (ret != -EINVAL)
-			break;
-	}
-	return ret;
-}
-
-/* registerfiles (and sqthread_poll): the job's descriptors become slots 0..nr_files-1. */
-static int uring_register_files(struct uring_ctx *ctx, const struct engine_cfg *cfg,
-				struct iops_err *err)
-{
-	int ret;
-
-	if (!cfg->fds || !cfg->nr_files)
-		return 0;	/* nothing to register: requests keep their descriptors */
-	ctx->files = malloc((size_t)cfg->nr_files * sizeof(*ctx->files));
-	if (!ctx->files) {
-		iops_err_set(err, ENOMEM, "fio: io_uring: out of memory for %u registered files", cfg->nr_files);
-		return -ENOMEM;
-	}
-	memcpy(ctx->files, cfg->fds, (size_t)cfg->nr_files * sizeof(*ctx->files));
-	ret = io_uring_register_files(&ctx->ring, ctx->files, cfg->nr_files);
-	if (ret < 0) {
-		iops_err_set(err, -ret, "fio: io engine io_uring: registering %u files failed (%s)%s",
-			     cfg->nr_files, err_str(-ret), ret == -EMFILE ? ": raise the open-files limit (ulimit -n)" : "");
-		return ret;
-	}
-	ctx->nr_files = cfg->nr_files;
-	ctx->fixed_files = true;
-	return 0;
-}
-
-/* fixedbufs: each request's buffer becomes registered buffer i (its index). */
-static int uring_register_bufs(struct uring_ctx *ctx, const struct engine_cfg *cfg,
-			       struct iops_err *err)
-{
-	struct iovec *iov;
-	int ret;
-
-	if (!cfg->bufs || !cfg->buf_bytes || cfg->buf_bytes > SIZE_MAX) {
-		iops_err_set(err, EINVAL, "fio: io engine io_uring: fixedbufs needs the job's buffers");
-		return -EINVAL;
-	}
-	iov = calloc(ctx->depth, sizeof(*iov));
-	if (!iov) {
-		iops_err_set(err, ENOMEM, "fio: io_uring: out of memory for %u registered buffers", ctx->depth);
-		return -ENOMEM;
-	}
-	for (unsigned i = 0; i < ctx->depth; i++) {
-		iov[i].iov_base = (char *)cfg->bufs + (size_t)cfg->buf_bytes * i;
-		iov[i].iov_len = (size_t)cfg->buf_bytes;
-	}
-	ret = io_uring_register_buffers(&ctx->ring, iov, ctx->depth);
-	free(iov);
-	if (ret < 0) {
-		/* the kernel takes at most 16384 buffers of at most 1 GiB, locked memory counted */
-		iops_err_set(err, -ret, "fio: io engine io_uring: registering %u buffers of %llu bytes failed "
-			     "(%s)%s", ctx->depth, (unsigned long long)cfg->buf_bytes, err_str(-ret),
-			     ret == -ENOMEM ? ": raise the locked-memory limit (ulimit -l) or reduce iodepth" :
-			     ret == -EINVAL ? ": fixedbufs takes at most 16384 buffers (iodepth) of 1 GiB" : "");
-		return ret;
-	}
-	ctx->buf_base = cfg->bufs;
-	ctx->buf_bytes = cfg->buf_bytes;
-	ctx->fixed_bufs = true;
-	return 0;
-}
-
-static int uring_init(const struct engine_cfg *cfg, void **ctxp, struct iops_err *err)
-{
-	unsigned depth = cfg->depth ? cfg->depth : 1;
-	struct engine_aio_opts defaults = { .hipri_pct = 100, .sqpoll_cpu = -1, .nonvectored = -1 };
-	const struct engine_aio_opts *a = cfg->opts ? &cfg->opts->aio : &defaults;
-	struct io_uring_probe *probe;
-	struct uring_ctx *ctx;
-	int ret;
-
-	if (depth > URING_MAX_DEPTH) {
-		iops_err_set(err, EINVAL, "fio: iodepth %u is too large for io_uring (max %u)", depth,
-			     URING_MAX_DEPTH);
-		return -EINVAL;
-	}
-	ctx = calloc(1, sizeof(*ctx));
-	if (!ctx)
-		goto nomem;
-	ctx->depth = depth;
-	ctx->pending = calloc(depth, sizeof(*ctx->pending));
-	ctx->done = calloc(depth, sizeof(*ctx->done));
-	if (!ctx->pending || !ctx->done) {
-		uring_free(ctx);
-		goto nomem;
-	}
-	ret = uring_setup(ctx, depth, a);
-	if (ret < 0) {
-		if (ret == -EINVAL && a->sqpoll && a->sqpoll_cpu >= 0)
-			iops_err_set(err, -ret, "fio: io engine io_uring init failed (%s): sqthread_poll_cpu=%d is "
-				     "not a CPU this job may use", err_str(-ret), a->sqpoll_cpu);
-		else if (ret == -ENOSYS || ret == -EPERM)
-			iops_err_set(err, -ret, "fio: io_uring is not available here (%s): the kernel or a "
-				     "seccomp profile (Docker's default) blocks it; use "
-				     "--ioengine=libaio", err_str(-ret));
-		else if (ret == -ENOMEM)
-			iops_err_set(err, -ret, "fio: io engine io_uring init failed (%s): raise the "
-				     "locked-memory limit (ulimit -l), reduce iodepth, or use "
-				     "--ioengine=libaio", err_str(-ret));
-		else
-			iops_err_set(err, -ret, "fio: io engine io_uring init failed (%s). Perhaps try "
-				     "reducing io depth, or use --ioengine=libaio", err_str(-ret));
-		uring_free(ctx);
-		return ret;
-	}
-	ctx->ring_ready = true;
-	ctx->ext_arg = (ctx->ring.features & IORING_FEAT_EXT_ARG) != 0;
-	if (a->nonvectored >= 0) {	/* nonvectored=0 / 1: as told, whatever the kernel has */
-		ctx->vectored = a->nonvectored == 0;
-	} else {
-		probe = io_uring_get_probe_ring(&ctx->ring);
-		ctx->vectored = !probe || !io_uring_opcode_supported(probe, IORING_OP_READ) ||
-				!io_uring_opcode_supported(probe, IORING_OP_WRITE);
-		if (probe)
-			io_uring_free_probe(probe);
-	}
-	if ((a->fixedbufs && (ret = uring_register_bufs(ctx, cfg, err)) < 0) ||	/* fio's order */
-	    (a->registerfiles && (ret = uring_register_files(ctx, cfg, err)) < 0)) {
-		uring_free(ctx);
-		return ret;
-	}
-	ctx->nowait = a->nowait;
-	ctx->force_async = a->force_async;
-	ctx->extras = ctx->fixed_files || ctx->nowait || ctx->force_async;
-	if (ctx->vectored) {
-		ctx->iovecs = calloc(depth, sizeof(*ctx->iovecs));
-		if (!ctx->iovecs) {
-			uring_free(ctx);
-			goto nomem;
-		}
-	}
-	*ctxp = ctx;
-	return 0;
-nomem:
-	iops_err_set(err, ENOMEM, "fio: io_uring: out of memory for iodepth %u", depth);
-	return -ENOMEM;
-}
-
-static int uring_prep(void *vctx, struct io_req *req)
+__attribute__((cold)) static int uring_prep(void *vctx, struct io_req *req)
 {
 	struct uring_ctx *ctx = vctx;
 
@@ -508,7 +293,7 @@ static int uring_reap(void *vctx, unsigned min, unsigned max, const struct times
 	return (int)n;
 }
 
-static void uring_cleanup(void *vctx)
+__attribute__((cold)) static void uring_cleanup(void *vctx)
 {
 	struct uring_ctx *ctx = vctx;
 
@@ -525,13 +310,13 @@ static void uring_cleanup(void *vctx)
 			break;
 		(void)uring_peek(ctx, URING_PEEK_BATCH, scratch);
 	}
-	uring_free(ctx);
+	uring_ctx_free(ctx);
 }
 
 const struct engine_ops engine_uring_ops = {
 	.name = "io_uring",
 	.flags = ENGINE_F_SETS_ISSUE,
-	.init = uring_init,
+	.init = uring_ctx_init,
 	.prep = uring_prep,
 	.queue = uring_queue,
 	.commit = uring_commit,

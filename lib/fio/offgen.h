@@ -214,6 +214,11 @@ void offgen_set_ddir(struct offgen *og, enum ddir d);
 void offgen_reset_files(struct offgen *og);
 void offgen_reset_file(struct offgen *og, unsigned i);
 
+/* offgen_init.c's parts in offgen.c: og->file_next for the job's rw_sequencer and
+ * bs_is_seq_rand; and the start of a new pass (loops, io_size) from offgen_next(). */
+void offgen_pick_body(struct offgen *og);
+void offgen_new_pass(struct offgen *og);
+
 /* verify (experimental_verify): dst, set up by offgen_init() for the same job and files,
  * takes src's whole state (positions, maps, generators) and keeps its own allocations, so that
  * it hands out from there the I/Os src hands out. */

@@ -5,6 +5,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* *z zones of zs bytes into *b bytes (and *z cleared); -EINVAL when that overflows. */
+static int offgen_zone_bytes(struct opt_diag *d, const char *name, uint64_t *z, uint64_t *b, uint64_t zs)
+{
+	if (*z > UINT64_MAX / zs) {
+		opt_diag_add(d, false, "fio: %s=%lluz is too large", name, (unsigned long long)*z);
+		return -EINVAL;
+	}
+	*b = *z * zs;
+	*z = 0;
+	return 0;
+}
+
 /* zbd: size, offset, offset_increment given in zones (Nz) become bytes. */
 static int offgen_zone_units(struct job *j, struct opt_diag *d)
 {
@@ -20,12 +32,8 @@ static int offgen_zone_units(struct job *j, struct opt_diag *d)
 				     names[i], (unsigned long long)*z[i]);
 			return -EINVAL;
 		}
-		if (*z[i] > UINT64_MAX / j->zone_size) {
-			opt_diag_add(d, false, "fio: %s=%lluz is too large", names[i], (unsigned long long)*z[i]);
+		if (offgen_zone_bytes(d, names[i], z[i], b[i], j->zone_size))
 			return -EINVAL;
-		}
-		*b[i] = *z[i] * j->zone_size;
-		*z[i] = 0;
 	}
 	return 0;
 }
@@ -47,14 +55,8 @@ int offgen_zone_fixup(struct job *j, struct opt_diag *d)
 			opt_diag_add(d, false, "bsrange and bssplit are not allowed for trim with zonemode=zbd");
 			return -EINVAL;
 		}
-		if (j->zone_skip_z && j->zone_size) {
-			if (j->zone_skip_z > UINT64_MAX / j->zone_size) {
-				opt_diag_add(d, false, "fio: zoneskip=%lluz is too large", (unsigned long long)j->zone_skip_z);
-				return -EINVAL;
-			}
-			j->zone_skip = j->zone_skip_z * j->zone_size;
-			j->zone_skip_z = 0;
-		}
+		if (j->zone_skip_z && j->zone_size)
+			return offgen_zone_bytes(d, "zoneskip", &j->zone_skip_z, &j->zone_skip, j->zone_size);
 		return 0;
 	}
 	if (j->zone_mode == ZONE_MODE_NONE) {
@@ -70,14 +72,8 @@ int offgen_zone_fixup(struct job *j, struct opt_diag *d)
 	}
 	if (!j->zone_range)
 		j->zone_range = j->zone_size;
-	if (j->zone_skip_z) {
-		if (j->zone_skip_z > UINT64_MAX / j->zone_size) {
-			opt_diag_add(d, false, "fio: zoneskip=%lluz is too large", (unsigned long long)j->zone_skip_z);
-			return -EINVAL;
-		}
-		j->zone_skip = j->zone_skip_z * j->zone_size;
-		j->zone_skip_z = 0;
-	}
+	if (j->zone_skip_z)
+		return offgen_zone_bytes(d, "zoneskip", &j->zone_skip_z, &j->zone_skip, j->zone_size);
 	return 0;
 }
 

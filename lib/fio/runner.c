@@ -404,12 +404,8 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 		return 0;
 	diskless = calloc(cfg->nr_jobs, sizeof(*diskless));
 	threads = calloc(cfg->nr_jobs, sizeof(*threads));
-	if (!diskless || !threads) {
-		free(diskless);
-		free(threads);
-		iops_err_set(err, ENOMEM, "fio: out of memory");
-		return -ENOMEM;
-	}
+	if (!diskless || !threads)
+		goto nomem;	/* (free_arrays: nothing else is set up yet) */
 	ex.threads = threads;
 	atomic_init(&ex.no_more, false);
 	for (unsigned j = 0; j < cfg->nr_jobs; j++) {
@@ -439,16 +435,13 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 	if (ret < 0)
 		goto free_arrays;
 	vstates = calloc(cfg->nr_jobs, sizeof(*vstates));	/* verify_state_load */
-	ret = vstates ? runner_vstate_load(cfg, vstates, err) : -ENOMEM;
 	if (!vstates)
-		iops_err_set(err, ENOMEM, "fio: out of memory");
+		goto nomem;
+	ret = runner_vstate_load(cfg, vstates, err);
 	if (ret < 0)
 		goto free_arrays;
-	if (runner_ss_setup(&rss, cfg)) {	/* steady state */
-		iops_err_set(err, ENOMEM, "fio: out of memory");
-		ret = -ENOMEM;
-		goto free_arrays;
-	}
+	if (runner_ss_setup(&rss, cfg))	/* steady state */
+		goto nomem;
 	for (unsigned j = 0; j < cfg->nr_jobs; j++)
 		if (rss.units && cfg->jobs[j].ss.dur_ns) {
 			unsigned u = rss.unit_of[j], idx = 0;
@@ -458,11 +451,8 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 			threads[j].w.ss_unit = &rss.units[u];
 			threads[j].w.ss_idx = idx;
 		}
-	if (flow_set_init(&flows, cfg) < 0) {	/* flow */
-		iops_err_set(err, ENOMEM, "fio: out of memory");
-		ret = -ENOMEM;
-		goto free_arrays;
-	}
+	if (flow_set_init(&flows, cfg) < 0)	/* flow */
+		goto nomem;
 	ret = target_plan(&ts, cfg, diskless, err);
 	if (ret < 0)
 		goto release_flows;
@@ -599,7 +589,12 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 		if (res[j]->error && !res[j]->err_continued)
 			failed++;
 	ret = failed;
+	goto release_targets;
 
+nomem:
+	iops_err_set(err, ENOMEM, "fio: out of memory");
+	ret = -ENOMEM;
+	goto free_arrays;
 release_targets:
 	target_release(&ts);
 release_flows:

@@ -96,7 +96,7 @@ static inline void runner_mark_lat(struct job_result *res, uint64_t ns)
 
 /* ---- errors ----------------------------------------------------------------------------- */
 
-void worker_set_error(struct worker *w, int e, const char *where, const char *func)
+__attribute__((cold)) void worker_set_error(struct worker *w, int e, const char *where, const char *func)
 {
 	if (w->error)
 		return;
@@ -112,7 +112,7 @@ static const char *worker_req_path(const struct job *job, const struct io_req *r
 }
 
 /* continue_on_error / ignore_error: does the job go on after error e of this kind? */
-bool worker_err_continues(const struct job *job, unsigned type, int e)
+__attribute__((cold)) bool worker_err_continues(const struct job *job, unsigned type, int e)
 {
 	if (!(job->cont_on_err & (1u << type)))
 		return false;
@@ -124,7 +124,7 @@ bool worker_err_continues(const struct job *job, unsigned type, int e)
 	return false;
 }
 
-static void worker_io_error_line(struct worker *w, const struct io_req *req, const char *path, int e)
+__attribute__((cold)) static void worker_io_error_line(struct worker *w, const struct io_req *req, const char *path, int e)
 {
 	if (req->op == IO_READ || req->op == IO_WRITE)
 		fprintf(w->diag, "fio: io_u error on file %s: %s: %s offset=%llu, buflen=%llu\n", path, err_str(e),
@@ -134,7 +134,7 @@ static void worker_io_error_line(struct worker *w, const struct io_req *req, con
 		fprintf(w->diag, "fio: io_u error on file %s: %s: sync\n", path, err_str(e));
 }
 
-static void worker_io_error(struct worker *w, const struct io_req *req)
+__attribute__((cold)) static void worker_io_error(struct worker *w, const struct io_req *req)
 {
 	int e = (int)-req->result;
 	const struct job *job = w->job;
@@ -188,7 +188,7 @@ static void worker_io_error(struct worker *w, const struct io_req *req)
 
 /* max_latency (and latency_target at depth 1): an I/O slower than max fails the job
  * (ETIMEDOUT), as fio. */
-static void worker_lat_fail(struct worker *w, const struct io_req *req, uint64_t lat, uint64_t max)
+__attribute__((cold)) static void worker_lat_fail(struct worker *w, const struct io_req *req, uint64_t lat, uint64_t max)
 {
 	const struct job *job = w->job;
 	const char *path = worker_req_path(job, req);
@@ -380,7 +380,7 @@ static int worker_reap(struct worker *w, unsigned min)
 }
 
 /* Wait until nothing is queued or in flight. */
-void worker_drain(struct worker *w)
+__attribute__((cold)) void worker_drain(struct worker *w)
 {
 	int guard = 0;
 
@@ -466,7 +466,7 @@ static int worker_queue(struct worker *w, struct io_req *req)
 	}
 }
 
-void worker_sync_file(struct worker *w, unsigned f, enum io_op op, uint64_t log_off)
+__attribute__((cold)) void worker_sync_file(struct worker *w, unsigned f, enum io_op op, uint64_t log_off)
 {
 	struct io_req *req;
 

@@ -21,6 +21,12 @@ static uint64_t tv_us(const struct timeval *tv)
 	return (uint64_t)tv->tv_sec * 1000000u + (uint64_t)tv->tv_usec;
 }
 
+/* Microseconds from t0 to t (0 when t is not later). */
+static uint64_t tv_us_since(const struct timeval *t, const struct timeval *t0)
+{
+	return tv_us(t) > tv_us(t0) ? tv_us(t) - tv_us(t0) : 0;
+}
+
 static uint64_t diff_u64(long a, long b)
 {
 	return a > b ? (uint64_t)(a - b) : 0;
@@ -117,8 +123,8 @@ void worker_cpu(struct worker *w, struct job_result *r)
 	struct rusage ru;
 
 	worker_rusage(&ru);
-	r->usr_us = tv_us(&ru.ru_utime) > tv_us(&w->ru0.ru_utime) ? tv_us(&ru.ru_utime) - tv_us(&w->ru0.ru_utime) : 0;
-	r->sys_us = tv_us(&ru.ru_stime) > tv_us(&w->ru0.ru_stime) ? tv_us(&ru.ru_stime) - tv_us(&w->ru0.ru_stime) : 0;
+	r->usr_us = tv_us_since(&ru.ru_utime, &w->ru0.ru_utime);
+	r->sys_us = tv_us_since(&ru.ru_stime, &w->ru0.ru_stime);
 	r->ctx = diff_u64(ru.ru_nvcsw + ru.ru_nivcsw, w->ru0.ru_nvcsw + w->ru0.ru_nivcsw);
 	r->majf = diff_u64(ru.ru_majflt, w->ru0.ru_majflt);
 	r->minf = diff_u64(ru.ru_minflt, w->ru0.ru_minflt);
@@ -227,32 +233,37 @@ void worker_prio_add(struct worker *w, struct ddir_result *dr, const struct io_r
 		}
 }
 
-void worker_log_io(struct worker *w, const struct io_req *req, uint64_t now)
+/* One entry of req's in log kind at ms since the job's start. */
+static void worker_log_req(struct worker *w, enum iolog_type kind, uint64_t ms, uint64_t v, const struct io_req *req)
+{
+	iolog_add(w->iolog, kind, ms, v, (unsigned)req->op, (uint64_t)req->result, req->offset, req->ioprio);
+}
+
+/* noinline: its calls stay out of worker_complete(), the I/O path (logs are the exception) */
+__attribute__((noinline)) void worker_log_io(struct worker *w, const struct io_req *req, uint64_t now)
 {
 	struct ddir_result *dr = &w->res->ddir[req->op];
 	uint64_t ms = (now - w->start_ns) / CLOCK_NS_PER_MS, bytes = (uint64_t)req->result;
-	unsigned d = (unsigned)req->op;
 
 	if (w->in_ramp || now < w->start_ns)
 		return;
 	if (w->clat_on) {
 		uint64_t clat = now > req->issue_ns ? now - req->issue_ns : 0;
 
-		iolog_add(w->iolog, IOLOG_CLAT, ms, clat, d, bytes, req->offset, req->ioprio);
+		worker_log_req(w, IOLOG_CLAT, ms, clat, req);
 		if (!w->bw_win_ns) {
 			uint64_t rate = clat ? bytes * 1000000u / clat : 0;
 
 			lat_stat_add(&dr->bw_kib, rate);
-			iolog_add(w->iolog, IOLOG_BW, ms, rate, d, bytes, req->offset, req->ioprio);
+			worker_log_req(w, IOLOG_BW, ms, rate, req);
 		}
 		if (!w->iops_win_ns) {
 			lat_stat_add(&dr->iops, 1);
-			iolog_add(w->iolog, IOLOG_IOPS, ms, 1, d, bytes, req->offset, req->ioprio);
+			worker_log_req(w, IOLOG_IOPS, ms, 1, req);
 		}
 	}
 	if (w->lat_on)
-		iolog_add(w->iolog, IOLOG_LAT, ms, now > req->start_ns ? now - req->start_ns : 0, d, bytes,
-			  req->offset, req->ioprio);
+		worker_log_req(w, IOLOG_LAT, ms, now > req->start_ns ? now - req->start_ns : 0, req);
 }
 
 /* ---- status-interval snapshots ----------------------------------------------------------- */
