@@ -67,6 +67,10 @@ static void out_json_ddir(struct json_writer *w, const struct report *rep,
 	uint64_t runt = report_runtime_ms(d), bw_bytes = report_rate(d->io_bytes, runt);
 	double iops = runt ? 1000.0 * (double)report_ios(d) / (double)runt : 0.0;
 	const struct lat_stat *bw = &d->bw_kib, *io = &d->iops;
+	static const char keys[3][8] = { "slat_ns", "clat_ns", "lat_ns" };
+	const struct lat_stat *st[3] = { &d->slat, &d->clat, &d->lat };
+	const struct hist *h[3] = { &d->slat_hist, &d->clat_hist, &d->lat_hist };
+	const bool pcts[3] = { j->slat_percentiles, j->clat_percentiles, j->lat_percentiles };
 
 	json_begin_object(w, unified_ddir_name(u, ddir));
 	json_uint(w, "io_bytes", d->io_bytes);
@@ -78,9 +82,8 @@ static void out_json_ddir(struct json_writer *w, const struct report *rep,
 	json_uint(w, "total_ios", report_ios(d));
 	json_uint(w, "short_ios", d->short_ios);
 	json_uint(w, "drop_ios", d->drop_ios);
-	out_json_lat(w, "slat_ns", &d->slat, &d->slat_hist, j->slat_percentiles, j, plus);
-	out_json_lat(w, "clat_ns", &d->clat, &d->clat_hist, j->clat_percentiles, j, plus);
-	out_json_lat(w, "lat_ns", &d->lat, &d->lat_hist, j->lat_percentiles, j, plus);
+	for (unsigned k = 0; k < 3; k++)
+		out_json_lat(w, keys[k], st[k], h[k], pcts[k], j, plus);
 	if (report_prio_shown(d)) {	/* cmdprio: fio's "prios", the priorities that had I/O */
 		json_begin_array(w, "prios");
 		for (unsigned i = 0; i < d->nr_prio; i++) {

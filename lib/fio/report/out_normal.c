@@ -164,6 +164,26 @@ static void out_normal_prio(FILE *out, const struct ddir_result *d, const struct
 	}
 }
 
+/* slat, clat, lat: their lines, the priorities' (cmdprio), their percentiles, the priorities'
+ * percentiles */
+static void out_normal_lats(FILE *out, const struct ddir_result *d, const struct job *j)
+{
+	static const char names[3][5] = { "slat", "clat", " lat" };
+	const struct lat_stat *st[3] = { &d->slat, &d->clat, &d->lat };
+	const struct hist *h[3] = { &d->slat_hist, &d->clat_hist, &d->lat_hist };
+	const bool shown[3] = { !j->disable_slat, !j->disable_clat, !j->disable_lat };
+	const bool pcts[3] = { j->slat_percentiles, j->clat_percentiles, j->lat_percentiles };
+
+	for (unsigned k = 0; k < 3; k++)
+		if (shown[k])
+			out_normal_lat_line(out, names[k], st[k]);
+	out_normal_prio(out, d, j, false);
+	for (unsigned k = 0; k < 3; k++)
+		if (pcts[k] && shown[k] && st[k]->n)
+			out_normal_percentiles(out, names[k] + (names[k][0] == ' '), h[k], j);
+	out_normal_prio(out, d, j, true);
+}
+
 static void out_normal_ddir(FILE *out, const struct report *rep, const struct report_unit *u,
 			    unsigned ddir)
 {
@@ -191,20 +211,7 @@ static void out_normal_ddir(FILE *out, const struct report *rep, const struct re
 	if (ddir == DDIR_WRITE)	/* zbd */
 		fprintf(out, "%" PRIu64 " zone resets\n", u->res->zone_resets);
 
-	if (!j->disable_slat)
-		out_normal_lat_line(out, "slat", &d->slat);
-	if (!j->disable_clat)
-		out_normal_lat_line(out, "clat", &d->clat);
-	if (!j->disable_lat)
-		out_normal_lat_line(out, " lat", &d->lat);
-	out_normal_prio(out, d, j, false);	/* cmdprio */
-	if (j->slat_percentiles && !j->disable_slat && d->slat.n)
-		out_normal_percentiles(out, "slat", &d->slat_hist, j);
-	if (j->clat_percentiles && !j->disable_clat && d->clat.n)
-		out_normal_percentiles(out, "clat", &d->clat_hist, j);
-	if (j->lat_percentiles && !j->disable_lat && d->lat.n)
-		out_normal_percentiles(out, "lat", &d->lat_hist, j);
-	out_normal_prio(out, d, j, true);
+	out_normal_lats(out, d, j);
 	out_normal_bw_lines(out, g, d, unified_agg_idx(ddir));
 }
 
@@ -321,22 +328,20 @@ static void out_normal_group_lines(FILE *out, const struct report_group *g)
 	unsigned sf = g->sig_figs;
 
 	for (unsigned d = 0; d < DDIR_NR; d++) {
-		char io[N2S_BUF_LEN], agg[N2S_BUF_LEN], mn[N2S_BUF_LEN], mx[N2S_BUF_LEN];
-		char io2[N2S_BUF_LEN], agg2[N2S_BUF_LEN], mn2[N2S_BUF_LEN], mx2[N2S_BUF_LEN];
+		/* the line's figures: aggregate, min, max, io (v[]), in kb_base's units and in
+		 * the other's (order: index in v, +4 for the other) */
+		const uint64_t v[4] = { g->agg_bps[d], g->min_bps[d], g->max_bps[d], g->io_bytes[d] };
+		static const unsigned char order[8] = { 0, 4, 1, 2, 5, 6, 3, 7 };
+		char b[8][N2S_BUF_LEN];
 
 		if (!g->max_run_ms[d])
 			continue;
+		for (unsigned i = 0; i < 8; i++)
+			num2str(b[i], v[order[i] & 3], sf, 1, pow2 != (order[i] > 3),
+				(order[i] & 3) == 3 ? N2S_BYTE : ru);
 		fprintf(out, "%s: bw=%s (%s), %s-%s (%s-%s), io=%s (%s), run=%" PRIu64 "-%" PRIu64
-			"msec\n", g->unified == UNIFIED_MIXED ? "  MIXED" : names[d],
-			num2str(agg, g->agg_bps[d], sf, 1, pow2, ru),
-			num2str(agg2, g->agg_bps[d], sf, 1, !pow2, ru),
-			num2str(mn, g->min_bps[d], sf, 1, pow2, ru),
-			num2str(mx, g->max_bps[d], sf, 1, pow2, ru),
-			num2str(mn2, g->min_bps[d], sf, 1, !pow2, ru),
-			num2str(mx2, g->max_bps[d], sf, 1, !pow2, ru),
-			num2str(io, g->io_bytes[d], sf, 1, pow2, N2S_BYTE),
-			num2str(io2, g->io_bytes[d], sf, 1, !pow2, N2S_BYTE),
-			g->min_run_ms[d], g->max_run_ms[d]);
+			"msec\n", g->unified == UNIFIED_MIXED ? "  MIXED" : names[d], b[0], b[1], b[2],
+			b[3], b[4], b[5], b[6], b[7], g->min_run_ms[d], g->max_run_ms[d]);
 	}
 }
 
