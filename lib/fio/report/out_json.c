@@ -156,11 +156,6 @@ static void out_json_ss(struct json_writer *w, const struct ss_result *ss, const
 void out_json_unit(struct json_writer *w, const struct report *rep, const struct report_unit *u,
 		   bool plus)
 {
-	static const char *const depth_labels[] = { "1", "2", "4", "8", "16", "32", ">=64" };
-	static const char *const map_labels[] = { "0", "4", "8", "16", "32", "64", ">=64" };
-	static const char *const lat_labels[] = {
-		"2", "4", "10", "20", "50", "100", "250", "500", "750", "1000", "2000", ">=2000",
-	};
 	const struct job_result *r = u->res;
 	const struct job *j = u->job, *last = u->last;
 	uint64_t total = report_total_ios(r);
@@ -195,17 +190,17 @@ void out_json_unit(struct json_writer *w, const struct report *rep, const struct
 	json_uint(w, "majf", r->majf);
 	json_uint(w, "minf", r->minf);
 	report_calc_dist(r->depth_map, DEPTH_MAP_NR, total, pct);
-	out_json_map(w, "iodepth_level", depth_labels, pct, DEPTH_MAP_NR);
+	out_json_map(w, "iodepth_level", report_depth_labels, pct, DEPTH_MAP_NR);
 	report_calc_dist(r->submit_map, DEPTH_MAP_NR, r->nr_submit_calls, pct);
-	out_json_map(w, "iodepth_submit", map_labels, pct, DEPTH_MAP_NR);
+	out_json_map(w, "iodepth_submit", report_map_labels, pct, DEPTH_MAP_NR);
 	report_calc_dist(r->complete_map, DEPTH_MAP_NR, r->nr_complete_calls, pct);
-	out_json_map(w, "iodepth_complete", map_labels, pct, DEPTH_MAP_NR);
+	out_json_map(w, "iodepth_complete", report_map_labels, pct, DEPTH_MAP_NR);
 	report_calc_lat(r->lat_n, LAT_N_NR, total, pct);
-	out_json_map(w, "latency_ns", lat_labels, pct, LAT_N_NR);
+	out_json_map(w, "latency_ns", report_lat_labels, pct, LAT_N_NR);
 	report_calc_lat(r->lat_u, LAT_U_NR, total, pct);
-	out_json_map(w, "latency_us", lat_labels, pct, LAT_U_NR);
+	out_json_map(w, "latency_us", report_lat_labels, pct, LAT_U_NR);
 	report_calc_lat(r->lat_m, LAT_M_NR, total, pct);
-	out_json_map(w, "latency_ms", lat_labels, pct, LAT_M_NR);
+	out_json_map(w, "latency_ms", report_lat_labels, pct, LAT_M_NR);
 	if (r->cont_on_err) {	/* continue_on_error / ignore_error */
 		json_uint(w, "total_err", r->total_err);
 		json_int(w, "first_error", r->first_error);

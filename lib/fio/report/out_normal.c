@@ -9,10 +9,6 @@
 #include "fio/report/unified.h"
 #include "core/err.h"
 
-static const char *const out_normal_lat_labels[LAT_M_NR] = {
-	"2", "4", "10", "20", "50", "100", "250", "500", "750", "1000", "2000", ">=2000",
-};
-
 static bool out_normal_pow2(unsigned kb_base)
 {
 	return kb_base != 1000;
@@ -100,7 +96,7 @@ void out_normal_lat_dist(FILE *out, const char *unit, const double *pct, unsigne
 			fputs(", ", out);
 		}
 		shown = true;
-		fprintf(out, "%s=%3.2f%%", out_normal_lat_labels[i], pct[i]);
+		fprintf(out, "%s=%3.2f%%", report_lat_labels[i], pct[i]);
 		if (++on_line == 5)
 			on_line = 0;
 	}
@@ -255,8 +251,6 @@ static void out_normal_ss(FILE *out, const struct ss_result *ss, const struct jo
 
 void out_normal_unit(FILE *out, const struct report *rep, const struct report_unit *u)
 {
-	static const char *const depth_labels[] = { "1", "2", "4", "8", "16", "32", ">=64" };
-	static const char *const map_labels[] = { "0", "4", "8", "16", "32", "64", ">=64" };
 	const struct job_result *r = u->res;
 	const struct job *j = u->job, *last = u->last;
 	uint64_t total = report_total_ios(r), bytes = 0;
@@ -299,9 +293,9 @@ void out_normal_unit(FILE *out, const struct report *rep, const struct report_un
 	report_cpu(r, &usr, &sys);
 	fprintf(out, "  cpu          : usr=%3.2f%%, sys=%3.2f%%, ctx=%" PRIu64 ", majf=%" PRIu64
 		", minf=%" PRIu64 "\n", usr, sys, r->ctx, r->majf, r->minf);
-	out_normal_depths(out, "  IO depths    : ", depth_labels, r->depth_map, total);
-	out_normal_depths(out, "     submit    : ", map_labels, r->submit_map, r->nr_submit_calls);
-	out_normal_depths(out, "     complete  : ", map_labels, r->complete_map,
+	out_normal_depths(out, "  IO depths    : ", report_depth_labels, r->depth_map, total);
+	out_normal_depths(out, "     submit    : ", report_map_labels, r->submit_map, r->nr_submit_calls);
+	out_normal_depths(out, "     complete  : ", report_map_labels, r->complete_map,
 			  r->nr_complete_calls);
 	fprintf(out, "     issued rwts: total=%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
 		" short=%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",0 dropped=%" PRIu64 ",%" PRIu64
