@@ -87,7 +87,9 @@ MUSL_LDFLAGS:= -static -no-pie -Wl,--gc-sections
 # added after them: -O2 there would cost about 60 KB of the 480 KiB the stripped binary may
 # have. `make SIZE_OPT=` builds it all with CFLAGS alone.
 SIZE_OPT    ?= -Oz
-HOT_SRCS    := lib/core/clock.c lib/core/frand.c lib/core/rng.c lib/core/hist.c lib/core/stats.c \
+# (The per-I/O parts of the clocks, generators, histograms and stats are inline in their headers:
+# clock.c, frand.c, hist.c and stats.c hold set-up and report code only.)
+HOT_SRCS    := lib/core/rng.c \
                $(addprefix lib/engine/,engine_libaio.c engine_uring.c engine_psync.c engine_null.c) \
                $(addprefix lib/fio/,runner_io.c offgen.c)
 # zlib streams (log_store_compressed, --inflate-log) come from lib/core/zflate.c, not libz: Debian's

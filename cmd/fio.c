@@ -40,13 +40,11 @@ static void fio_print_starting(FILE *out, const struct fio_config *cfg)
 		else
 			nr_process++;
 	}
-	if (nr_thread && nr_process)
-		fprintf(out, "Starting %u thread%s and %u process%s\n", nr_thread, nr_thread > 1 ? "s" : "",
-			nr_process, nr_process > 1 ? "es" : "");
-	else if (nr_thread)
-		fprintf(out, "Starting %u thread%s\n", nr_thread, nr_thread > 1 ? "s" : "");
-	else
-		fprintf(out, "Starting %u process%s\n", nr_process, nr_process > 1 ? "es" : "");
+	fputs("Starting ", out);
+	if (nr_thread)
+		fprintf(out, "%u thread%s%s", nr_thread, nr_thread > 1 ? "s" : "", nr_process ? " and " : "\n");
+	if (nr_process || !nr_thread)
+		fprintf(out, "%u process%s\n", nr_process, nr_process > 1 ? "es" : "");
 }
 
 struct fio_disks {

@@ -9,7 +9,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,8 +23,7 @@
 #include "modes.h"
 #include "suite/meta_tree.h"
 #include "suite/suite_env.h"
-
-extern char **environ;
+#include "suite_sys.h"
 
 #define SUITE_EXIT_FAILED	3	/* a benchmark failed (its line says why) */
 
@@ -122,31 +120,18 @@ static pid_t suite_spawn_quick(const struct suite_env *env, int *out_fd)
 {
 	char runtime[32], size[32];
 	char *argv[] = { "iops", "quick", (char *)env->target, runtime, size, NULL };
-	posix_spawn_file_actions_t fa;
-	posix_spawnattr_t attr;
-	sigset_t none, all;
-	int fds[2], ret;
+	int fds[2];
 	pid_t pid;
 
 	snprintf(runtime, sizeof(runtime), "--runtime=%u", env->runtime_s);
 	snprintf(size, sizeof(size), "--size=%um", env->capacity_mb);
 	if (pipe2(fds, O_CLOEXEC) < 0)
 		return -errno;
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, fds[1], STDOUT_FILENO);
-	posix_spawnattr_init(&attr);
-	sigemptyset(&none);
-	sigfillset(&all);
-	posix_spawnattr_setsigmask(&attr, &none);
-	posix_spawnattr_setsigdefault(&attr, &all);
-	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-	ret = posix_spawn(&pid, "/proc/self/exe", &fa, &attr, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	posix_spawnattr_destroy(&attr);
+	pid = suite_sys_spawn(argv, fds[1]);
 	close(fds[1]);
-	if (ret) {
+	if (pid < 0) {
 		close(fds[0]);
-		return -ret;
+		return pid;
 	}
 	*out_fd = fds[0];
 	return pid;

@@ -2,6 +2,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -60,4 +62,27 @@ int quick_free_name(const char *dir, const char *who, char *name, size_t nname, 
 	}
 	fprintf(stderr, "iops: %s: no free test file name in '%s'\n", who, dir);
 	return -1;
+}
+
+pid_t suite_sys_spawn(char **argv, int out_fd)
+{
+	extern char **environ;
+	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t attr;
+	sigset_t none, all;
+	pid_t pid;
+	int ret;
+
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, out_fd, STDOUT_FILENO);
+	posix_spawnattr_init(&attr);
+	sigemptyset(&none);
+	sigfillset(&all);
+	posix_spawnattr_setsigmask(&attr, &none);
+	posix_spawnattr_setsigdefault(&attr, &all);
+	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+	ret = posix_spawn(&pid, "/proc/self/exe", &fa, &attr, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	posix_spawnattr_destroy(&attr);
+	return ret ? -ret : pid;
 }

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 /* dir exists and is a directory: 0, or -1 after printing "iops: WHO: 'DIR': <why>". */
 int suite_sys_dir(const char *dir, const char *who);
@@ -17,5 +18,9 @@ int quick_probe_direct(const char *dir, const char *who, bool *direct);
 /* The first "iops-WHO.<pid>.<n>" that does not exist in dir: name and its path. 0, or -1
  * after printing why. */
 int quick_free_name(const char *dir, const char *who, char *name, size_t nname, char *path, size_t npath);
+
+/* Start this binary (/proc/self/exe) with argv: its stdout on out_fd, no signal blocked, every
+ * signal's default action (suite, sweep). The child's pid, or -errno. */
+pid_t suite_sys_spawn(char **argv, int out_fd);
 
 #endif

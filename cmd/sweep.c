@@ -9,7 +9,6 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,8 +23,7 @@
 #include "modes.h"
 #include "suite/sweep_conf.h"
 #include "suite/sweep_out.h"
-
-extern char **environ;
+#include "suite_sys.h"
 
 #define SWEEP_ARGV_MAX	48
 #define SWEEP_PATH	(PATH_MAX + SWEEP_VAL_MAX + 8)
@@ -277,28 +275,6 @@ static int sweep_prepare(struct sweep_run *r, struct iops_err *err)
 	return 0;
 }
 
-static pid_t sweep_spawn(char **argv)
-{
-	posix_spawn_file_actions_t fa;
-	posix_spawnattr_t attr;
-	sigset_t none, all;
-	pid_t pid;
-	int ret;
-
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, STDERR_FILENO, STDOUT_FILENO);	/* stdout: ours only */
-	posix_spawnattr_init(&attr);
-	sigemptyset(&none);
-	sigfillset(&all);
-	posix_spawnattr_setsigmask(&attr, &none);
-	posix_spawnattr_setsigdefault(&attr, &all);
-	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-	ret = posix_spawn(&pid, "/proc/self/exe", &fa, &attr, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	posix_spawnattr_destroy(&attr);
-	return ret ? -ret : pid;
-}
-
 static int sweep_load_json(const char *path, struct jsonr *j, struct iops_err *err)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -369,7 +345,7 @@ static int sweep_step(struct sweep_run *r, int i, struct ctl *ctl)
 	}
 	fflush(r->progress);
 	stops = ctl_nr_stops(ctl);
-	pid = sweep_spawn(argv);
+	pid = suite_sys_spawn(argv, STDERR_FILENO);	/* stdout: ours only */
 	if (pid < 0) {
 		fprintf(stderr, "iops sweep: cannot start fio mode: %s\n", err_str((int)-pid));
 		rmdir(sdir);

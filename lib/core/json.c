@@ -43,7 +43,7 @@ static unsigned json_utf8_len(const unsigned char *p)
 	return n;
 }
 
-void json_write_escaped(FILE *out, const char *s)
+static void json_escape(FILE *out, const char *s, bool del)
 {
 	const unsigned char *p = (const unsigned char *)s;
 
@@ -60,7 +60,7 @@ void json_write_escaped(FILE *out, const char *s)
 		case '\b': fputs("\\b", out); break;
 		case '\f': fputs("\\f", out); break;
 		default:
-			if (*p < 0x20) {
+			if (*p < 0x20 || (del && *p == 0x7f)) {
 				fprintf(out, "\\u%04x", (unsigned)*p);
 				break;
 			}
@@ -76,6 +76,16 @@ void json_write_escaped(FILE *out, const char *s)
 		p++;
 	}
 	fputc('"', out);
+}
+
+void json_write_escaped(FILE *out, const char *s)
+{
+	json_escape(out, s, false);
+}
+
+void json_write_escaped_del(FILE *out, const char *s)
+{
+	json_escape(out, s, true);
 }
 
 /* Separator, indent and `"key" : ` before a value in the current container. */

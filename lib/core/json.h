@@ -41,6 +41,8 @@ void json_string(struct json_writer *w, const char *key, const char *v);	/* NULL
 
 /* Write s as a JSON string literal (quotes included) with correct escaping. */
 void json_write_escaped(FILE *out, const char *s);
+/* The same with DEL (0x7f) escaped too, as "\u007f" (ioping's JSON). */
+void json_write_escaped_del(FILE *out, const char *s);
 
 /* After the root object is closed: the trailing "\n", flush; returns 0 or -errno. */
 int json_finish(struct json_writer *w);

@@ -19,10 +19,11 @@ unsigned num2str_digits(uint64_t v)
 char *num2str(char *buf, uint64_t num, unsigned maxlen, unsigned base, bool pow2,
 	      enum n2s_unit unit)
 {
-	static const char *const si[N2S_PREFIX_NR] = { "", "k", "M", "G", "T", "P", "E" };
-	static const char *const iec[N2S_PREFIX_NR] = { "", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei" };
-	static const char *const units[] = { "", "/s", "B", "bit", "B/s", "bit/s" };
-	const char *const *prefix = pow2 ? iec : si;
+	static const char prefixes[2][N2S_PREFIX_NR][3] = {	/* SI, IEC */
+		{ "", "k", "M", "G", "T", "P", "E" }, { "", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei" },
+	};
+	static const char units[][6] = { "", "/s", "B", "bit", "B/s", "bit/s" };
+	const char (*prefix)[3] = prefixes[pow2];
 	const unsigned thousand = pow2 ? 1024u : 1000u;
 	const char *ustr = (unsigned)unit < sizeof(units) / sizeof(units[0]) ? units[unit] : "";
 	unsigned idx = 0, modulo = 0, len, decimals;
@@ -93,7 +94,7 @@ unsigned num2str_pct_scale(uint64_t minv_ns, uint64_t maxv_ns)
 
 const char *num2str_scale_name(unsigned scale)
 {
-	static const char *const names[] = { "nsec", "usec", "msec" };
+	static const char names[][5] = { "nsec", "usec", "msec" };
 
 	return scale < 3 ? names[scale] : names[0];
 }

@@ -202,7 +202,7 @@ int parse_int(const char *s, unsigned kb_base, int64_t *out)
 }
 
 struct time_unit {
-	const char *name;
+	char name[8];
 	uint64_t ns;
 };
 

@@ -5,7 +5,7 @@
 #include <stdio.h>
 
 struct fmt_unit {
-	const char *name;
+	char name[8];
 	int64_t mul;
 };
 

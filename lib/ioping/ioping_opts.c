@@ -15,51 +15,50 @@
 static const char short_opts[] = "hvkALRDNHCWGYBqyi:t:T:w:s:S:c:o:p:P:l:r:a:I::Je:b:";
 
 struct long_opt {
-	const char *name;
-	int has_arg;
-	char val;
+	char name[15];	/* in place: no pointer to a string beside it */
+	char val;	/* the short option: short_opts says whether it takes an argument */
 };
 
 /* Long names in the order ioping lists them when a prefix is ambiguous. */
 static const struct long_opt long_opts[] = {
-	{ "async", NO_ARG, 'A' },
-	{ "batch", NO_ARG, 'B' },
-	{ "burst", REQ_ARG, 'b' },
-	{ "cached", NO_ARG, 'C' },
-	{ "count", REQ_ARG, 'c' },
-	{ "direct", NO_ARG, 'D' },
-	{ "dsync", NO_ARG, 'y' },
-	{ "entropy", REQ_ARG, 'e' },
-	{ "help", NO_ARG, 'h' },
-	{ "hipri", NO_ARG, 'H' },
-	{ "interval", REQ_ARG, 'i' },
-	{ "json", NO_ARG, 'J' },
-	{ "keep", NO_ARG, 'k' },
-	{ "linear", NO_ARG, 'L' },
-	{ "min-time", REQ_ARG, 't' },
-	{ "max-time", REQ_ARG, 'T' },
-	{ "nowait", NO_ARG, 'N' },
-	{ "print-count", REQ_ARG, 'p' },
-	{ "print-interval", REQ_ARG, 'P' },
-	{ "quiet", NO_ARG, 'q' },
-	{ "rapid", NO_ARG, 'R' },
-	{ "read-write", NO_ARG, 'G' },
-	{ "rate-limit", REQ_ARG, 'r' },
-	{ "sync", NO_ARG, 'Y' },
-	{ "size", REQ_ARG, 's' },
-	{ "speed-limit", REQ_ARG, 'l' },
-	{ "time", OPT_ARG, 'I' },
-	{ "version", NO_ARG, 'v' },
-	{ "write", NO_ARG, 'W' },
-	{ "work-size", REQ_ARG, 'S' },
-	{ "work-offset", REQ_ARG, 'o' },
-	{ "work-time", REQ_ARG, 'w' },
-	{ "warmup", REQ_ARG, 'a' },
+	{ "async", 'A' },
+	{ "batch", 'B' },
+	{ "burst", 'b' },
+	{ "cached", 'C' },
+	{ "count", 'c' },
+	{ "direct", 'D' },
+	{ "dsync", 'y' },
+	{ "entropy", 'e' },
+	{ "help", 'h' },
+	{ "hipri", 'H' },
+	{ "interval", 'i' },
+	{ "json", 'J' },
+	{ "keep", 'k' },
+	{ "linear", 'L' },
+	{ "min-time", 't' },
+	{ "max-time", 'T' },
+	{ "nowait", 'N' },
+	{ "print-count", 'p' },
+	{ "print-interval", 'P' },
+	{ "quiet", 'q' },
+	{ "rapid", 'R' },
+	{ "read-write", 'G' },
+	{ "rate-limit", 'r' },
+	{ "sync", 'Y' },
+	{ "size", 's' },
+	{ "speed-limit", 'l' },
+	{ "time", 'I' },
+	{ "version", 'v' },
+	{ "write", 'W' },
+	{ "work-size", 'S' },
+	{ "work-offset", 'o' },
+	{ "work-time", 'w' },
+	{ "warmup", 'a' },
 };
 #define NR_LONG_OPTS	(sizeof(long_opts) / sizeof(long_opts[0]))
 
 struct suffix {
-	const char *name;
+	char name[8];
 	double mul;
 };
 
@@ -282,6 +281,8 @@ static int parse_long(struct ioping_opts *o, int argc, char **argv, int *idx, si
 	size_t len = eq ? (size_t)(eq - name) : strlen(name);
 	const struct long_opt *found = NULL;
 	size_t nr_found = 0, i;
+	const char *spec;
+	int has_arg;
 
 	for (i = 0; i < NR_LONG_OPTS; i++) {
 		if (strncmp(long_opts[i].name, name, len))
@@ -321,15 +322,17 @@ static int parse_long(struct ioping_opts *o, int argc, char **argv, int *idx, si
 		*usage_after = true;
 		return -EINVAL;
 	}
+	spec = strchr(short_opts, found->val);
+	has_arg = spec[1] != ':' ? NO_ARG : spec[2] == ':' ? OPT_ARG : REQ_ARG;
 	if (eq) {
-		if (found->has_arg == NO_ARG) {
+		if (has_arg == NO_ARG) {
 			iops_err_set(err, 1, "option '%s%s' doesn't allow an argument", prefix, found->name);
 			*usage_after = true;
 			return -EINVAL;
 		}
 		return apply(o, found->val, eq + 1, action, err);
 	}
-	if (found->has_arg == REQ_ARG) {
+	if (has_arg == REQ_ARG) {
 		if (*idx + 1 >= argc) {
 			iops_err_set(err, 1, "option '%s%s' requires an argument", prefix, found->name);
 			*usage_after = true;

@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "core/json.h"
 #include "ioping/ioping_fmt.h"
 
 #define IOPING_OUT_TIME_LEN	64	/* ioping's strftime buffer, NUL included */
@@ -87,59 +88,7 @@ static void local_time(const struct ioping_out *out, const struct timespec *now,
 
 void ioping_out_json_string(FILE *f, const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
-
-	fputc('"', f);
-	while (*p) {
-		unsigned char c = *p;
-		size_t n = 0, i;
-
-		if (c == '"' || c == '\\') {
-			fputc('\\', f);
-			fputc(c, f);
-			p++;
-			continue;
-		}
-		if (c < 0x20 || c == 0x7f) {
-			switch (c) {
-			case '\n': fputs("\\n", f); break;
-			case '\t': fputs("\\t", f); break;
-			case '\r': fputs("\\r", f); break;
-			case '\b': fputs("\\b", f); break;
-			case '\f': fputs("\\f", f); break;
-			default: fprintf(f, "\\u%04x", c); break;
-			}
-			p++;
-			continue;
-		}
-		if (c < 0x80) {
-			fputc(c, f);
-			p++;
-			continue;
-		}
-		/* UTF-8: copy a well-formed sequence, replace anything else. */
-		if (c >= 0xc2 && c <= 0xdf)
-			n = 1;
-		else if (c >= 0xe0 && c <= 0xef)
-			n = 2;
-		else if (c >= 0xf0 && c <= 0xf4)
-			n = 3;
-		for (i = 1; n && i <= n; i++)
-			if ((p[i] & 0xc0) != 0x80)
-				n = 0;
-		if (n == 2 && ((c == 0xe0 && p[1] < 0xa0) || (c == 0xed && p[1] > 0x9f)))
-			n = 0;	/* overlong, or a surrogate */
-		if (n == 3 && ((c == 0xf0 && p[1] < 0x90) || (c == 0xf4 && p[1] > 0x8f)))
-			n = 0;	/* overlong, or above U+10FFFF */
-		if (!n) {
-			fputs("\\ufffd", f);
-			p++;
-			continue;
-		}
-		fwrite(p, 1, n + 1, f);
-		p += n + 1;
-	}
-	fputc('"', f);
+	json_write_escaped_del(f, s);
 }
 
 static void json_begin(struct ioping_out *out, const struct timespec *now)

@@ -7,9 +7,9 @@
 #include <string.h>
 
 struct env_uint {
-	const char *name;
+	char name[16];
 	unsigned def, min, max;
-	size_t off;	/* of the field in struct suite_env */
+	unsigned off;	/* of the field in struct suite_env */
 };
 
 static const struct env_uint uints[] = {

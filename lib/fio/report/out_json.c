@@ -67,6 +67,10 @@ static void out_json_ddir(struct json_writer *w, const struct report *rep,
 	uint64_t runt = report_runtime_ms(d), bw_bytes = report_rate(d->io_bytes, runt);
 	double iops = runt ? 1000.0 * (double)report_ios(d) / (double)runt : 0.0;
 	const struct lat_stat *bw = &d->bw_kib, *io = &d->iops;
+	static const char keys[3][8] = { "slat_ns", "clat_ns", "lat_ns" };
+	const struct lat_stat *st[3] = { &d->slat, &d->clat, &d->lat };
+	const struct hist *h[3] = { &d->slat_hist, &d->clat_hist, &d->lat_hist };
+	const bool pcts[3] = { j->slat_percentiles, j->clat_percentiles, j->lat_percentiles };
 
 	json_begin_object(w, unified_ddir_name(u, ddir));
 	json_uint(w, "io_bytes", d->io_bytes);
@@ -78,9 +82,8 @@ static void out_json_ddir(struct json_writer *w, const struct report *rep,
 	json_uint(w, "total_ios", report_ios(d));
 	json_uint(w, "short_ios", d->short_ios);
 	json_uint(w, "drop_ios", d->drop_ios);
-	out_json_lat(w, "slat_ns", &d->slat, &d->slat_hist, j->slat_percentiles, j, plus);
-	out_json_lat(w, "clat_ns", &d->clat, &d->clat_hist, j->clat_percentiles, j, plus);
-	out_json_lat(w, "lat_ns", &d->lat, &d->lat_hist, j->lat_percentiles, j, plus);
+	for (unsigned k = 0; k < 3; k++)
+		out_json_lat(w, keys[k], st[k], h[k], pcts[k], j, plus);
 	if (report_prio_shown(d)) {	/* cmdprio: fio's "prios", the priorities that had I/O */
 		json_begin_array(w, "prios");
 		for (unsigned i = 0; i < d->nr_prio; i++) {
@@ -153,11 +156,6 @@ static void out_json_ss(struct json_writer *w, const struct ss_result *ss, const
 void out_json_unit(struct json_writer *w, const struct report *rep, const struct report_unit *u,
 		   bool plus)
 {
-	static const char *const depth_labels[] = { "1", "2", "4", "8", "16", "32", ">=64" };
-	static const char *const map_labels[] = { "0", "4", "8", "16", "32", "64", ">=64" };
-	static const char *const lat_labels[] = {
-		"2", "4", "10", "20", "50", "100", "250", "500", "750", "1000", "2000", ">=2000",
-	};
 	const struct job_result *r = u->res;
 	const struct job *j = u->job, *last = u->last;
 	uint64_t total = report_total_ios(r);
@@ -192,17 +190,17 @@ void out_json_unit(struct json_writer *w, const struct report *rep, const struct
 	json_uint(w, "majf", r->majf);
 	json_uint(w, "minf", r->minf);
 	report_calc_dist(r->depth_map, DEPTH_MAP_NR, total, pct);
-	out_json_map(w, "iodepth_level", depth_labels, pct, DEPTH_MAP_NR);
+	out_json_map(w, "iodepth_level", report_depth_labels, pct, DEPTH_MAP_NR);
 	report_calc_dist(r->submit_map, DEPTH_MAP_NR, r->nr_submit_calls, pct);
-	out_json_map(w, "iodepth_submit", map_labels, pct, DEPTH_MAP_NR);
+	out_json_map(w, "iodepth_submit", report_map_labels, pct, DEPTH_MAP_NR);
 	report_calc_dist(r->complete_map, DEPTH_MAP_NR, r->nr_complete_calls, pct);
-	out_json_map(w, "iodepth_complete", map_labels, pct, DEPTH_MAP_NR);
+	out_json_map(w, "iodepth_complete", report_map_labels, pct, DEPTH_MAP_NR);
 	report_calc_lat(r->lat_n, LAT_N_NR, total, pct);
-	out_json_map(w, "latency_ns", lat_labels, pct, LAT_N_NR);
+	out_json_map(w, "latency_ns", report_lat_labels, pct, LAT_N_NR);
 	report_calc_lat(r->lat_u, LAT_U_NR, total, pct);
-	out_json_map(w, "latency_us", lat_labels, pct, LAT_U_NR);
+	out_json_map(w, "latency_us", report_lat_labels, pct, LAT_U_NR);
 	report_calc_lat(r->lat_m, LAT_M_NR, total, pct);
-	out_json_map(w, "latency_ms", lat_labels, pct, LAT_M_NR);
+	out_json_map(w, "latency_ms", report_lat_labels, pct, LAT_M_NR);
 	if (r->cont_on_err) {	/* continue_on_error / ignore_error */
 		json_uint(w, "total_err", r->total_err);
 		json_int(w, "first_error", r->first_error);

@@ -9,10 +9,6 @@
 #include "fio/report/unified.h"
 #include "core/err.h"
 
-static const char *const out_normal_lat_labels[LAT_M_NR] = {
-	"2", "4", "10", "20", "50", "100", "250", "500", "750", "1000", "2000", ">=2000",
-};
-
 static bool out_normal_pow2(unsigned kb_base)
 {
 	return kb_base != 1000;
@@ -100,7 +96,7 @@ void out_normal_lat_dist(FILE *out, const char *unit, const double *pct, unsigne
 			fputs(", ", out);
 		}
 		shown = true;
-		fprintf(out, "%s=%3.2f%%", out_normal_lat_labels[i], pct[i]);
+		fprintf(out, "%s=%3.2f%%", report_lat_labels[i], pct[i]);
 		if (++on_line == 5)
 			on_line = 0;
 	}
@@ -164,6 +160,26 @@ static void out_normal_prio(FILE *out, const struct ddir_result *d, const struct
 	}
 }
 
+/* slat, clat, lat: their lines, the priorities' (cmdprio), their percentiles, the priorities'
+ * percentiles */
+static void out_normal_lats(FILE *out, const struct ddir_result *d, const struct job *j)
+{
+	static const char names[3][5] = { "slat", "clat", " lat" };
+	const struct lat_stat *st[3] = { &d->slat, &d->clat, &d->lat };
+	const struct hist *h[3] = { &d->slat_hist, &d->clat_hist, &d->lat_hist };
+	const bool shown[3] = { !j->disable_slat, !j->disable_clat, !j->disable_lat };
+	const bool pcts[3] = { j->slat_percentiles, j->clat_percentiles, j->lat_percentiles };
+
+	for (unsigned k = 0; k < 3; k++)
+		if (shown[k])
+			out_normal_lat_line(out, names[k], st[k]);
+	out_normal_prio(out, d, j, false);
+	for (unsigned k = 0; k < 3; k++)
+		if (pcts[k] && shown[k] && st[k]->n)
+			out_normal_percentiles(out, names[k] + (names[k][0] == ' '), h[k], j);
+	out_normal_prio(out, d, j, true);
+}
+
 static void out_normal_ddir(FILE *out, const struct report *rep, const struct report_unit *u,
 			    unsigned ddir)
 {
@@ -191,20 +207,7 @@ static void out_normal_ddir(FILE *out, const struct report *rep, const struct re
 	if (ddir == DDIR_WRITE)	/* zbd */
 		fprintf(out, "%" PRIu64 " zone resets\n", u->res->zone_resets);
 
-	if (!j->disable_slat)
-		out_normal_lat_line(out, "slat", &d->slat);
-	if (!j->disable_clat)
-		out_normal_lat_line(out, "clat", &d->clat);
-	if (!j->disable_lat)
-		out_normal_lat_line(out, " lat", &d->lat);
-	out_normal_prio(out, d, j, false);	/* cmdprio */
-	if (j->slat_percentiles && !j->disable_slat && d->slat.n)
-		out_normal_percentiles(out, "slat", &d->slat_hist, j);
-	if (j->clat_percentiles && !j->disable_clat && d->clat.n)
-		out_normal_percentiles(out, "clat", &d->clat_hist, j);
-	if (j->lat_percentiles && !j->disable_lat && d->lat.n)
-		out_normal_percentiles(out, "lat", &d->lat_hist, j);
-	out_normal_prio(out, d, j, true);
+	out_normal_lats(out, d, j);
 	out_normal_bw_lines(out, g, d, unified_agg_idx(ddir));
 }
 
@@ -248,8 +251,6 @@ static void out_normal_ss(FILE *out, const struct ss_result *ss, const struct jo
 
 void out_normal_unit(FILE *out, const struct report *rep, const struct report_unit *u)
 {
-	static const char *const depth_labels[] = { "1", "2", "4", "8", "16", "32", ">=64" };
-	static const char *const map_labels[] = { "0", "4", "8", "16", "32", "64", ">=64" };
 	const struct job_result *r = u->res;
 	const struct job *j = u->job, *last = u->last;
 	uint64_t total = report_total_ios(r), bytes = 0;
@@ -292,9 +293,9 @@ void out_normal_unit(FILE *out, const struct report *rep, const struct report_un
 	report_cpu(r, &usr, &sys);
 	fprintf(out, "  cpu          : usr=%3.2f%%, sys=%3.2f%%, ctx=%" PRIu64 ", majf=%" PRIu64
 		", minf=%" PRIu64 "\n", usr, sys, r->ctx, r->majf, r->minf);
-	out_normal_depths(out, "  IO depths    : ", depth_labels, r->depth_map, total);
-	out_normal_depths(out, "     submit    : ", map_labels, r->submit_map, r->nr_submit_calls);
-	out_normal_depths(out, "     complete  : ", map_labels, r->complete_map,
+	out_normal_depths(out, "  IO depths    : ", report_depth_labels, r->depth_map, total);
+	out_normal_depths(out, "     submit    : ", report_map_labels, r->submit_map, r->nr_submit_calls);
+	out_normal_depths(out, "     complete  : ", report_map_labels, r->complete_map,
 			  r->nr_complete_calls);
 	fprintf(out, "     issued rwts: total=%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
 		" short=%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",0 dropped=%" PRIu64 ",%" PRIu64
@@ -321,22 +322,20 @@ static void out_normal_group_lines(FILE *out, const struct report_group *g)
 	unsigned sf = g->sig_figs;
 
 	for (unsigned d = 0; d < DDIR_NR; d++) {
-		char io[N2S_BUF_LEN], agg[N2S_BUF_LEN], mn[N2S_BUF_LEN], mx[N2S_BUF_LEN];
-		char io2[N2S_BUF_LEN], agg2[N2S_BUF_LEN], mn2[N2S_BUF_LEN], mx2[N2S_BUF_LEN];
+		/* the line's figures: aggregate, min, max, io (v[]), in kb_base's units and in
+		 * the other's (order: index in v, +4 for the other) */
+		const uint64_t v[4] = { g->agg_bps[d], g->min_bps[d], g->max_bps[d], g->io_bytes[d] };
+		static const unsigned char order[8] = { 0, 4, 1, 2, 5, 6, 3, 7 };
+		char b[8][N2S_BUF_LEN];
 
 		if (!g->max_run_ms[d])
 			continue;
+		for (unsigned i = 0; i < 8; i++)
+			num2str(b[i], v[order[i] & 3], sf, 1, pow2 != (order[i] > 3),
+				(order[i] & 3) == 3 ? N2S_BYTE : ru);
 		fprintf(out, "%s: bw=%s (%s), %s-%s (%s-%s), io=%s (%s), run=%" PRIu64 "-%" PRIu64
-			"msec\n", g->unified == UNIFIED_MIXED ? "  MIXED" : names[d],
-			num2str(agg, g->agg_bps[d], sf, 1, pow2, ru),
-			num2str(agg2, g->agg_bps[d], sf, 1, !pow2, ru),
-			num2str(mn, g->min_bps[d], sf, 1, pow2, ru),
-			num2str(mx, g->max_bps[d], sf, 1, pow2, ru),
-			num2str(mn2, g->min_bps[d], sf, 1, !pow2, ru),
-			num2str(mx2, g->max_bps[d], sf, 1, !pow2, ru),
-			num2str(io, g->io_bytes[d], sf, 1, pow2, N2S_BYTE),
-			num2str(io2, g->io_bytes[d], sf, 1, !pow2, N2S_BYTE),
-			g->min_run_ms[d], g->max_run_ms[d]);
+			"msec\n", g->unified == UNIFIED_MIXED ? "  MIXED" : names[d], b[0], b[1], b[2],
+			b[3], b[4], b[5], b[6], b[7], g->min_run_ms[d], g->max_run_ms[d]);
 	}
 }
 

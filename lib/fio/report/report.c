@@ -13,6 +13,12 @@ static const char *const report_rw_names[] = {
 	[RW_RANDTRIMWRITE] = "randtrimwrite",
 };
 
+const char *const report_depth_labels[DEPTH_MAP_NR] = { "1", "2", "4", "8", "16", "32", ">=64" };
+const char *const report_map_labels[DEPTH_MAP_NR] = { "0", "4", "8", "16", "32", "64", ">=64" };
+const char *const report_lat_labels[LAT_M_NR] = {
+	"2", "4", "10", "20", "50", "100", "250", "500", "750", "1000", "2000", ">=2000",
+};
+
 static const char *report_rw_name(enum rw_mode rw)
 {
 	if ((unsigned)rw < sizeof(report_rw_names) / sizeof(report_rw_names[0]) &&

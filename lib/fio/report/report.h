@@ -77,6 +77,12 @@ void report_merge_result(struct job_result *dst, const struct job_result *src);
 bool report_prio_shown(const struct ddir_result *d);
 void report_merge_ddir(struct ddir_result *dst, const struct ddir_result *src);
 
+/* The labels of fio's distributions, shared by the normal and JSON reports: IO depths,
+ * submit/complete depths, latency buckets (the nsec, usec and msec lines use the first ones). */
+extern const char *const report_depth_labels[DEPTH_MAP_NR];
+extern const char *const report_map_labels[DEPTH_MAP_NR];
+extern const char *const report_lat_labels[LAT_M_NR];
+
 /* The job's percentile list as fio uses it: fio's default 17 entries when none was given
  * (precision 2), cut at the first 0.0 entry (fio's end marker), at most JOB_MAX_PERCENTILES.
  * Returns the number of entries; *pcts and *precision are set. */
