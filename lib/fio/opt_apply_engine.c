@@ -61,11 +61,6 @@ APPLY(opt_apply_cpumode)
 	return ret;
 }
 
-APPLY(opt_apply_exit_on_io_done)
-{
-	return opt_apply_get_bool(oj, od, val, d, &oj->j.eng.cpuio.exit_on_io_done);
-}
-
 /* ---- exec ---- */
 
 APPLY(opt_apply_program)
@@ -86,11 +81,6 @@ APPLY(opt_apply_grace_time)
 	if (!ret)
 		oj->j.eng.exec.grace_ns = (uint64_t)v * 1000000000u;
 	return ret;
-}
-
-APPLY(opt_apply_std_redirect)
-{
-	return opt_apply_get_bool(oj, od, val, d, &oj->j.eng.exec.std_redirect);
 }
 
 /* ---- net, netsplice ---- */
@@ -131,21 +121,6 @@ APPLY(opt_apply_protocol)
 	if (!ret)
 		oj->j.eng.net.proto = (enum engine_net_proto)v;
 	return ret;
-}
-
-APPLY(opt_apply_listen)
-{
-	return opt_apply_get_bool(oj, od, val, d, &oj->j.eng.net.listen);
-}
-
-APPLY(opt_apply_nodelay)
-{
-	return opt_apply_get_bool(oj, od, val, d, &oj->j.eng.net.nodelay);
-}
-
-APPLY(opt_apply_pingpong)
-{
-	return opt_apply_get_bool(oj, od, val, d, &oj->j.eng.net.pingpong);
 }
 
 APPLY(opt_apply_window_size)

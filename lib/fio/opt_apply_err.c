@@ -104,5 +104,3 @@ APPLY(opt_apply_ignore_error)
 	}
 	return 0;
 }
-
-BOOL_FIELD_APPLY(opt_apply_error_dump, error_dump)

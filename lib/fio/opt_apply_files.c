@@ -207,11 +207,6 @@ APPLY(opt_apply_sync)
 	return ret;
 }
 
-APPLY(opt_apply_direct)
-{
-	return opt_apply_get_bool(oj, od, val, d, &oj->j.direct);
-}
-
 APPLY(opt_apply_buffered)
 {
 	bool b;
@@ -221,13 +216,3 @@ APPLY(opt_apply_buffered)
 		oj->j.direct = !b;
 	return ret;
 }
-
-UINT_FIELD_APPLY(opt_apply_fsync, fsync_every, (void)0)
-UINT_FIELD_APPLY(opt_apply_fdatasync, fdatasync_every, (void)0)
-
-BOOL_FIELD_APPLY(opt_apply_invalidate, invalidate)
-BOOL_FIELD_APPLY(opt_apply_create_on_open, create_on_open)
-BOOL_FIELD_APPLY(opt_apply_fsync_on_close, fsync_on_close)
-BOOL_FIELD_APPLY(opt_apply_end_fsync, end_fsync)
-BOOL_FIELD_APPLY(opt_apply_unlink, unlink)
-BOOL_FIELD_APPLY(opt_apply_allow_overwrite, allow_overwrite)

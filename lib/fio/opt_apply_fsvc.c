@@ -106,8 +106,6 @@ bad:
 	return -EINVAL;
 }
 
-UINT_FIELD_APPLY(opt_apply_openfiles, open_files, (void)0)
-
 const struct opt_choice opt_apply_lockfile_choices[] = {
 	{ "none", "Files are not locked", JOB_LOCK_NONE },
 	{ "exclusive", "One job at a time hands I/O to a file", JOB_LOCK_EXCL },
@@ -135,8 +133,6 @@ APPLY(opt_apply_offset_align)
 	return ret;
 }
 
-BOOL_FIELD_APPLY(opt_apply_file_append, file_append)
-BOOL_FIELD_APPLY(opt_apply_unlink_each_loop, unlink_each_loop)
 /* create_fsync, allow_file_create: true by default, so the job keeps the opposite */
 static int apply_inverted(struct opt_job *oj, const struct opt_def *od, const char *val, struct opt_diag *d,
 			  bool *field)
@@ -158,11 +154,6 @@ APPLY(opt_apply_allow_file_create)
 {
 	return apply_inverted(oj, od, val, d, &oj->j.file_create_denied);
 }
-
-BOOL_FIELD_APPLY(opt_apply_create_only, create_only)
-BOOL_FIELD_APPLY(opt_apply_allow_mounted_write, allow_mounted_write)
-BOOL_FIELD_APPLY(opt_apply_pre_read, pre_read)
-BOOL_FIELD_APPLY(opt_apply_overwrite, overwrite)
 
 APPLY(opt_apply_opendir)
 {

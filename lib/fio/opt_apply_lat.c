@@ -59,14 +59,6 @@ APPLY(opt_apply_latency_percentile)
 	return -EINVAL;
 }
 
-BOOL_FIELD_APPLY(opt_apply_latency_run, lat_run)
-BOOL_FIELD_APPLY(opt_apply_fill_device, fill_device)
-BOOL_FIELD_APPLY(opt_apply_bs_is_seq_rand, bs_is_seq_rand)
-BOOL_FIELD_APPLY(opt_apply_atomic, atomic)
-BOOL_FIELD_APPLY(opt_apply_log_unix_epoch, log_unix_epoch)
-BOOL_FIELD_APPLY(opt_apply_log_alt_epoch, log_alt_epoch)
-UINT_FIELD_APPLY(opt_apply_log_entries, log_entries, (void)0)
-
 const struct opt_choice opt_apply_rw_sequencer_choices[] = {
 	{ "sequential", "The I/Os between two random ones follow on from it", 0 },
 	{ "identical", "The I/Os between two random ones repeat its offset", 1 },

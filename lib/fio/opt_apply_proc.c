@@ -179,9 +179,6 @@ APPLY(opt_apply_cgroup)
 	return 0;
 }
 
-BOOL_FIELD_APPLY(opt_apply_cgroup_nodelete, proc.cgroup_nodelete)
-UINT_FIELD_APPLY(opt_apply_cgroup_weight, proc.cgroup_weight, )
-
 /* ioscheduler=NAME: the word the kernel's queue/scheduler file takes. */
 APPLY(opt_apply_ioscheduler)
 {

@@ -76,14 +76,6 @@ APPLY(opt_apply_unit_base)
 	return ret;
 }
 
-UINT_FIELD_APPLY(opt_apply_sig_figs, sig_figs, (void)0)
-
-BOOL_FIELD_APPLY(opt_apply_clat_percentiles, clat_percentiles)
-BOOL_FIELD_APPLY(opt_apply_lat_percentiles, lat_percentiles)
-BOOL_FIELD_APPLY(opt_apply_slat_percentiles, slat_percentiles)
-BOOL_FIELD_APPLY(opt_apply_group_reporting, group_reporting)
-BOOL_FIELD_APPLY(opt_apply_gtod_reduce, gtod_reduce)
-
 /* unified_rw_reporting (unified.h): fio's words and numeric aliases */
 const struct opt_choice opt_apply_unified_rw_reporting_choices[] = {
 	{ "none", "One block per direction (the default)", 0 },
@@ -115,11 +107,6 @@ APPLY(opt_apply_write_log)
 	return opt_apply_set_str(&oj->j.log_prefix[od->name[6] == 'b' ? 0 : od->name[6] == 'i' ? 1 : 2], val);
 }
 
-APPLY(opt_apply_log_avg_msec)
-{
-	return opt_apply_get_uint(oj, od, val, d, &oj->j.log_avg_msec);
-}
-
 APPLY(opt_apply_log_flag)
 {
 	bool b;
@@ -144,11 +131,6 @@ APPLY(opt_apply_log_flag)
 		oj->j.per_job_logs = b;
 	}
 	return 0;
-}
-
-APPLY(opt_apply_log_compression)
-{
-	return opt_apply_get_uint(oj, od, val, d, &oj->j.log_zip_bytes);
 }
 
 /* log_compression_cpus: "1,3-5" as cpus_allowed; each CPU below the online count. */
@@ -227,5 +209,3 @@ APPLY(opt_apply_log_hist_msec)
 	oj->j.log_hist_msec = (uint64_t)v;
 	return 0;
 }
-
-UINT_FIELD_APPLY(opt_apply_log_hist_coarseness, log_hist_coarseness, (void)0)

@@ -82,11 +82,6 @@ APPLY(opt_apply_zonecapacity)
 	return opt_apply_zone_bytes(oj, od, val, d, &oj->j.zone_capacity);
 }
 
-BOOL_FIELD_APPLY(opt_apply_read_beyond_wp, read_beyond_wp)
-BOOL_FIELD_APPLY(opt_apply_ignore_zone_limits, ignore_zone_limits)
-UINT_FIELD_APPLY(opt_apply_max_open_zones, max_open_zones, )
-UINT_FIELD_APPLY(opt_apply_job_max_open_zones, job_max_open_zones, )
-
 /* One value in [0, 1] (fio takes a list and warns past the first value: iops refuses). */
 static int opt_apply_zone_fraction(const struct opt_def *od, const char *val, struct opt_diag *d,
 				   double *out)
