@@ -140,6 +140,16 @@ APPLY(opt_apply_bool_field)
 	return opt_apply_get_bool(oj, od, val, d, (bool *)((char *)oj + od->field));
 }
 
+APPLY(opt_apply_u64_field)
+{
+	return opt_apply_get_int(oj, od, val, d, (int64_t *)((char *)oj + od->field));
+}
+
+APPLY(opt_apply_word_field)
+{
+	return opt_apply_get_choice(od, val, d, (int *)((char *)oj + od->field));
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* options iops takes at one value only, and those it accepts without effect */
 

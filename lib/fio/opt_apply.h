@@ -34,9 +34,9 @@
 	}
 
 /* The appliers of the entries that store the value as is in a field of the job: an unsigned
- * number, a bool (the entry's field is its offset in struct opt_job, opt_table.c's O_UINT and
- * O_BOOL). */
-opt_apply_fn opt_apply_uint_field, opt_apply_bool_field;
+ * number, a bool, a 64-bit number, the value of a word (the entry's field is its offset in
+ * struct opt_job, opt_table.c's O_UINT, O_BOOL, O_U64 and O_WORD). */
+opt_apply_fn opt_apply_uint_field, opt_apply_bool_field, opt_apply_u64_field, opt_apply_word_field;
 
 /* "fio: failed parsing name=val". */
 void opt_apply_failed(struct opt_diag *d, const struct opt_def *od, const char *val);
@@ -67,12 +67,11 @@ extern const struct opt_choice opt_apply_cpumode_choices[];
 extern const struct opt_choice opt_apply_protocol_choices[];
 extern const struct opt_choice opt_apply_stat_type_choices[];
 /* engine options (opt_apply_engine.c) */
-opt_apply_fn opt_apply_cpuload, opt_apply_cpuchunks, opt_apply_cpumode;
+opt_apply_fn opt_apply_cpuchunks;
 opt_apply_fn opt_apply_program, opt_apply_arguments, opt_apply_grace_time;
-opt_apply_fn opt_apply_hostname, opt_apply_port, opt_apply_protocol;
-opt_apply_fn opt_apply_window_size, opt_apply_mss;
-opt_apply_fn opt_apply_ttl, opt_apply_interface;
-opt_apply_fn opt_apply_donorname, opt_apply_inplace, opt_apply_stat_type;
+opt_apply_fn opt_apply_hostname, opt_apply_protocol;
+opt_apply_fn opt_apply_interface;
+opt_apply_fn opt_apply_donorname, opt_apply_inplace;
 /* io_uring, libaio, pvsync2 (opt_apply_aio.c): every one of their options, and the check that
  * the job's engine takes those it was given (called by opt_apply_engine_derive) */
 opt_apply_fn opt_apply_aio;
@@ -81,8 +80,8 @@ int opt_apply_aio_check(struct opt_job *oj, struct opt_diag *d);
 
 /* latency target, fill, sequencing, write hints, log clocks (opt_apply_lat.c) */
 opt_apply_fn opt_apply_latency_target, opt_apply_latency_window, opt_apply_latency_percentile;
-opt_apply_fn opt_apply_rw_sequencer, opt_apply_write_barrier, opt_apply_sync_file_range;
-opt_apply_fn opt_apply_write_hint, opt_apply_gtod_cpu;
+opt_apply_fn opt_apply_rw_sequencer, opt_apply_sync_file_range;
+opt_apply_fn opt_apply_gtod_cpu;
 opt_apply_fn opt_apply_log_epoch_clock;
 extern const struct opt_choice opt_apply_rw_sequencer_choices[];
 extern const struct opt_choice opt_apply_write_hint_choices[];
@@ -105,9 +104,7 @@ opt_apply_fn opt_apply_buffered;
 opt_apply_fn opt_apply_complete_max;
 opt_apply_fn opt_apply_description;
 opt_apply_fn opt_apply_directory;
-opt_apply_fn opt_apply_fallocate;
 opt_apply_fn opt_apply_offset_increment;
-opt_apply_fn opt_apply_fadvise_hint;
 opt_apply_fn opt_apply_filename;
 opt_apply_fn opt_apply_filename_format;
 opt_apply_fn opt_apply_filesize;
@@ -116,18 +113,16 @@ opt_apply_fn opt_apply_iodepth;
 opt_apply_fn opt_apply_iodepth_batch;
 opt_apply_fn opt_apply_iodepth_low;
 opt_apply_fn opt_apply_ioengine;
-opt_apply_fn opt_apply_kb_base;
 opt_apply_fn opt_apply_log_flag;
 opt_apply_fn opt_apply_prio;
 /* memory and process (opt_apply_proc.c) */
 extern const struct opt_choice opt_apply_mem_choices[];
-opt_apply_fn opt_apply_mem, opt_apply_mem_align, opt_apply_hugepage_size, opt_apply_lockmem;
+opt_apply_fn opt_apply_mem, opt_apply_lockmem;
 opt_apply_fn opt_apply_nice, opt_apply_id, opt_apply_cgroup;
 opt_apply_fn opt_apply_ioscheduler, opt_apply_exec_run, opt_apply_profile;
 opt_apply_fn opt_apply_cmdprio;
 opt_apply_fn opt_apply_cmdprio_bssplit;
 opt_apply_fn opt_apply_log_compression_cpus;
-opt_apply_fn opt_apply_number_ios;
 opt_apply_fn opt_apply_name;
 opt_apply_fn opt_apply_nrfiles;
 opt_apply_fn opt_apply_numjobs;
@@ -136,7 +131,6 @@ opt_apply_fn opt_apply_only_default;
 opt_apply_fn opt_apply_percentage_random;
 opt_apply_fn opt_apply_percentile_list;
 opt_apply_fn opt_apply_ramp_time;
-opt_apply_fn opt_apply_random_generator;
 opt_apply_fn opt_apply_randseed;
 opt_apply_fn opt_apply_runtime;
 opt_apply_fn opt_apply_rw;
@@ -144,8 +138,6 @@ opt_apply_fn opt_apply_rwmixread;
 opt_apply_fn opt_apply_rwmixwrite;
 opt_apply_fn opt_apply_size;
 opt_apply_fn opt_apply_startdelay;
-opt_apply_fn opt_apply_sync;
-opt_apply_fn opt_apply_unit_base;
 opt_apply_fn opt_apply_verify;
 opt_apply_fn opt_apply_verify_pattern;		/* verify */
 opt_apply_fn opt_apply_verify_backlog;
@@ -157,14 +149,12 @@ opt_apply_fn opt_apply_write_log;
 opt_apply_fn opt_apply_write_iolog;		/* iolog (opt_apply_iolog.c) */
 opt_apply_fn opt_apply_read_iolog;
 opt_apply_fn opt_apply_replay_redirect;
-opt_apply_fn opt_apply_replay_scale;
 opt_apply_fn opt_apply_replay_align;
 opt_apply_fn opt_apply_replay_skip;
 opt_apply_fn opt_apply_merge_blktrace_file;
 opt_apply_fn opt_apply_merge_blktrace_scalars;
 opt_apply_fn opt_apply_merge_blktrace_iters;
 /* zone: fio/opt_apply_zone.c */
-opt_apply_fn opt_apply_zonemode;
 opt_apply_fn opt_apply_zonerange;
 opt_apply_fn opt_apply_zonesize;
 opt_apply_fn opt_apply_zoneskip;
@@ -186,10 +176,9 @@ opt_apply_fn opt_apply_cpumask, opt_apply_cpus_allowed, opt_apply_cpus_allowed_p
 	opt_apply_numa_cpu_nodes, opt_apply_numa_mem_policy;
 /* opt_apply_job.c: exitall */
 extern const struct opt_choice opt_apply_exit_what_choices[];
-opt_apply_fn opt_apply_exit_what;
 /* opt_apply_err.c: errors */
 extern const struct opt_choice opt_apply_cont_err_choices[];
-opt_apply_fn opt_apply_continue_on_error, opt_apply_ignore_error;
+opt_apply_fn opt_apply_ignore_error;
 /* opt_apply_buf.c: buffer contents */
 extern const struct opt_choice opt_apply_dedupe_mode_choices[];
 opt_apply_fn opt_apply_buffer_pattern, opt_apply_dedupe_mode;
@@ -200,10 +189,9 @@ extern const struct opt_choice opt_apply_unit_base_choices[];
 /* opt_apply_fsvc.c: file service, open limit, placement, life cycle of the files */
 extern const struct opt_choice opt_apply_fsvc_choices[];
 extern const struct opt_choice opt_apply_lockfile_choices[];
-opt_apply_fn opt_apply_file_service_type, opt_apply_lockfile, opt_apply_opendir,
-	opt_apply_offset_align, opt_apply_create_fsync, opt_apply_allow_file_create;
+opt_apply_fn opt_apply_file_service_type, opt_apply_opendir,
+	opt_apply_create_fsync, opt_apply_allow_file_create;
 /* unified_rw_reporting */
-opt_apply_fn opt_apply_unified_rw_reporting;
 extern const struct opt_choice opt_apply_unified_rw_reporting_choices[];
 
 #endif

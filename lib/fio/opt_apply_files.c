@@ -160,16 +160,6 @@ const struct opt_choice opt_apply_fallocate_choices[] = {
 	{ NULL, NULL, 0 },
 };
 
-APPLY(opt_apply_fallocate)
-{
-	int v;
-	int ret = opt_apply_get_choice(od, val, d, &v);
-
-	if (!ret)
-		oj->j.fallocate = (enum fallocate_mode)v;
-	return ret;
-}
-
 const struct opt_choice opt_apply_fadvise_hint_choices[] = {
 	{ "0", "No advice", FADVISE_NONE },
 	{ "1", "Random or sequential, as rw= says", FADVISE_PATTERN },
@@ -177,16 +167,6 @@ const struct opt_choice opt_apply_fadvise_hint_choices[] = {
 	{ "sequential", "Always POSIX_FADV_SEQUENTIAL", FADVISE_SEQUENTIAL },
 	{ NULL, NULL, 0 },
 };
-
-APPLY(opt_apply_fadvise_hint)
-{
-	int v;
-	int ret = opt_apply_get_choice(od, val, d, &v);
-
-	if (!ret)
-		oj->j.fadvise_hint = (enum fadvise_hint)v;
-	return ret;
-}
 
 const struct opt_choice opt_apply_sync_choices[] = {
 	{ "none", "", SYNC_NONE },
@@ -196,16 +176,6 @@ const struct opt_choice opt_apply_sync_choices[] = {
 	{ "dsync", "", SYNC_DSYNC },
 	{ NULL, NULL, 0 },
 };
-
-APPLY(opt_apply_sync)
-{
-	int v;
-	int ret = opt_apply_get_choice(od, val, d, &v);
-
-	if (!ret)
-		oj->j.sync = (enum sync_mode)v;
-	return ret;
-}
 
 APPLY(opt_apply_buffered)
 {

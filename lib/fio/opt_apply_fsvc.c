@@ -113,26 +113,6 @@ const struct opt_choice opt_apply_lockfile_choices[] = {
 	{ NULL, NULL, 0 },
 };
 
-APPLY(opt_apply_lockfile)
-{
-	int v;
-	int ret = opt_apply_get_choice(od, val, d, &v);
-
-	if (!ret)
-		oj->j.lockfile = (unsigned)v;
-	return ret;
-}
-
-APPLY(opt_apply_offset_align)
-{
-	int64_t v;
-	int ret = opt_apply_get_int(oj, od, val, d, &v);
-
-	if (!ret)
-		oj->j.offset_align = (uint64_t)v;
-	return ret;
-}
-
 /* create_fsync, allow_file_create: true by default, so the job keeps the opposite */
 static int apply_inverted(struct opt_job *oj, const struct opt_def *od, const char *val, struct opt_diag *d,
 			  bool *field)

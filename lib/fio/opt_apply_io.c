@@ -318,12 +318,3 @@ const struct opt_choice opt_apply_randgen_choices[] = {
 	{ NULL, NULL, 0 },
 };
 
-APPLY(opt_apply_random_generator)
-{
-	int v;
-	int ret = opt_apply_get_choice(od, val, d, &v);
-
-	if (!ret)
-		oj->j.random_generator = (enum rand_gen)v;
-	return ret;
-}

@@ -32,16 +32,6 @@ APPLY(opt_apply_replay_redirect)
 	return opt_apply_iolog_str(&oj->j.replay_redirect, od, val, d);
 }
 
-APPLY(opt_apply_replay_scale)
-{
-	int64_t v;
-	int ret = opt_apply_get_int(oj, od, val, d, &v);
-
-	if (!ret)
-		oj->j.replay_scale = (uint64_t)v;
-	return ret;
-}
-
 APPLY(opt_apply_replay_align)
 {
 	int64_t v;

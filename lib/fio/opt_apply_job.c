@@ -56,16 +56,6 @@ APPLY(opt_apply_numjobs)
 	return 0;
 }
 
-APPLY(opt_apply_number_ios)
-{
-	int64_t v;
-	int ret = opt_apply_get_int(oj, od, val, d, &v);
-
-	if (!ret)
-		oj->j.number_ios = (uint64_t)v;
-	return ret;
-}
-
 APPLY(opt_apply_runtime)
 {
 	int ret = opt_apply_get_time(od, val, d, &oj->j.runtime_ns);
@@ -178,16 +168,6 @@ const struct opt_choice opt_apply_exit_what_choices[] = {
 	{ "all", "End every job and start no more", EXIT_ALL },
 	{ NULL, NULL, 0 },
 };
-
-APPLY(opt_apply_exit_what)
-{
-	int v;
-	int ret = opt_apply_get_choice(od, val, d, &v);
-
-	if (!ret)
-		oj->j.exit_what = (unsigned)v;
-	return ret;
-}
 
 /* ---- steady state (fio/steadystate.h) ---- */
 

@@ -75,16 +75,6 @@ APPLY(opt_apply_rw_sequencer)
 	return ret;
 }
 
-APPLY(opt_apply_write_barrier)
-{
-	int64_t v;
-	int ret = opt_apply_get_int(oj, od, val, d, &v);
-
-	if (!ret)
-		oj->j.write_barrier = (uint64_t)v;
-	return ret;
-}
-
 /* The kernel's RWH_WRITE_LIFE_* values. */
 const struct opt_choice opt_apply_write_hint_choices[] = {
 	{ "none", "No lifetime expected", 1 },
@@ -94,16 +84,6 @@ const struct opt_choice opt_apply_write_hint_choices[] = {
 	{ "extreme", "Data kept longest", 5 },
 	{ NULL, NULL, 0 },
 };
-
-APPLY(opt_apply_write_hint)
-{
-	int v;
-	int ret = opt_apply_get_choice(od, val, d, &v);
-
-	if (!ret)
-		oj->j.write_hint = (unsigned)v;
-	return ret;
-}
 
 /* The kernel's SYNC_FILE_RANGE_* bits. */
 const struct opt_choice opt_apply_sfr_choices[] = {

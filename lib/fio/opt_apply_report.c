@@ -49,32 +49,12 @@ const struct opt_choice opt_apply_kb_base_choices[] = {
 	{ NULL, NULL, 0 },
 };
 
-APPLY(opt_apply_kb_base)
-{
-	int v;
-	int ret = opt_apply_get_choice(od, val, d, &v);
-
-	if (!ret)
-		oj->j.kb_base = (unsigned)v;
-	return ret;
-}
-
 const struct opt_choice opt_apply_unit_base_choices[] = {
 	{ "0", "Chosen automatically", 0 },
 	{ "8", "Figures in bytes", 8 },
 	{ "1", "Figures in bits", 1 },
 	{ NULL, NULL, 0 },
 };
-
-APPLY(opt_apply_unit_base)
-{
-	int v;
-	int ret = opt_apply_get_choice(od, val, d, &v);
-
-	if (!ret)
-		oj->j.unit_base = (unsigned)v;
-	return ret;
-}
 
 /* unified_rw_reporting (unified.h): fio's words and numeric aliases */
 const struct opt_choice opt_apply_unified_rw_reporting_choices[] = {
@@ -86,16 +66,6 @@ const struct opt_choice opt_apply_unified_rw_reporting_choices[] = {
 	{ "2", "Same as both", 2 },
 	{ NULL, NULL, 0 },
 };
-
-APPLY(opt_apply_unified_rw_reporting)
-{
-	int v;
-	int ret = opt_apply_get_choice(od, val, d, &v);
-
-	if (!ret)
-		oj->j.unified_rw_rep = (unsigned)v;
-	return ret;
-}
 
 /* ------------------------------------------------------------------------------------------ */
 /* logs: write_bw_log / write_iops_log / write_lat_log and their options (lib/iolog.h) */

@@ -17,16 +17,6 @@ const struct opt_choice opt_apply_zonemode_choices[] = {
 	{ NULL, NULL, 0 },
 };
 
-APPLY(opt_apply_zonemode)
-{
-	int v;
-	int ret = opt_apply_get_choice(od, val, d, &v);
-
-	if (!ret)
-		oj->j.zone_mode = (enum zone_mode)v;
-	return ret;
-}
-
 static int opt_apply_zone_bytes(struct opt_job *oj, const struct opt_def *od, const char *val,
 				struct opt_diag *d, uint64_t *out)
 {

@@ -24,11 +24,15 @@
  * refusal and --cmdhelp show. */
 #define O_UNSUP_WHY(n, why)	{ .name = n, .type = OPT_T_UNSUPPORTED, .hidden = true, .help = why }
 
-/* Options whose value goes as is into a field of the job (an unsigned, a bool: checked). */
-#define O_UINT(f)	.apply = opt_apply_uint_field, \
-			.field = _Generic(((struct opt_job *)0)->j.f, unsigned: offsetof(struct opt_job, j.f))
-#define O_BOOL(f)	.apply = opt_apply_bool_field, \
-			.field = _Generic(((struct opt_job *)0)->j.f, bool: offsetof(struct opt_job, j.f))
+/* Options whose value goes as is into a field of the job, of the type checked here: an unsigned,
+ * a bool, a 64-bit number, a word's value (an unsigned or an enum without negative values: it
+ * promotes to unsigned). */
+#define O_FIELD(f, t)	.field = _Generic(((struct opt_job *)0)->j.f, t: offsetof(struct opt_job, j.f))
+#define O_UINT(f)	.apply = opt_apply_uint_field, O_FIELD(f, unsigned)
+#define O_BOOL(f)	.apply = opt_apply_bool_field, O_FIELD(f, bool)
+#define O_U64(f)	.apply = opt_apply_u64_field, O_FIELD(f, uint64_t)
+#define O_WORD(f)	.apply = opt_apply_word_field, \
+			.field = _Generic(+((struct opt_job *)0)->j.f, unsigned: offsetof(struct opt_job, j.f))
 
 static const struct opt_def table[] = {
 	{ .name = "description", .type = OPT_T_STR, .apply = opt_apply_description,
@@ -89,7 +93,7 @@ static const struct opt_def table[] = {
 	{ .name = "offset_increment", .type = OPT_T_SIZE, .apply = opt_apply_offset_increment,
 	  .help = "Added to offset for each clone of numjobs (clone N starts N increments further)",
 	  .def = "0" },
-	{ .name = "random_generator", .type = OPT_T_CHOICE, .apply = opt_apply_random_generator,
+	{ .name = "random_generator", .type = OPT_T_CHOICE, O_WORD(random_generator),
 	  .help = "Algorithm that produces the random offsets", .def = "tausworthe",
 	  .choices = opt_apply_randgen_choices },
 	{ .name = "percentage_random", .type = OPT_T_INT, .apply = opt_apply_percentage_random,
@@ -99,7 +103,7 @@ static const struct opt_def table[] = {
 	  .help = "Seed every random source the same way on each run", .def = "0", .max = 1 },
 	{ .name = "nrfiles", .type = OPT_T_INT, .apply = opt_apply_nrfiles,
 	  .help = "Number of files the job spreads its I/O over", .def = "1" },
-	{ .name = "fallocate", .type = OPT_T_CHOICE, .apply = opt_apply_fallocate,
+	{ .name = "fallocate", .type = OPT_T_CHOICE, O_WORD(fallocate),
 	  .help = "How disk space is reserved when files are created", .def = "native",
 	  .choices = opt_apply_fallocate_choices },
 	{ .name = "fsync", .type = OPT_T_INT, O_UINT(fsync_every),
@@ -134,10 +138,10 @@ static const struct opt_def table[] = {
 	  .help = "Share (in %) of a mixed workload that writes", .def = "50", .max = 100 },
 	{ .name = "invalidate", .type = OPT_T_BOOL, O_BOOL(invalidate),
 	  .help = "Drop cached pages of the files before the job starts", .def = "1", .max = 1 },
-	{ .name = "fadvise_hint", .type = OPT_T_CHOICE, .apply = opt_apply_fadvise_hint,
+	{ .name = "fadvise_hint", .type = OPT_T_CHOICE, O_WORD(fadvise_hint),
 	  .help = "Tell the kernel how the files will be read (posix_fadvise)", .def = "1",
 	  .choices = opt_apply_fadvise_hint_choices },
-	{ .name = "sync", .type = OPT_T_CHOICE, .apply = opt_apply_sync,
+	{ .name = "sync", .type = OPT_T_CHOICE, O_WORD(sync),
 	  .help = "Open files with O_SYNC or O_DSYNC", .def = "none",
 	  .choices = opt_apply_sync_choices },
 	{ .name = "create_on_open", .type = OPT_T_BOOL, O_BOOL(create_on_open),
@@ -179,11 +183,11 @@ static const struct opt_def table[] = {
 	{ .name = "gtod_reduce", .type = OPT_T_BOOL, O_BOOL(gtod_reduce),
 	  .help = "Read the clock far less often, dropping latency stats", .def = "0", .max = 1 },
 	{ .name = "kb_base", .type = OPT_T_CHOICE, .prio = OPT_PRIO_FIRST,
-	  .apply = opt_apply_kb_base,
+	  O_WORD(kb_base),
 	  .help = "Whether k/m/g in sizes mean powers of 1024 or of 1000", .def = "1024",
 	  .choices = opt_apply_kb_base_choices },
 	{ .name = "unit_base", .type = OPT_T_CHOICE, .prio = OPT_PRIO_FIRST,
-	  .apply = opt_apply_unit_base,
+	  O_WORD(unit_base),
 	  .help = "Report in bytes (8) or bits (1); 0 picks automatically",
 	  .choices = opt_apply_unit_base_choices },
 	{ .name = "allow_overwrite", .type = OPT_T_BOOL, O_BOOL(allow_overwrite),
@@ -196,7 +200,7 @@ static const struct opt_def table[] = {
 	  .help = "Collect statistics for this job (iops: always)", .def = "1",
 	  .choices = opt_apply_only_1_choices },
 	{ .name = "unified_rw_reporting", .type = OPT_T_CHOICE,
-	  .apply = opt_apply_unified_rw_reporting,
+	  O_WORD(unified_rw_rep),
 	  .help = "Merge the figures of all directions in the report", .def = "none",
 	  .choices = opt_apply_unified_rw_reporting_choices },
 	{ .name = "per_job_logs", .type = OPT_T_BOOL, .apply = opt_apply_log_flag,
@@ -207,7 +211,7 @@ static const struct opt_def table[] = {
 	{ .name = "iopsavgtime", .type = OPT_T_CHOICE, .apply = opt_apply_avgtime,
 	  .help = "IOPS sampling interval (iops: 500 ms)", .def = "500",
 	  .choices = opt_apply_only_500_choices },
-	{ .name = "continue_on_error", .type = OPT_T_CHOICE, .apply = opt_apply_continue_on_error,
+	{ .name = "continue_on_error", .type = OPT_T_CHOICE, O_WORD(cont_on_err),
 	  .help = "Keep going after EIO/EILSEQ (or ignore_error's list) of these kinds", .def = "none",
 	  .choices = opt_apply_cont_err_choices },
 	{ .name = "clocksource", .type = OPT_T_CHOICE, .apply = opt_apply_only_default,
@@ -227,7 +231,7 @@ static const struct opt_def table[] = {
 	  .choices = opt_apply_only_0_choices },
 
 	/* fio 3.33 options iops refuses by name */
-	{ .name = "lockfile", .type = OPT_T_CHOICE, .prio = OPT_PRIO_FIRST, .apply = opt_apply_lockfile,
+	{ .name = "lockfile", .type = OPT_T_CHOICE, .prio = OPT_PRIO_FIRST, O_WORD(lockfile),
 	  .help = "Lock each file while a job hands it an I/O", .def = "none",
 	  .choices = opt_apply_lockfile_choices },
 	{ .name = "unique_filename", .type = OPT_T_BOOL, .apply = opt_apply_accept_bool,
@@ -251,9 +255,9 @@ static const struct opt_def table[] = {
 	  .max = 1 },
 	{ .name = "file_append", .type = OPT_T_BOOL, O_BOOL(file_append),
 	  .help = "Do the I/O past the current end of each regular file", .def = "0", .max = 1 },
-	{ .name = "offset_align", .type = OPT_T_INT, .apply = opt_apply_offset_align,
+	{ .name = "offset_align", .type = OPT_T_INT, O_U64(offset_align),
 	  .help = "Round a percentage offset up to this (0: the smallest block size)", .def = "0" },
-	{ .name = "number_ios", .type = OPT_T_INT, .apply = opt_apply_number_ios,
+	{ .name = "number_ios", .type = OPT_T_INT, O_U64(number_ios),
 	  .help = "End each pass after this many I/Os (0: no limit)", .def = "0" },
 	{ .name = "random_distribution", .type = OPT_T_STR, .apply = opt_apply_random_distribution,
 	  .help = "Offset distribution: random, zipf:t, pareto:h, normal:dev, zoned:..., zoned_abs:...",
@@ -263,7 +267,7 @@ static const struct opt_def table[] = {
 	  .choices = opt_apply_fsvc_choices },
 	{ .name = "openfiles", .type = OPT_T_INT, O_UINT(open_files),
 	  .help = "Most of the job's files kept open at once (0: all)" },
-	{ .name = "write_barrier", .type = OPT_T_INT, .apply = opt_apply_write_barrier,
+	{ .name = "write_barrier", .type = OPT_T_INT, O_U64(write_barrier),
 	  .help = "Barrier flag on every Nth write (no effect: only fio's sg engine has one)", .def = "0" },
 	{ .name = "sync_file_range", .type = OPT_T_CHOICE, .apply = opt_apply_sync_file_range,
 	  .help = "Call sync_file_range(2) on the range written, with these flags, every N writes (:N)",
@@ -279,7 +283,7 @@ static const struct opt_def table[] = {
 	{ .name = "mem", .type = OPT_T_CHOICE, .apply = opt_apply_mem,
 	  .help = "Where the I/O buffers live (mmap:FILE, mmaphuge:FILE map a file)", .def = "malloc",
 	  .choices = opt_apply_mem_choices },
-	{ .name = "iomem_align", .type = OPT_T_INT, .apply = opt_apply_mem_align,
+	{ .name = "iomem_align", .type = OPT_T_INT, O_U64(proc.mem_align),
 	  .help = "Start the first I/O buffer this many bytes past a page boundary", .def = "0",
 	  .max = PROC_ALIGN_MAX },
 	/* verify */
@@ -324,7 +328,7 @@ static const struct opt_def table[] = {
 	  .help = "Ignore the trace's timing: issue its I/O back to back", .def = "0", .max = 1 },
 	{ .name = "replay_redirect", .type = OPT_T_STR, .apply = opt_apply_replay_redirect,
 	  .help = "Send every replayed I/O to this one file or device" },
-	{ .name = "replay_scale", .type = OPT_T_INT, .apply = opt_apply_replay_scale,
+	{ .name = "replay_scale", .type = OPT_T_INT, O_U64(replay_scale),
 	  .help = "Divide the trace's offsets by this number", .def = "1" },
 	{ .name = "replay_align", .type = OPT_T_INT, .apply = opt_apply_replay_align,
 	  .help = "Round the trace's offsets down to this power of 2" },
@@ -346,7 +350,7 @@ static const struct opt_def table[] = {
 	  .help = "Block scheduler for the files' devices while the job runs (restored after)" },
 	/* zone: zonemode=strided (fio/opt_apply_zone.c) */
 	/* zone: zonemode=strided and zbd (fio/opt_apply_zone.c) */
-	{ .name = "zonemode", .type = OPT_T_CHOICE, .apply = opt_apply_zonemode,
+	{ .name = "zonemode", .type = OPT_T_CHOICE, O_WORD(zone_mode),
 	  .help = "How I/O is confined to zones (none, strided, zbd)", .def = "none",
 	  .choices = opt_apply_zonemode_choices },
 	{ .name = "zonesize", .type = OPT_T_SIZE, .apply = opt_apply_zonesize,
@@ -425,7 +429,7 @@ static const struct opt_def table[] = {
 	{ .name = "latency_run", .type = OPT_T_BOOL, O_BOOL(lat_run),
 	  .help = "Go on adjusting the depth for the whole run instead of settling", .def = "0",
 	  .max = 1 },
-	{ .name = "write_hint", .type = OPT_T_CHOICE, .apply = opt_apply_write_hint,
+	{ .name = "write_hint", .type = OPT_T_CHOICE, O_WORD(write_hint),
 	  .help = "Tell the kernel how long written data will live (fcntl F_SET_RW_HINT)",
 	  .choices = opt_apply_write_hint_choices },
 	{ .name = "create_serialize", .type = OPT_T_BOOL, .apply = opt_apply_accept_bool,
@@ -456,7 +460,7 @@ static const struct opt_def table[] = {
 	  .help = "Delete the job's files after every loop", .def = "0", .max = 1 },
 	{ .name = "exitall", .type = OPT_T_FLAG, O_BOOL(exitall),
 	  .help = "When this job ends, end the others (exit_what says which)", .max = 1 },
-	{ .name = "exit_what", .type = OPT_T_CHOICE, .apply = opt_apply_exit_what,
+	{ .name = "exit_what", .type = OPT_T_CHOICE, O_WORD(exit_what),
 	  .help = "Jobs an exitall job ends: group, stonewall or all", .def = "group",
 	  .choices = opt_apply_exit_what_choices },
 	{ .name = "exitall_on_error", .type = OPT_T_FLAG, O_BOOL(exitall_on_error),
@@ -535,7 +539,7 @@ static const struct opt_def table[] = {
 	  .help = "User id the job's thread switches to before its I/O" },
 	{ .name = "gid", .type = OPT_T_INT, .apply = opt_apply_id,
 	  .help = "Group id the job's thread switches to before its I/O" },
-	{ .name = "hugepage-size", .type = OPT_T_INT, .apply = opt_apply_hugepage_size,
+	{ .name = "hugepage-size", .type = OPT_T_INT, O_U64(proc.hugepage_bytes),
 	  .help = "Huge page size that shmhuge / mmaphuge buffers are rounded up to", .def = "2097152",
 	  .max = PROC_HUGEPAGE_MAX },
 	{ .name = "flow_id", .type = OPT_T_INT, O_UINT(flow_id),
@@ -558,12 +562,12 @@ static const struct opt_def table[] = {
 	{ .name = "bs_is_seq_rand", .type = OPT_T_BOOL, O_BOOL(bs_is_seq_rand),
 	  .help = "Read bs=a,b as a for sequential I/Os and b for random ones", .def = "0", .max = 1 },
 	/* engine options (engine/engine_opts.h): after every job option, as in fio */
-	{ .name = "cpuload", .engine = true, .type = OPT_T_INT, .apply = opt_apply_cpuload,
+	{ .name = "cpuload", .engine = true, .type = OPT_T_INT, O_UINT(eng.cpuio.load),
 	  .help = "Use this percentage of CPU (cpuio)", .min = 1, .max = 100 },
 	{ .name = "cpuchunks", .engine = true, .type = OPT_T_INT, .apply = opt_apply_cpuchunks,
 	  .help = "Length of the CPU burn cycles in microseconds (cpuio)", .def = "50000", .min = 1,
 	  .max = 100000000 },
-	{ .name = "cpumode", .engine = true, .type = OPT_T_CHOICE, .apply = opt_apply_cpumode,
+	{ .name = "cpumode", .engine = true, .type = OPT_T_CHOICE, O_WORD(eng.cpuio.mode),
 	  .help = "How to burn the CPU (cpuio)", .def = "noop", .choices = opt_apply_cpumode_choices },
 	{ .name = "exit_on_io_done", .engine = true, .type = OPT_T_BOOL, O_BOOL(eng.cpuio.exit_on_io_done),
 	  .help = "Exit when the I/O jobs are done (cpuio)", .def = "0", .max = 1 },
@@ -578,7 +582,7 @@ static const struct opt_def table[] = {
 	  .def = "1", .max = 1 },
 	{ .name = "hostname", .engine = true, .type = OPT_T_STR, .apply = opt_apply_hostname,
 	  .help = "Host to connect to (net)" },
-	{ .name = "port", .engine = true, .type = OPT_T_INT, .apply = opt_apply_port,
+	{ .name = "port", .engine = true, .type = OPT_T_INT, O_UINT(eng.net.port),
 	  .help = "Port to listen on or connect to (net)", .min = 1, .max = 65535 },
 	{ .name = "protocol", .engine = true, .type = OPT_T_CHOICE, .apply = opt_apply_protocol,
 	  .help = "Network protocol (net)", .def = "tcp", .choices = opt_apply_protocol_choices },
@@ -588,11 +592,11 @@ static const struct opt_def table[] = {
 	  .help = "Set TCP_NODELAY on TCP connections (net)", .max = 1 },
 	{ .name = "pingpong", .engine = true, .type = OPT_T_FLAG, O_BOOL(eng.net.pingpong),
 	  .help = "Send the payload back, to measure round trips (net)", .max = 1 },
-	{ .name = "window_size", .engine = true, .type = OPT_T_INT, .apply = opt_apply_window_size,
+	{ .name = "window_size", .engine = true, .type = OPT_T_INT, O_U64(eng.net.window_size),
 	  .help = "Socket buffer size (net)", .max = 1073741824 },
-	{ .name = "mss", .engine = true, .type = OPT_T_INT, .apply = opt_apply_mss,
+	{ .name = "mss", .engine = true, .type = OPT_T_INT, O_UINT(eng.net.mss),
 	  .help = "TCP maximum segment size (net)", .max = 65535 },
-	{ .name = "ttl", .engine = true, .type = OPT_T_INT, .apply = opt_apply_ttl,
+	{ .name = "ttl", .engine = true, .type = OPT_T_INT, O_UINT(eng.net.ttl),
 	  .help = "Time-to-live of UDP multicast packets (net)", .def = "1", .max = 255 },
 	{ .name = "interface", .engine = true, .type = OPT_T_STR, .apply = opt_apply_interface,
 	  .help = "IPv4 address of the interface for UDP multicast (net)" },
@@ -601,7 +605,7 @@ static const struct opt_def table[] = {
 	{ .name = "inplace", .engine = true, .type = OPT_T_INT, .apply = opt_apply_inplace,
 	  .help = "Allocate donor blocks at each event and free them after (e4defrag)", .def = "0",
 	  .max = 1 },
-	{ .name = "stat_type", .engine = true, .type = OPT_T_CHOICE, .apply = opt_apply_stat_type,
+	{ .name = "stat_type", .engine = true, .type = OPT_T_CHOICE, O_WORD(eng.stat_type),
 	  .help = "stat(2), lstat(2) or statx(2) (filestat)", .def = "stat",
 	  .choices = opt_apply_stat_type_choices },
 

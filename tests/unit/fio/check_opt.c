@@ -620,128 +620,6 @@ START_TEST(test_family_values_land)
 }
 END_TEST
 
-/* The options stored as is in a field of the job (opt_table.c's O_UINT, O_BOOL): each lands
- * in its own field, and a bad value leaves it alone. */
-static const struct {
-	const char *name;
-	size_t off;
-	bool is_bool;
-} field_cases[] = {
-	{ "bs_unaligned", offsetof(struct opt_job, j.bs_unaligned), true },
-	{ "randrepeat", offsetof(struct opt_job, j.randrepeat), true },
-	{ "norandommap", offsetof(struct opt_job, j.norandommap), true },
-	{ "iodepth_batch_complete_min", offsetof(struct opt_job, j.iodepth_batch_complete_min), false },
-	{ "allrandrepeat", offsetof(struct opt_job, j.allrandrepeat), true },
-	{ "fsync", offsetof(struct opt_job, j.fsync_every), false },
-	{ "fdatasync", offsetof(struct opt_job, j.fdatasync_every), false },
-	{ "direct", offsetof(struct opt_job, j.direct), true },
-	{ "loops", offsetof(struct opt_job, j.loops), false },
-	{ "time_based", offsetof(struct opt_job, j.time_based), true },
-	{ "do_verify", offsetof(struct opt_job, j.do_verify), true },
-	{ "invalidate", offsetof(struct opt_job, j.invalidate), true },
-	{ "create_on_open", offsetof(struct opt_job, j.create_on_open), true },
-	{ "end_fsync", offsetof(struct opt_job, j.end_fsync), true },
-	{ "fsync_on_close", offsetof(struct opt_job, j.fsync_on_close), true },
-	{ "unlink", offsetof(struct opt_job, j.unlink), true },
-	{ "stonewall", offsetof(struct opt_job, j.stonewall), true },
-	{ "new_group", offsetof(struct opt_job, j.new_group), true },
-	{ "thread", offsetof(struct opt_job, j.thread), true },
-	{ "threads", offsetof(struct opt_job, j.thread), true },
-	{ "log_avg_msec", offsetof(struct opt_job, j.log_avg_msec), false },
-	{ "group_reporting", offsetof(struct opt_job, j.group_reporting), true },
-	{ "zero_buffers", offsetof(struct opt_job, j.zero_buffers), true },
-	{ "refill_buffers", offsetof(struct opt_job, j.refill_buffers), true },
-	{ "clat_percentiles", offsetof(struct opt_job, j.clat_percentiles), true },
-	{ "lat_percentiles", offsetof(struct opt_job, j.lat_percentiles), true },
-	{ "slat_percentiles", offsetof(struct opt_job, j.slat_percentiles), true },
-	{ "significant_figures", offsetof(struct opt_job, j.sig_figs), false },
-	{ "gtod_reduce", offsetof(struct opt_job, j.gtod_reduce), true },
-	{ "allow_overwrite", offsetof(struct opt_job, j.allow_overwrite), true },
-	{ "serialize_overlap", offsetof(struct opt_job, j.serialize_overlap), true },
-	{ "fill_device", offsetof(struct opt_job, j.fill_device), true },
-	{ "file_append", offsetof(struct opt_job, j.file_append), true },
-	{ "openfiles", offsetof(struct opt_job, j.open_files), false },
-	{ "atomic", offsetof(struct opt_job, j.atomic), true },
-	{ "overwrite", offsetof(struct opt_job, j.overwrite), true },
-	{ "verify_only", offsetof(struct opt_job, j.verify_only), true },
-	{ "verify_interval", offsetof(struct opt_job, j.verify_interval), false },
-	{ "verify_offset", offsetof(struct opt_job, j.verify_offset), false },
-	{ "verify_fatal", offsetof(struct opt_job, j.verify_fatal), true },
-	{ "verify_dump", offsetof(struct opt_job, j.verify_dump), true },
-	{ "experimental_verify", offsetof(struct opt_job, j.experimental_verify), true },
-	{ "verify_state_load", offsetof(struct opt_job, j.verify_state_load), true },
-	{ "verify_state_save", offsetof(struct opt_job, j.verify_state_save), true },
-	{ "trim_percentage", offsetof(struct opt_job, j.trim_percentage), false },
-	{ "trim_verify_zero", offsetof(struct opt_job, j.trim_verify_zero), true },
-	{ "read_iolog_chunked", offsetof(struct opt_job, j.read_iolog_chunked), true },
-	{ "replay_no_stall", offsetof(struct opt_job, j.replay_no_stall), true },
-	{ "replay_time_scale", offsetof(struct opt_job, j.replay_time_scale), false },
-	{ "read_beyond_wp", offsetof(struct opt_job, j.read_beyond_wp), true },
-	{ "max_open_zones", offsetof(struct opt_job, j.max_open_zones), false },
-	{ "job_max_open_zones", offsetof(struct opt_job, j.job_max_open_zones), false },
-	{ "ignore_zone_limits", offsetof(struct opt_job, j.ignore_zone_limits), true },
-	{ "latency_run", offsetof(struct opt_job, j.lat_run), true },
-	{ "create_only", offsetof(struct opt_job, j.create_only), true },
-	{ "allow_mounted_write", offsetof(struct opt_job, j.allow_mounted_write), true },
-	{ "pre_read", offsetof(struct opt_job, j.pre_read), true },
-	{ "unlink_each_loop", offsetof(struct opt_job, j.unlink_each_loop), true },
-	{ "exitall", offsetof(struct opt_job, j.exitall), true },
-	{ "exitall_on_error", offsetof(struct opt_job, j.exitall_on_error), true },
-	{ "log_entries", offsetof(struct opt_job, j.log_entries), false },
-	{ "log_hist_coarseness", offsetof(struct opt_job, j.log_hist_coarseness), false },
-	{ "log_compression", offsetof(struct opt_job, j.log_zip_bytes), false },
-	{ "log_unix_epoch", offsetof(struct opt_job, j.log_unix_epoch), true },
-	{ "log_alternate_epoch", offsetof(struct opt_job, j.log_alt_epoch), true },
-	{ "block_error_percentiles", offsetof(struct opt_job, j.block_error_pct), true },
-	{ "scramble_buffers", offsetof(struct opt_job, j.scramble_buffers), true },
-	{ "buffer_compress_percentage", offsetof(struct opt_job, j.compress_pct), false },
-	{ "buffer_compress_chunk", offsetof(struct opt_job, j.compress_chunk), false },
-	{ "dedupe_percentage", offsetof(struct opt_job, j.dedupe_pct), false },
-	{ "dedupe_working_set_percentage", offsetof(struct opt_job, j.dedupe_ws_pct), false },
-	{ "dedupe_global", offsetof(struct opt_job, j.dedupe_global), true },
-	{ "error_dump", offsetof(struct opt_job, j.error_dump), true },
-	{ "cgroup_nodelete", offsetof(struct opt_job, j.proc.cgroup_nodelete), true },
-	{ "cgroup_weight", offsetof(struct opt_job, j.proc.cgroup_weight), false },
-	{ "flow_id", offsetof(struct opt_job, j.flow_id), false },
-	{ "flow", offsetof(struct opt_job, j.flow), false },
-	{ "bs_is_seq_rand", offsetof(struct opt_job, j.bs_is_seq_rand), true },
-	{ "exit_on_io_done", offsetof(struct opt_job, j.eng.cpuio.exit_on_io_done), true },
-	{ "std_redirect", offsetof(struct opt_job, j.eng.exec.std_redirect), true },
-	{ "listen", offsetof(struct opt_job, j.eng.net.listen), true },
-	{ "nodelay", offsetof(struct opt_job, j.eng.net.nodelay), true },
-	{ "pingpong", offsetof(struct opt_job, j.eng.net.pingpong), true },
-};
-
-START_TEST(test_field_values_land)
-{
-	struct opt_job oj;
-	const struct opt_def *od = opt_find(field_cases[_i].name);
-	char *at;
-	char v[16];
-	unsigned want;
-
-	ck_assert_ptr_nonnull(od);
-	opt_job_init(&oj);
-	at = (char *)&oj + field_cases[_i].off;
-	if (field_cases[_i].is_bool) {
-		ck_assert_int_eq(apply1(&oj, od->name, "0"), 0);
-		ck_assert(!*(bool *)at);
-		ck_assert_int_eq(apply1(&oj, od->name, "1"), 0);
-		ck_assert(*(bool *)at);
-		ck_assert_int_ne(apply1(&oj, od->name, "x"), 0);
-		ck_assert(*(bool *)at);
-	} else {
-		want = od->max != OPT_NOMAX ? (unsigned)od->max : (unsigned)od->min + 3;
-		snprintf(v, sizeof(v), "%u", want);
-		ck_assert_int_eq(apply1(&oj, od->name, v), 0);
-		ck_assert_uint_eq(*(unsigned *)at, want);
-		ck_assert_int_ne(apply1(&oj, od->name, "x"), 0);
-		ck_assert_uint_eq(*(unsigned *)at, want);
-	}
-	opt_job_release(&oj);
-}
-END_TEST
-
 START_TEST(test_diag_overflow)
 {
 	for (int i = 0; i < OPT_DIAG_LINES + 5; i++)
@@ -769,7 +647,6 @@ Suite *opt_suite(void)
 	tcase_add_test(tc, test_diag_overflow);
 	tcase_add_loop_test(tc, test_family_options, 0, sizeof(fam_cases) / sizeof(fam_cases[0]));
 	tcase_add_test(tc, test_family_values_land);
-	tcase_add_loop_test(tc, test_field_values_land, 0, sizeof(field_cases) / sizeof(field_cases[0]));
 	suite_add_tcase(s, tc);
 	return s;
 }
