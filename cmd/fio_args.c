@@ -429,8 +429,9 @@ static int lookup(const char *name, size_t len, struct found *f, struct opt_diag
 	od = opt_find_prefix(name, len, &nr_od);
 	if (od && nr_od == 1) {
 		/* exact job-option match, or a unique prefix among job options */
+		const char *alias = opt_alias(od);
 		bool exact = (strlen(od->name) == len && !strncmp(od->name, name, len)) ||
-			     (od->alias && strlen(od->alias) == len && !strncmp(od->alias, name, len));
+			     (alias && strlen(alias) == len && !strncmp(alias, name, len));
 
 		if (exact) {
 			f->od = od;
@@ -459,7 +460,7 @@ static int lookup(const char *name, size_t len, struct found *f, struct opt_diag
 			pos = w > 0 ? (size_t)w : 0;
 			for (unsigned i = 0; i < opt_count() && pos < sizeof(msg); i++) {
 				const struct opt_def *o = opt_at(i);
-				const char *names[2] = { o->name, o->alias };
+				const char *names[2] = { o->name, opt_alias(o) };
 
 				for (int k = 0; k < 2 && pos < sizeof(msg); k++)
 					if (names[k] && !strncmp(names[k], name, len)) {

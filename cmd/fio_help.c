@@ -66,8 +66,8 @@ static void print_cmdhelp_one(const struct opt_def *od)
 		printf("%20s: fio option, not supported by iops: %s\n", od->name, od->help);
 	else
 		printf("%20s: fio option, not supported by iops\n", od->name);
-	if (od->alias)
-		printf("%20s: %s\n", "alias", od->alias);
+	if (opt_alias(od))
+		printf("%20s: %s\n", "alias", opt_alias(od));
 	printf("%20s: %s\n", "type", type_string(od));
 	if (od->type == OPT_T_UNSUPPORTED) {
 		printf("\n");
@@ -80,7 +80,7 @@ static void print_cmdhelp_one(const struct opt_def *od)
 		printf("%20s: min=%f, max=%f\n", "range", (double)od->min, (double)shown_max(od));
 	else if (od->type == OPT_T_RANGE)
 		printf("%20s: min=%lld\n", "range", (long long)od->min);
-	if (od->choices) {
+	if (od->type == OPT_T_CHOICE) {
 		d = malloc(sizeof(*d));
 		if (d) {
 			opt_diag_init(d);

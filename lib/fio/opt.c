@@ -102,7 +102,7 @@ void opt_diag_choices(struct opt_diag *d, const struct opt_def *od)
 {
 	bool first = true;
 
-	if (!od->choices)
+	if (od->type != OPT_T_CHOICE)
 		return;
 	for (const struct opt_choice *c = od->choices; c->word; c++) {
 		const char *label = first ? "valid values" : "";
@@ -135,8 +135,14 @@ const struct opt_def *opt_find(const char *name)
 	for (unsigned i = 0; i < opt_count(); i++) {
 		const struct opt_def *od = opt_at(i);
 
-		if (!strcmp(od->name, name) || (od->alias && !strcmp(od->alias, name)))
+		if (!strcmp(od->name, name))
 			return od;
+	}
+	for (unsigned i = 0; i < opt_count(); i++) {	/* no alias is another option's name */
+		const char *alias = opt_alias(opt_at(i));
+
+		if (alias && !strcmp(alias, name))
+			return opt_at(i);
 	}
 	return NULL;
 }
@@ -148,7 +154,7 @@ const struct opt_def *opt_find_prefix(const char *name, size_t len, unsigned *nr
 
 	for (unsigned i = 0; i < opt_count(); i++) {
 		const struct opt_def *od = opt_at(i);
-		const char *names[2] = { od->name, od->alias };
+		const char *names[2] = { od->name, opt_alias(od) };
 
 		for (int k = 0; k < 2; k++) {
 			if (!names[k])
@@ -161,7 +167,7 @@ const struct opt_def *opt_find_prefix(const char *name, size_t len, unsigned *nr
 	}
 	for (unsigned i = 0; i < opt_count(); i++) {
 		const struct opt_def *od = opt_at(i);
-		const char *names[2] = { od->name, od->alias };
+		const char *names[2] = { od->name, opt_alias(od) };
 
 		for (int k = 0; k < 2; k++)
 			if (names[k] && !strncmp(names[k], name, len)) {
@@ -354,7 +360,7 @@ static const char *opt_debug_type(const struct opt_def *od)
 {
 	switch (od->type) {
 	case OPT_T_STR:
-		return od->choices ? "OPT_STR" : "OPT_STR_STORE";
+		return "OPT_STR_STORE";
 	case OPT_T_CHOICE:
 		return "OPT_STR";
 	case OPT_T_INT:

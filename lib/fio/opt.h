@@ -68,20 +68,30 @@ enum opt_prio { OPT_PRIO_FIRST = -1, OPT_PRIO_NORMAL = 0, OPT_PRIO_LAST = 1 };
 #define OPT_NOMAX	0		/* max: no upper bound (--cmdhelp shows -1, as fio) */
 
 /* One fio option (fio/opt_table.c). Every field left out of an entry is 0 or NULL, the
- * common case; an option iops refuses has only its name (and alias). */
+ * common case; an option iops refuses has only its name and reason. Kept small: the table
+ * has an entry per fio option (an alias lives beside it, opt_alias()). */
 struct opt_def {
 	const char *name;
-	const char *alias;		/* the other name, NULL if none */
-	enum opt_type type;
+	const char *help;		/* --cmdhelp's line (the reason, when unsupported) */
+	const char *def;		/* default as --cmdhelp shows it, NULL = "no default" */
+	opt_apply_fn *apply;		/* parses the value into the job; NULL when unsupported */
+	union {
+		struct {
+			int32_t min, max;	/* INT/BOOL/FLAG range (min also RANGE's); max
+						 * OPT_NOMAX: none */
+		};
+		const struct opt_choice *choices;	/* CHOICE only: NULL-terminated */
+	};
+	uint16_t field;			/* where opt_apply_uint_field / _bool_field store the value:
+					 * its offset in struct opt_job */
+	enum opt_type type : 8;
 	int8_t prio;			/* enum opt_prio: order of application in job files */
 	bool hidden;			/* accepted but not listed by --cmdhelp (unsupported, threads) */
 	bool engine;			/* an engine's option: fio reads these after the job's own */
-	opt_apply_fn *apply;		/* parses the value into the job; NULL when unsupported */
-	const char *help;		/* --cmdhelp's line */
-	const char *def;		/* default as --cmdhelp shows it, NULL = "no default" */
-	int32_t min, max;		/* INT/BOOL/FLAG range (min also RANGE's); max OPT_NOMAX: none */
-	const struct opt_choice *choices;	/* CHOICE: NULL-terminated */
 };
+
+/* The option's other name, NULL if none. */
+const char *opt_alias(const struct opt_def *od);
 
 /* A job (or the global section) while options are being applied. */
 struct opt_job {

@@ -130,6 +130,26 @@ int opt_apply_set_str(char **dst, const char *val)
 	return 0;
 }
 
+APPLY(opt_apply_uint_field)
+{
+	return opt_apply_get_uint(oj, od, val, d, (unsigned *)((char *)oj + od->field));
+}
+
+APPLY(opt_apply_bool_field)
+{
+	return opt_apply_get_bool(oj, od, val, d, (bool *)((char *)oj + od->field));
+}
+
+APPLY(opt_apply_u64_field)
+{
+	return opt_apply_get_int(oj, od, val, d, (int64_t *)((char *)oj + od->field));
+}
+
+APPLY(opt_apply_word_field)
+{
+	return opt_apply_get_choice(od, val, d, (int *)((char *)oj + od->field));
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* options iops takes at one value only, and those it accepts without effect */
 

@@ -33,11 +33,10 @@
 		return 0; \
 	}
 
-#define BOOL_FIELD_APPLY(fn, field) \
-	APPLY(fn) \
-	{ \
-		return opt_apply_get_bool(oj, od, val, d, &oj->j.field); \
-	}
+/* The appliers of the entries that store the value as is in a field of the job: an unsigned
+ * number, a bool, a 64-bit number, the value of a word (the entry's field is its offset in
+ * struct opt_job, opt_table.c's O_UINT, O_BOOL, O_U64 and O_WORD). */
+opt_apply_fn opt_apply_uint_field, opt_apply_bool_field, opt_apply_u64_field, opt_apply_word_field;
 
 /* "fio: failed parsing name=val". */
 void opt_apply_failed(struct opt_diag *d, const struct opt_def *od, const char *val);
@@ -68,12 +67,11 @@ extern const struct opt_choice opt_apply_cpumode_choices[];
 extern const struct opt_choice opt_apply_protocol_choices[];
 extern const struct opt_choice opt_apply_stat_type_choices[];
 /* engine options (opt_apply_engine.c) */
-opt_apply_fn opt_apply_cpuload, opt_apply_cpuchunks, opt_apply_cpumode, opt_apply_exit_on_io_done;
-opt_apply_fn opt_apply_program, opt_apply_arguments, opt_apply_grace_time, opt_apply_std_redirect;
-opt_apply_fn opt_apply_hostname, opt_apply_port, opt_apply_protocol, opt_apply_listen;
-opt_apply_fn opt_apply_nodelay, opt_apply_pingpong, opt_apply_window_size, opt_apply_mss;
-opt_apply_fn opt_apply_ttl, opt_apply_interface;
-opt_apply_fn opt_apply_donorname, opt_apply_inplace, opt_apply_stat_type;
+opt_apply_fn opt_apply_cpuchunks;
+opt_apply_fn opt_apply_program, opt_apply_arguments, opt_apply_grace_time;
+opt_apply_fn opt_apply_hostname, opt_apply_protocol;
+opt_apply_fn opt_apply_interface;
+opt_apply_fn opt_apply_donorname, opt_apply_inplace;
 /* io_uring, libaio, pvsync2 (opt_apply_aio.c): every one of their options, and the check that
  * the job's engine takes those it was given (called by opt_apply_engine_derive) */
 opt_apply_fn opt_apply_aio;
@@ -82,10 +80,9 @@ int opt_apply_aio_check(struct opt_job *oj, struct opt_diag *d);
 
 /* latency target, fill, sequencing, write hints, log clocks (opt_apply_lat.c) */
 opt_apply_fn opt_apply_latency_target, opt_apply_latency_window, opt_apply_latency_percentile;
-opt_apply_fn opt_apply_latency_run, opt_apply_fill_device, opt_apply_bs_is_seq_rand;
-opt_apply_fn opt_apply_rw_sequencer, opt_apply_write_barrier, opt_apply_sync_file_range;
-opt_apply_fn opt_apply_atomic, opt_apply_write_hint, opt_apply_gtod_cpu, opt_apply_log_entries;
-opt_apply_fn opt_apply_log_unix_epoch, opt_apply_log_alt_epoch, opt_apply_log_epoch_clock;
+opt_apply_fn opt_apply_rw_sequencer, opt_apply_sync_file_range;
+opt_apply_fn opt_apply_gtod_cpu;
+opt_apply_fn opt_apply_log_epoch_clock;
 extern const struct opt_choice opt_apply_rw_sequencer_choices[];
 extern const struct opt_choice opt_apply_write_hint_choices[];
 extern const struct opt_choice opt_apply_sfr_choices[];
@@ -94,63 +91,39 @@ int opt_apply_lat_derive(struct opt_job *oj, struct opt_diag *d);
 
 opt_apply_fn opt_apply_accept_bool;
 opt_apply_fn opt_apply_ss, opt_apply_ss_dur, opt_apply_ss_ramp;	/* steady state */
-opt_apply_fn opt_apply_write_hist_log, opt_apply_log_hist_msec, opt_apply_log_hist_coarseness;
+opt_apply_fn opt_apply_write_hist_log, opt_apply_log_hist_msec;
 extern const struct opt_choice opt_apply_ss_choices[];
 opt_apply_fn opt_apply_accept_int;
-opt_apply_fn opt_apply_allow_overwrite;
-opt_apply_fn opt_apply_allrandrepeat;
 opt_apply_fn opt_apply_avgtime;
 opt_apply_fn opt_apply_ba;
 opt_apply_fn opt_apply_bs;
-opt_apply_fn opt_apply_bs_unaligned;
 opt_apply_fn opt_apply_bsrange;
 opt_apply_fn opt_apply_bssplit;		/* dist */
 opt_apply_fn opt_apply_random_distribution;
 opt_apply_fn opt_apply_buffered;
-opt_apply_fn opt_apply_clat_percentiles;
 opt_apply_fn opt_apply_complete_max;
-opt_apply_fn opt_apply_complete_min;
-opt_apply_fn opt_apply_create_on_open;
 opt_apply_fn opt_apply_description;
-opt_apply_fn opt_apply_direct;
 opt_apply_fn opt_apply_directory;
-opt_apply_fn opt_apply_end_fsync;
-opt_apply_fn opt_apply_fallocate;
-opt_apply_fn opt_apply_slat_percentiles;
 opt_apply_fn opt_apply_offset_increment;
-opt_apply_fn opt_apply_fadvise_hint;
-opt_apply_fn opt_apply_fdatasync;
 opt_apply_fn opt_apply_filename;
 opt_apply_fn opt_apply_filename_format;
 opt_apply_fn opt_apply_filesize;
-opt_apply_fn opt_apply_fsync;
-opt_apply_fn opt_apply_fsync_on_close;
-opt_apply_fn opt_apply_group_reporting;
-opt_apply_fn opt_apply_gtod_reduce;
-opt_apply_fn opt_apply_invalidate;
 opt_apply_fn opt_apply_io_size;
 opt_apply_fn opt_apply_iodepth;
 opt_apply_fn opt_apply_iodepth_batch;
 opt_apply_fn opt_apply_iodepth_low;
 opt_apply_fn opt_apply_ioengine;
-opt_apply_fn opt_apply_kb_base;
-opt_apply_fn opt_apply_lat_percentiles;
-opt_apply_fn opt_apply_log_avg_msec;
 opt_apply_fn opt_apply_log_flag;
-opt_apply_fn opt_apply_log_compression;
 opt_apply_fn opt_apply_prio;
 /* memory and process (opt_apply_proc.c) */
 extern const struct opt_choice opt_apply_mem_choices[];
-opt_apply_fn opt_apply_mem, opt_apply_mem_align, opt_apply_hugepage_size, opt_apply_lockmem;
-opt_apply_fn opt_apply_nice, opt_apply_id, opt_apply_cgroup, opt_apply_cgroup_nodelete;
-opt_apply_fn opt_apply_cgroup_weight, opt_apply_ioscheduler, opt_apply_exec_run, opt_apply_profile;
+opt_apply_fn opt_apply_mem, opt_apply_lockmem;
+opt_apply_fn opt_apply_nice, opt_apply_id, opt_apply_cgroup;
+opt_apply_fn opt_apply_ioscheduler, opt_apply_exec_run, opt_apply_profile;
 opt_apply_fn opt_apply_cmdprio;
 opt_apply_fn opt_apply_cmdprio_bssplit;
 opt_apply_fn opt_apply_log_compression_cpus;
-opt_apply_fn opt_apply_loops, opt_apply_number_ios;
 opt_apply_fn opt_apply_name;
-opt_apply_fn opt_apply_new_group;
-opt_apply_fn opt_apply_norandommap;
 opt_apply_fn opt_apply_nrfiles;
 opt_apply_fn opt_apply_numjobs;
 opt_apply_fn opt_apply_offset;
@@ -158,63 +131,34 @@ opt_apply_fn opt_apply_only_default;
 opt_apply_fn opt_apply_percentage_random;
 opt_apply_fn opt_apply_percentile_list;
 opt_apply_fn opt_apply_ramp_time;
-opt_apply_fn opt_apply_random_generator;
-opt_apply_fn opt_apply_randrepeat;
 opt_apply_fn opt_apply_randseed;
-opt_apply_fn opt_apply_refill_buffers;
 opt_apply_fn opt_apply_runtime;
 opt_apply_fn opt_apply_rw;
 opt_apply_fn opt_apply_rwmixread;
 opt_apply_fn opt_apply_rwmixwrite;
-opt_apply_fn opt_apply_sig_figs;
 opt_apply_fn opt_apply_size;
 opt_apply_fn opt_apply_startdelay;
-opt_apply_fn opt_apply_stonewall;
-opt_apply_fn opt_apply_sync;
-opt_apply_fn opt_apply_thread;
-opt_apply_fn opt_apply_time_based;
-opt_apply_fn opt_apply_unit_base;
-opt_apply_fn opt_apply_unlink;
 opt_apply_fn opt_apply_verify;
-opt_apply_fn opt_apply_do_verify;		/* verify */
-opt_apply_fn opt_apply_verify_interval;
-opt_apply_fn opt_apply_verify_offset;
-opt_apply_fn opt_apply_verify_pattern;
-opt_apply_fn opt_apply_verify_fatal;
-opt_apply_fn opt_apply_verify_dump;
+opt_apply_fn opt_apply_verify_pattern;		/* verify */
 opt_apply_fn opt_apply_verify_backlog;
 opt_apply_fn opt_apply_verify_backlog_batch;
-opt_apply_fn opt_apply_experimental_verify;
-opt_apply_fn opt_apply_verify_only;
-opt_apply_fn opt_apply_verify_state_save;
-opt_apply_fn opt_apply_verify_state_load;
-opt_apply_fn opt_apply_trim_percentage;
-opt_apply_fn opt_apply_trim_verify_zero;
 opt_apply_fn opt_apply_trim_backlog;
 opt_apply_fn opt_apply_trim_backlog_batch;
-opt_apply_fn opt_apply_block_error_pct;
 opt_apply_fn opt_apply_wait_for;
 opt_apply_fn opt_apply_write_log;
 opt_apply_fn opt_apply_write_iolog;		/* iolog (opt_apply_iolog.c) */
 opt_apply_fn opt_apply_read_iolog;
-opt_apply_fn opt_apply_read_iolog_chunked;
-opt_apply_fn opt_apply_replay_no_stall;
 opt_apply_fn opt_apply_replay_redirect;
-opt_apply_fn opt_apply_replay_scale;
 opt_apply_fn opt_apply_replay_align;
-opt_apply_fn opt_apply_replay_time_scale;
 opt_apply_fn opt_apply_replay_skip;
 opt_apply_fn opt_apply_merge_blktrace_file;
 opt_apply_fn opt_apply_merge_blktrace_scalars;
 opt_apply_fn opt_apply_merge_blktrace_iters;
-opt_apply_fn opt_apply_zero_buffers;
 /* zone: fio/opt_apply_zone.c */
-opt_apply_fn opt_apply_zonemode;
 opt_apply_fn opt_apply_zonerange;
 opt_apply_fn opt_apply_zonesize;
 opt_apply_fn opt_apply_zoneskip;
-opt_apply_fn opt_apply_zonecapacity, opt_apply_read_beyond_wp, opt_apply_max_open_zones;	/* zbd */
-opt_apply_fn opt_apply_job_max_open_zones, opt_apply_ignore_zone_limits;
+opt_apply_fn opt_apply_zonecapacity;	/* zbd */
 opt_apply_fn opt_apply_zone_reset_threshold, opt_apply_zone_reset_frequency;
 extern const struct opt_choice opt_apply_zonemode_choices[];
 
@@ -232,15 +176,12 @@ opt_apply_fn opt_apply_cpumask, opt_apply_cpus_allowed, opt_apply_cpus_allowed_p
 	opt_apply_numa_cpu_nodes, opt_apply_numa_mem_policy;
 /* opt_apply_job.c: exitall */
 extern const struct opt_choice opt_apply_exit_what_choices[];
-opt_apply_fn opt_apply_exitall, opt_apply_exit_what, opt_apply_exitall_on_error;
 /* opt_apply_err.c: errors */
 extern const struct opt_choice opt_apply_cont_err_choices[];
-opt_apply_fn opt_apply_continue_on_error, opt_apply_ignore_error, opt_apply_error_dump;
+opt_apply_fn opt_apply_ignore_error;
 /* opt_apply_buf.c: buffer contents */
 extern const struct opt_choice opt_apply_dedupe_mode_choices[];
-opt_apply_fn opt_apply_buffer_pattern, opt_apply_scramble_buffers, opt_apply_compress_pct,
-	opt_apply_compress_chunk, opt_apply_dedupe_pct, opt_apply_dedupe_mode, opt_apply_dedupe_ws_pct,
-	opt_apply_dedupe_global;
+opt_apply_fn opt_apply_buffer_pattern, opt_apply_dedupe_mode;
 extern const struct opt_choice opt_apply_randgen_choices[];
 extern const struct opt_choice opt_apply_rw_choices[];
 extern const struct opt_choice opt_apply_sync_choices[];
@@ -248,12 +189,9 @@ extern const struct opt_choice opt_apply_unit_base_choices[];
 /* opt_apply_fsvc.c: file service, open limit, placement, life cycle of the files */
 extern const struct opt_choice opt_apply_fsvc_choices[];
 extern const struct opt_choice opt_apply_lockfile_choices[];
-opt_apply_fn opt_apply_file_service_type, opt_apply_openfiles, opt_apply_lockfile, opt_apply_opendir,
-	opt_apply_file_append, opt_apply_offset_align, opt_apply_unlink_each_loop, opt_apply_create_fsync,
-	opt_apply_create_only, opt_apply_allow_file_create, opt_apply_allow_mounted_write,
-	opt_apply_pre_read, opt_apply_overwrite;
+opt_apply_fn opt_apply_file_service_type, opt_apply_opendir,
+	opt_apply_create_fsync, opt_apply_allow_file_create;
 /* unified_rw_reporting */
-opt_apply_fn opt_apply_unified_rw_reporting;
 extern const struct opt_choice opt_apply_unified_rw_reporting_choices[];
 
 #endif

@@ -19,13 +19,6 @@ APPLY(opt_apply_buffer_pattern)
 	return 0;
 }
 
-BOOL_FIELD_APPLY(opt_apply_scramble_buffers, scramble_buffers)
-UINT_FIELD_APPLY(opt_apply_compress_pct, compress_pct, (void)0)
-UINT_FIELD_APPLY(opt_apply_compress_chunk, compress_chunk, (void)0)
-UINT_FIELD_APPLY(opt_apply_dedupe_pct, dedupe_pct, (void)0)
-UINT_FIELD_APPLY(opt_apply_dedupe_ws_pct, dedupe_ws_pct, (void)0)
-BOOL_FIELD_APPLY(opt_apply_dedupe_global, dedupe_global)
-
 const struct opt_choice opt_apply_dedupe_mode_choices[] = {
 	{ "repeat", "A dedupable buffer repeats an earlier unique one", 0 },
 	{ "working_set", "A dedupable buffer is one of a working set (dedupe_working_set_percentage)", 1 },

@@ -25,16 +25,6 @@ static int eng_set_str(char *dst, size_t cap, const struct opt_def *od, const ch
 
 /* ---- cpuio ---- */
 
-APPLY(opt_apply_cpuload)
-{
-	unsigned v;
-	int ret = opt_apply_get_uint(oj, od, val, d, &v);
-
-	if (!ret)
-		oj->j.eng.cpuio.load = v;
-	return ret;
-}
-
 APPLY(opt_apply_cpuchunks)
 {
 	unsigned v;
@@ -50,21 +40,6 @@ const struct opt_choice opt_apply_cpumode_choices[] = {
 	{ "qsort", "QSORT computation", ENGINE_CPU_QSORT },
 	{ NULL, NULL, 0 },
 };
-
-APPLY(opt_apply_cpumode)
-{
-	int v;
-	int ret = opt_apply_get_choice(od, val, d, &v);
-
-	if (!ret)
-		oj->j.eng.cpuio.mode = (enum engine_cpumode)v;
-	return ret;
-}
-
-APPLY(opt_apply_exit_on_io_done)
-{
-	return opt_apply_get_bool(oj, od, val, d, &oj->j.eng.cpuio.exit_on_io_done);
-}
 
 /* ---- exec ---- */
 
@@ -88,26 +63,11 @@ APPLY(opt_apply_grace_time)
 	return ret;
 }
 
-APPLY(opt_apply_std_redirect)
-{
-	return opt_apply_get_bool(oj, od, val, d, &oj->j.eng.exec.std_redirect);
-}
-
 /* ---- net, netsplice ---- */
 
 APPLY(opt_apply_hostname)
 {
 	return eng_set_str(oj->j.eng.net.hostname, sizeof(oj->j.eng.net.hostname), od, val, d, false);
-}
-
-APPLY(opt_apply_port)
-{
-	unsigned v;
-	int ret = opt_apply_get_uint(oj, od, val, d, &v);
-
-	if (!ret)
-		oj->j.eng.net.port = v;
-	return ret;
 }
 
 const struct opt_choice opt_apply_protocol_choices[] = {
@@ -130,51 +90,6 @@ APPLY(opt_apply_protocol)
 	ret = opt_apply_get_choice(od, val, d, &v);
 	if (!ret)
 		oj->j.eng.net.proto = (enum engine_net_proto)v;
-	return ret;
-}
-
-APPLY(opt_apply_listen)
-{
-	return opt_apply_get_bool(oj, od, val, d, &oj->j.eng.net.listen);
-}
-
-APPLY(opt_apply_nodelay)
-{
-	return opt_apply_get_bool(oj, od, val, d, &oj->j.eng.net.nodelay);
-}
-
-APPLY(opt_apply_pingpong)
-{
-	return opt_apply_get_bool(oj, od, val, d, &oj->j.eng.net.pingpong);
-}
-
-APPLY(opt_apply_window_size)
-{
-	int64_t v;
-	int ret = opt_apply_get_int(oj, od, val, d, &v);
-
-	if (!ret)
-		oj->j.eng.net.window_size = (uint64_t)v;
-	return ret;
-}
-
-APPLY(opt_apply_mss)
-{
-	unsigned v;
-	int ret = opt_apply_get_uint(oj, od, val, d, &v);
-
-	if (!ret)
-		oj->j.eng.net.mss = v;
-	return ret;
-}
-
-APPLY(opt_apply_ttl)
-{
-	unsigned v;
-	int ret = opt_apply_get_uint(oj, od, val, d, &v);
-
-	if (!ret)
-		oj->j.eng.net.ttl = v;
 	return ret;
 }
 
@@ -207,16 +122,6 @@ const struct opt_choice opt_apply_stat_type_choices[] = {
 	{ "statx", "Use statx(2) if exists", ENGINE_STAT_STATX },
 	{ NULL, NULL, 0 },
 };
-
-APPLY(opt_apply_stat_type)
-{
-	int v;
-	int ret = opt_apply_get_choice(od, val, d, &v);
-
-	if (!ret)
-		oj->j.eng.stat_type = (enum engine_stat_type)v;
-	return ret;
-}
 
 /* ---- engines this build does not have ---- */
 

@@ -17,16 +17,6 @@ const struct opt_choice opt_apply_cont_err_choices[] = {
 	{ NULL, NULL, 0 },
 };
 
-APPLY(opt_apply_continue_on_error)
-{
-	int v;
-	int ret = opt_apply_get_choice(od, val, d, &v);
-
-	if (!ret)
-		oj->j.cont_on_err = (unsigned)v;
-	return ret;
-}
-
 /* fio's symbolic names: errno 1 (EPERM) to 34 (ERANGE), in order */
 static const char *const err_names[] = {
 	"EPERM", "ENOENT", "ESRCH", "EINTR", "EIO", "ENXIO", "E2BIG", "ENOEXEC", "EBADF", "ECHILD",
@@ -104,5 +94,3 @@ APPLY(opt_apply_ignore_error)
 	}
 	return 0;
 }
-
-BOOL_FIELD_APPLY(opt_apply_error_dump, error_dump)

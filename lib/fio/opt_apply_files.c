@@ -160,16 +160,6 @@ const struct opt_choice opt_apply_fallocate_choices[] = {
 	{ NULL, NULL, 0 },
 };
 
-APPLY(opt_apply_fallocate)
-{
-	int v;
-	int ret = opt_apply_get_choice(od, val, d, &v);
-
-	if (!ret)
-		oj->j.fallocate = (enum fallocate_mode)v;
-	return ret;
-}
-
 const struct opt_choice opt_apply_fadvise_hint_choices[] = {
 	{ "0", "No advice", FADVISE_NONE },
 	{ "1", "Random or sequential, as rw= says", FADVISE_PATTERN },
@@ -177,16 +167,6 @@ const struct opt_choice opt_apply_fadvise_hint_choices[] = {
 	{ "sequential", "Always POSIX_FADV_SEQUENTIAL", FADVISE_SEQUENTIAL },
 	{ NULL, NULL, 0 },
 };
-
-APPLY(opt_apply_fadvise_hint)
-{
-	int v;
-	int ret = opt_apply_get_choice(od, val, d, &v);
-
-	if (!ret)
-		oj->j.fadvise_hint = (enum fadvise_hint)v;
-	return ret;
-}
 
 const struct opt_choice opt_apply_sync_choices[] = {
 	{ "none", "", SYNC_NONE },
@@ -197,21 +177,6 @@ const struct opt_choice opt_apply_sync_choices[] = {
 	{ NULL, NULL, 0 },
 };
 
-APPLY(opt_apply_sync)
-{
-	int v;
-	int ret = opt_apply_get_choice(od, val, d, &v);
-
-	if (!ret)
-		oj->j.sync = (enum sync_mode)v;
-	return ret;
-}
-
-APPLY(opt_apply_direct)
-{
-	return opt_apply_get_bool(oj, od, val, d, &oj->j.direct);
-}
-
 APPLY(opt_apply_buffered)
 {
 	bool b;
@@ -221,13 +186,3 @@ APPLY(opt_apply_buffered)
 		oj->j.direct = !b;
 	return ret;
 }
-
-UINT_FIELD_APPLY(opt_apply_fsync, fsync_every, (void)0)
-UINT_FIELD_APPLY(opt_apply_fdatasync, fdatasync_every, (void)0)
-
-BOOL_FIELD_APPLY(opt_apply_invalidate, invalidate)
-BOOL_FIELD_APPLY(opt_apply_create_on_open, create_on_open)
-BOOL_FIELD_APPLY(opt_apply_fsync_on_close, fsync_on_close)
-BOOL_FIELD_APPLY(opt_apply_end_fsync, end_fsync)
-BOOL_FIELD_APPLY(opt_apply_unlink, unlink)
-BOOL_FIELD_APPLY(opt_apply_allow_overwrite, allow_overwrite)

@@ -106,8 +106,6 @@ bad:
 	return -EINVAL;
 }
 
-UINT_FIELD_APPLY(opt_apply_openfiles, open_files, (void)0)
-
 const struct opt_choice opt_apply_lockfile_choices[] = {
 	{ "none", "Files are not locked", JOB_LOCK_NONE },
 	{ "exclusive", "One job at a time hands I/O to a file", JOB_LOCK_EXCL },
@@ -115,28 +113,6 @@ const struct opt_choice opt_apply_lockfile_choices[] = {
 	{ NULL, NULL, 0 },
 };
 
-APPLY(opt_apply_lockfile)
-{
-	int v;
-	int ret = opt_apply_get_choice(od, val, d, &v);
-
-	if (!ret)
-		oj->j.lockfile = (unsigned)v;
-	return ret;
-}
-
-APPLY(opt_apply_offset_align)
-{
-	int64_t v;
-	int ret = opt_apply_get_int(oj, od, val, d, &v);
-
-	if (!ret)
-		oj->j.offset_align = (uint64_t)v;
-	return ret;
-}
-
-BOOL_FIELD_APPLY(opt_apply_file_append, file_append)
-BOOL_FIELD_APPLY(opt_apply_unlink_each_loop, unlink_each_loop)
 /* create_fsync, allow_file_create: true by default, so the job keeps the opposite */
 static int apply_inverted(struct opt_job *oj, const struct opt_def *od, const char *val, struct opt_diag *d,
 			  bool *field)
@@ -158,11 +134,6 @@ APPLY(opt_apply_allow_file_create)
 {
 	return apply_inverted(oj, od, val, d, &oj->j.file_create_denied);
 }
-
-BOOL_FIELD_APPLY(opt_apply_create_only, create_only)
-BOOL_FIELD_APPLY(opt_apply_allow_mounted_write, allow_mounted_write)
-BOOL_FIELD_APPLY(opt_apply_pre_read, pre_read)
-BOOL_FIELD_APPLY(opt_apply_overwrite, overwrite)
 
 APPLY(opt_apply_opendir)
 {

@@ -147,11 +147,6 @@ APPLY(opt_apply_random_distribution)
 	return ret;
 }
 
-APPLY(opt_apply_bs_unaligned)
-{
-	return opt_apply_get_bool(oj, od, val, d, &oj->j.bs_unaligned);
-}
-
 const struct opt_choice opt_apply_rw_choices[] = {
 	{ "read", "Reads in ascending offset order", RW_READ },
 	{ "write", "Writes in ascending offset order", RW_WRITE },
@@ -266,7 +261,6 @@ APPLY(opt_apply_percentage_random)
 
 UINT_FIELD_APPLY(opt_apply_iodepth, iodepth, oj->iodepth_set = true)
 UINT_FIELD_APPLY(opt_apply_iodepth_batch, iodepth_batch_submit, oj->batch_submit_set = true)
-UINT_FIELD_APPLY(opt_apply_complete_min, iodepth_batch_complete_min, (void)0)
 UINT_FIELD_APPLY(opt_apply_complete_max, iodepth_batch_complete_max, oj->complete_max_set = true)
 UINT_FIELD_APPLY(opt_apply_iodepth_low, iodepth_low, oj->iodepth_low_set = true)
 
@@ -324,18 +318,3 @@ const struct opt_choice opt_apply_randgen_choices[] = {
 	{ NULL, NULL, 0 },
 };
 
-APPLY(opt_apply_random_generator)
-{
-	int v;
-	int ret = opt_apply_get_choice(od, val, d, &v);
-
-	if (!ret)
-		oj->j.random_generator = (enum rand_gen)v;
-	return ret;
-}
-
-BOOL_FIELD_APPLY(opt_apply_randrepeat, randrepeat)
-BOOL_FIELD_APPLY(opt_apply_allrandrepeat, allrandrepeat)
-BOOL_FIELD_APPLY(opt_apply_norandommap, norandommap)
-BOOL_FIELD_APPLY(opt_apply_zero_buffers, zero_buffers)
-BOOL_FIELD_APPLY(opt_apply_refill_buffers, refill_buffers)

@@ -32,20 +32,6 @@ APPLY(opt_apply_replay_redirect)
 	return opt_apply_iolog_str(&oj->j.replay_redirect, od, val, d);
 }
 
-BOOL_FIELD_APPLY(opt_apply_read_iolog_chunked, read_iolog_chunked)
-BOOL_FIELD_APPLY(opt_apply_replay_no_stall, replay_no_stall)
-UINT_FIELD_APPLY(opt_apply_replay_time_scale, replay_time_scale, (void)0)
-
-APPLY(opt_apply_replay_scale)
-{
-	int64_t v;
-	int ret = opt_apply_get_int(oj, od, val, d, &v);
-
-	if (!ret)
-		oj->j.replay_scale = (uint64_t)v;
-	return ret;
-}
-
 APPLY(opt_apply_replay_align)
 {
 	int64_t v;

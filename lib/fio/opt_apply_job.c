@@ -55,17 +55,6 @@ APPLY(opt_apply_numjobs)
 	oj->j.numjobs = n;
 	return 0;
 }
-UINT_FIELD_APPLY(opt_apply_loops, loops, (void)0)
-
-APPLY(opt_apply_number_ios)
-{
-	int64_t v;
-	int ret = opt_apply_get_int(oj, od, val, d, &v);
-
-	if (!ret)
-		oj->j.number_ios = (uint64_t)v;
-	return ret;
-}
 
 APPLY(opt_apply_runtime)
 {
@@ -98,11 +87,6 @@ APPLY(opt_apply_startdelay)
 	}
 	return opt_apply_get_time(od, val, d, &oj->j.startdelay_ns);
 }
-
-BOOL_FIELD_APPLY(opt_apply_time_based, time_based)
-BOOL_FIELD_APPLY(opt_apply_thread, thread)
-BOOL_FIELD_APPLY(opt_apply_stonewall, stonewall)
-BOOL_FIELD_APPLY(opt_apply_new_group, new_group)
 
 /* ---- placement: cpumask, cpus_allowed, cpus_allowed_policy, numa_cpu_nodes, numa_mem_policy ---- */
 
@@ -178,25 +162,12 @@ APPLY(opt_apply_numa_mem_policy)
 
 /* ---- exitall, exit_what, exitall_on_error ---- */
 
-BOOL_FIELD_APPLY(opt_apply_exitall, exitall)
-BOOL_FIELD_APPLY(opt_apply_exitall_on_error, exitall_on_error)
-
 const struct opt_choice opt_apply_exit_what_choices[] = {
 	{ "group", "End the other jobs of the job's group (exitall's default)", EXIT_GROUP },
 	{ "stonewall", "End the jobs running now; the next stonewall still starts", EXIT_STONEWALL },
 	{ "all", "End every job and start no more", EXIT_ALL },
 	{ NULL, NULL, 0 },
 };
-
-APPLY(opt_apply_exit_what)
-{
-	int v;
-	int ret = opt_apply_get_choice(od, val, d, &v);
-
-	if (!ret)
-		oj->j.exit_what = (unsigned)v;
-	return ret;
-}
 
 /* ---- steady state (fio/steadystate.h) ---- */
 

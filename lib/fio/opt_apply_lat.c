@@ -59,14 +59,6 @@ APPLY(opt_apply_latency_percentile)
 	return -EINVAL;
 }
 
-BOOL_FIELD_APPLY(opt_apply_latency_run, lat_run)
-BOOL_FIELD_APPLY(opt_apply_fill_device, fill_device)
-BOOL_FIELD_APPLY(opt_apply_bs_is_seq_rand, bs_is_seq_rand)
-BOOL_FIELD_APPLY(opt_apply_atomic, atomic)
-BOOL_FIELD_APPLY(opt_apply_log_unix_epoch, log_unix_epoch)
-BOOL_FIELD_APPLY(opt_apply_log_alt_epoch, log_alt_epoch)
-UINT_FIELD_APPLY(opt_apply_log_entries, log_entries, (void)0)
-
 const struct opt_choice opt_apply_rw_sequencer_choices[] = {
 	{ "sequential", "The I/Os between two random ones follow on from it", 0 },
 	{ "identical", "The I/Os between two random ones repeat its offset", 1 },
@@ -83,16 +75,6 @@ APPLY(opt_apply_rw_sequencer)
 	return ret;
 }
 
-APPLY(opt_apply_write_barrier)
-{
-	int64_t v;
-	int ret = opt_apply_get_int(oj, od, val, d, &v);
-
-	if (!ret)
-		oj->j.write_barrier = (uint64_t)v;
-	return ret;
-}
-
 /* The kernel's RWH_WRITE_LIFE_* values. */
 const struct opt_choice opt_apply_write_hint_choices[] = {
 	{ "none", "No lifetime expected", 1 },
@@ -102,16 +84,6 @@ const struct opt_choice opt_apply_write_hint_choices[] = {
 	{ "extreme", "Data kept longest", 5 },
 	{ NULL, NULL, 0 },
 };
-
-APPLY(opt_apply_write_hint)
-{
-	int v;
-	int ret = opt_apply_get_choice(od, val, d, &v);
-
-	if (!ret)
-		oj->j.write_hint = (unsigned)v;
-	return ret;
-}
 
 /* The kernel's SYNC_FILE_RANGE_* bits. */
 const struct opt_choice opt_apply_sfr_choices[] = {

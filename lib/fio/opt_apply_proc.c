@@ -86,26 +86,6 @@ APPLY(opt_apply_mem)
 	return 0;
 }
 
-APPLY(opt_apply_mem_align)
-{
-	int64_t v;
-	int ret = opt_apply_get_int(oj, od, val, d, &v);
-
-	if (!ret)
-		oj->j.proc.mem_align = (uint64_t)v;
-	return ret;
-}
-
-APPLY(opt_apply_hugepage_size)
-{
-	int64_t v;
-	int ret = opt_apply_get_int(oj, od, val, d, &v);
-
-	if (!ret)
-		oj->j.proc.hugepage_bytes = (uint64_t)v;
-	return ret;
-}
-
 APPLY(opt_apply_lockmem)
 {
 	uint64_t v;
@@ -178,9 +158,6 @@ APPLY(opt_apply_cgroup)
 	}
 	return 0;
 }
-
-BOOL_FIELD_APPLY(opt_apply_cgroup_nodelete, proc.cgroup_nodelete)
-UINT_FIELD_APPLY(opt_apply_cgroup_weight, proc.cgroup_weight, )
 
 /* ioscheduler=NAME: the word the kernel's queue/scheduler file takes. */
 APPLY(opt_apply_ioscheduler)

@@ -49,40 +49,12 @@ const struct opt_choice opt_apply_kb_base_choices[] = {
 	{ NULL, NULL, 0 },
 };
 
-APPLY(opt_apply_kb_base)
-{
-	int v;
-	int ret = opt_apply_get_choice(od, val, d, &v);
-
-	if (!ret)
-		oj->j.kb_base = (unsigned)v;
-	return ret;
-}
-
 const struct opt_choice opt_apply_unit_base_choices[] = {
 	{ "0", "Chosen automatically", 0 },
 	{ "8", "Figures in bytes", 8 },
 	{ "1", "Figures in bits", 1 },
 	{ NULL, NULL, 0 },
 };
-
-APPLY(opt_apply_unit_base)
-{
-	int v;
-	int ret = opt_apply_get_choice(od, val, d, &v);
-
-	if (!ret)
-		oj->j.unit_base = (unsigned)v;
-	return ret;
-}
-
-UINT_FIELD_APPLY(opt_apply_sig_figs, sig_figs, (void)0)
-
-BOOL_FIELD_APPLY(opt_apply_clat_percentiles, clat_percentiles)
-BOOL_FIELD_APPLY(opt_apply_lat_percentiles, lat_percentiles)
-BOOL_FIELD_APPLY(opt_apply_slat_percentiles, slat_percentiles)
-BOOL_FIELD_APPLY(opt_apply_group_reporting, group_reporting)
-BOOL_FIELD_APPLY(opt_apply_gtod_reduce, gtod_reduce)
 
 /* unified_rw_reporting (unified.h): fio's words and numeric aliases */
 const struct opt_choice opt_apply_unified_rw_reporting_choices[] = {
@@ -95,16 +67,6 @@ const struct opt_choice opt_apply_unified_rw_reporting_choices[] = {
 	{ NULL, NULL, 0 },
 };
 
-APPLY(opt_apply_unified_rw_reporting)
-{
-	int v;
-	int ret = opt_apply_get_choice(od, val, d, &v);
-
-	if (!ret)
-		oj->j.unified_rw_rep = (unsigned)v;
-	return ret;
-}
-
 /* ------------------------------------------------------------------------------------------ */
 /* logs: write_bw_log / write_iops_log / write_lat_log and their options (lib/iolog.h) */
 
@@ -113,11 +75,6 @@ APPLY(opt_apply_write_log)
 	(void)d;
 	/* write_Bw_log, write_Iops_log, write_Lat_log; no value: "" = the job's name */
 	return opt_apply_set_str(&oj->j.log_prefix[od->name[6] == 'b' ? 0 : od->name[6] == 'i' ? 1 : 2], val);
-}
-
-APPLY(opt_apply_log_avg_msec)
-{
-	return opt_apply_get_uint(oj, od, val, d, &oj->j.log_avg_msec);
 }
 
 APPLY(opt_apply_log_flag)
@@ -144,11 +101,6 @@ APPLY(opt_apply_log_flag)
 		oj->j.per_job_logs = b;
 	}
 	return 0;
-}
-
-APPLY(opt_apply_log_compression)
-{
-	return opt_apply_get_uint(oj, od, val, d, &oj->j.log_zip_bytes);
 }
 
 /* log_compression_cpus: "1,3-5" as cpus_allowed; each CPU below the online count. */
@@ -227,5 +179,3 @@ APPLY(opt_apply_log_hist_msec)
 	oj->j.log_hist_msec = (uint64_t)v;
 	return 0;
 }
-
-UINT_FIELD_APPLY(opt_apply_log_hist_coarseness, log_hist_coarseness, (void)0)

@@ -40,19 +40,6 @@ APPLY(opt_apply_verify)
 	return 0;
 }
 
-BOOL_FIELD_APPLY(opt_apply_do_verify, do_verify)
-BOOL_FIELD_APPLY(opt_apply_verify_fatal, verify_fatal)
-
-APPLY(opt_apply_verify_interval)
-{
-	return opt_apply_get_uint(oj, od, val, d, &oj->j.verify_interval);
-}
-
-APPLY(opt_apply_verify_offset)
-{
-	return opt_apply_get_uint(oj, od, val, d, &oj->j.verify_offset);
-}
-
 APPLY(opt_apply_verify_pattern)
 {
 	if (!val || verify_pattern_parse(val, &oj->j)) {
@@ -62,19 +49,6 @@ APPLY(opt_apply_verify_pattern)
 		return -EINVAL;
 	}
 	return 0;
-}
-
-BOOL_FIELD_APPLY(opt_apply_verify_dump, verify_dump)
-BOOL_FIELD_APPLY(opt_apply_experimental_verify, experimental_verify)
-BOOL_FIELD_APPLY(opt_apply_verify_only, verify_only)
-BOOL_FIELD_APPLY(opt_apply_verify_state_save, verify_state_save)
-BOOL_FIELD_APPLY(opt_apply_verify_state_load, verify_state_load)
-BOOL_FIELD_APPLY(opt_apply_trim_verify_zero, trim_verify_zero)
-BOOL_FIELD_APPLY(opt_apply_block_error_pct, block_error_pct)
-
-APPLY(opt_apply_trim_percentage)
-{
-	return opt_apply_get_uint(oj, od, val, d, &oj->j.trim_percentage);
 }
 
 /* A count of blocks, 0 and up (fio: unsigned 64-bit). */

@@ -17,16 +17,6 @@ const struct opt_choice opt_apply_zonemode_choices[] = {
 	{ NULL, NULL, 0 },
 };
 
-APPLY(opt_apply_zonemode)
-{
-	int v;
-	int ret = opt_apply_get_choice(od, val, d, &v);
-
-	if (!ret)
-		oj->j.zone_mode = (enum zone_mode)v;
-	return ret;
-}
-
 static int opt_apply_zone_bytes(struct opt_job *oj, const struct opt_def *od, const char *val,
 				struct opt_diag *d, uint64_t *out)
 {
@@ -81,11 +71,6 @@ APPLY(opt_apply_zonecapacity)
 {
 	return opt_apply_zone_bytes(oj, od, val, d, &oj->j.zone_capacity);
 }
-
-BOOL_FIELD_APPLY(opt_apply_read_beyond_wp, read_beyond_wp)
-BOOL_FIELD_APPLY(opt_apply_ignore_zone_limits, ignore_zone_limits)
-UINT_FIELD_APPLY(opt_apply_max_open_zones, max_open_zones, )
-UINT_FIELD_APPLY(opt_apply_job_max_open_zones, job_max_open_zones, )
 
 /* One value in [0, 1] (fio takes a list and warns past the first value: iops refuses). */
 static int opt_apply_zone_fraction(const struct opt_def *od, const char *val, struct opt_diag *d,

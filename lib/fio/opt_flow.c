@@ -7,10 +7,7 @@
 
 #define NS_PER_US	1000ull
 
-UINT_FIELD_APPLY(opt_flow_apply_flow, flow, (void)0)
-UINT_FIELD_APPLY(opt_flow_apply_flow_id, flow_id, (void)0)
 UINT_FIELD_APPLY(opt_flow_apply_flow_sleep, flow_sleep_ns, oj->j.flow_sleep_ns *= NS_PER_US)
-BOOL_FIELD_APPLY(opt_flow_apply_serialize_overlap, serialize_overlap)
 
 const struct opt_choice opt_flow_submit_mode_choices[] = {
 	{ "inline", "The job's thread queues, submits and reaps", 0 },

@@ -6,11 +6,8 @@
 
 #include "fio/opt.h"
 
-opt_apply_fn opt_flow_apply_flow;
-opt_apply_fn opt_flow_apply_flow_id;
 opt_apply_fn opt_flow_apply_flow_sleep;
 opt_apply_fn opt_flow_apply_submit_mode;
-opt_apply_fn opt_flow_apply_serialize_overlap;
 
 extern const struct opt_choice opt_flow_submit_mode_choices[];
 

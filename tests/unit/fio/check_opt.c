@@ -372,6 +372,10 @@ START_TEST(test_lookup)
 
 	ck_assert_ptr_eq(opt_find("readwrite"), opt_find("rw"));
 	ck_assert_ptr_eq(opt_find("blocksize"), opt_find("bs"));
+	ck_assert_ptr_eq(opt_find("proto"), opt_find("protocol"));	/* the last alias */
+	ck_assert_str_eq(opt_alias(opt_find("steadystate")), "ss");
+	ck_assert_ptr_null(opt_alias(opt_find("size")));
+	ck_assert_ptr_null(opt_find(""));
 	ck_assert_ptr_null(opt_find("bogus"));
 	ck_assert_ptr_null(opt_find("RW"));	/* case-sensitive like fio */
 	od = opt_find_prefix("iodepth_lo", 10, &n);
@@ -417,8 +421,10 @@ START_TEST(test_table_sane)
 		}
 		if (od->type == OPT_T_CHOICE)
 			ck_assert_ptr_nonnull(od->choices);
-		/* no duplicate names */
+		/* no duplicate names, no alias that is another option's name */
 		ck_assert_ptr_eq(opt_find(od->name), od);
+		if (opt_alias(od))
+			ck_assert_ptr_eq(opt_find(opt_alias(od)), od);
 	}
 	ck_assert_ptr_null(opt_at(opt_count()));
 }

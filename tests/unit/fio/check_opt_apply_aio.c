@@ -7,24 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fio/fioconf.h"
-#include "fio/opt.h"
-#include "fio/opt_apply.h"
-#include "fioconf_text.h"
+#include "opt_apply_fixture.h"
 #include "sys/cpuset.h"
-
-static struct opt_diag *diag;
-
-static void setup(void)
-{
-	diag = malloc(sizeof(*diag));
-	opt_diag_init(diag);
-}
-
-static void teardown(void)
-{
-	free(diag);
-}
 
 START_TEST(test_defaults)
 {

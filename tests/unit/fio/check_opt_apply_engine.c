@@ -6,23 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fio/fioconf.h"
-#include "fio/opt.h"
-#include "fio/opt_apply.h"
-#include "fioconf_text.h"
-
-static struct opt_diag *diag;
-
-static void setup(void)
-{
-	diag = malloc(sizeof(*diag));
-	opt_diag_init(diag);
-}
-
-static void teardown(void)
-{
-	free(diag);
-}
+#include "opt_apply_fixture.h"
 
 START_TEST(test_values_and_defaults)
 {
