@@ -40,19 +40,25 @@ const struct jsonr_node *merge_entry(const struct jsonr *j, const struct jsonr_n
 }
 
 /* The jobs entry e stands for: its numjobs (job options, else global options) over the
- * entries of that name (numjobs=4: four entries of 1, or one group_reporting entry of 4). */
+ * entries of that name (and hostname and port, in client_stats): numjobs=4 is four entries of 1, or
+ * one group_reporting entry of 4. */
 static unsigned merge_members(const struct jsonr *j, const struct jsonr_node *list,
 			      const struct jsonr_node *e)
 {
 	const char *name = jsonr_str(j, e, "jobname"), *nj = jsonr_str(j, e, "job options/numjobs"), *s;
+	const char *host = jsonr_str(j, e, "hostname"), *h;	/* client_stats: per server */
 	unsigned long n;
 	unsigned same = 0;
+	double port = -1, p;
 
+	jsonr_num(j, e, "port", &port);
 	if (!nj)
 		nj = jsonr_str(j, NULL, "global options/numjobs");
 	n = nj ? strtoul(nj, NULL, 10) : 1;
 	for (uint32_t k = list->first; k; k = j->nodes[k].next)
-		same += (s = jsonr_str(j, &j->nodes[k], "jobname")) && !strcmp(s, name);
+		same += (s = jsonr_str(j, &j->nodes[k], "jobname")) && !strcmp(s, name) &&
+			((h = jsonr_str(j, &j->nodes[k], "hostname")) == host || (h && host && !strcmp(h, host))) &&
+			((p = -1), jsonr_num(j, &j->nodes[k], "port", &p), p == port);
 	return n > same && n < 1u << 20 ? (unsigned)(n / same) : 1;
 }
 

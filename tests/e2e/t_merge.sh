@@ -168,7 +168,18 @@ else
 	skip_note "reference sample $REF_SAMPLE not found"
 fi
 
-# 6. bad inputs: one line on stderr, exit 1, nothing on stdout
+# 6. fio's own client output (client_stats, its All clients entry left out): 4 jobs on 2 servers
+REF_JSON=${REF_SAMPLE%/*}/client.json
+if [ -f "$REF_JSON" ]; then
+	"$IOPS" merge --output-format=json "$REF_JSON" >"$T/c.json" 2>"$T/c.err" || add_err "merge client.json: $(cat "$T/c.err")"
+	[ "$(jq '.client_stats | length' "$T/c.json")" = 3 ] || add_err "client.json: $(jq '.client_stats | length' "$T/c.json") entries"
+	[ "$(jq '.client_stats[-1].read.total_ios' "$T/c.json")" = "$(jq '.client_stats[-1].read.total_ios' "$REF_JSON")" ] ||
+		add_err "client.json: total_ios $(jq '.client_stats[-1].read.total_ios' "$T/c.json"), fio's All clients $(jq '.client_stats[-1].read.total_ios' "$REF_JSON")"
+	"$IOPS" merge "$REF_JSON" | grep -q '^All clients: (groupid=0, jobs=4)' || add_err "client.json: not jobs=4"
+	case_ran
+fi
+
+# 7. bad inputs: one line on stderr, exit 1, nothing on stdout
 printf 'just text\n' >"$T/text.txt"
 echo '{"a" : 1}' >"$T/other.json"
 printf '{\n  "fio version" : "fio-3.33",\n  "jobs" : [ ]\n}\n' >"$T/nojobs.json"

@@ -159,6 +159,26 @@ START_TEST(test_members)
 }
 END_TEST
 
+/* fio --client's own output: an entry per server (hostname, port), its All clients left out. */
+START_TEST(test_client_stats)
+{
+	static const char d[] = "{\"fio version\":\"fio-3.33\",\"client_stats\":["
+		"{\"jobname\":\"r\",\"job options\":{\"numjobs\":\"2\"},\"read\":{\"total_ios\":5},\"hostname\":\"h\",\"port\":1},"
+		"{\"jobname\":\"r\",\"job options\":{\"numjobs\":\"2\"},\"read\":{\"total_ios\":7},\"hostname\":\"h\",\"port\":2},"
+		"{\"jobname\":\"All clients\",\"read\":{\"total_ios\":99}}]}";
+	struct merge *m = merge_new();
+	struct iops_err err = { 0 };
+	char *out;
+
+	ck_assert_msg(merge_add(m, d, strlen(d), "c", 0, &err) == 0, "%s", err.msg);
+	out = write_out(m, MERGE_NORMAL);
+	ck_assert_ptr_nonnull(strstr(out, "All clients: (groupid=0, jobs=4)"));
+	ck_assert_ptr_nonnull(strstr(out, "issued rwts: total=12,0,0,0"));
+	free(out);
+	merge_free(m);
+}
+END_TEST
+
 #define FIO	"{\"fio version\":\"fio-3.33\",\"jobs\":["
 #define JOB	"{\"jobname\":\"j\",\"read\":{\"total_ios\":1,\"clat_ns\":{\"N\":1"
 static const char *const bad_docs[] = {
@@ -284,6 +304,7 @@ Suite *merge_suite(void)
 	tcase_add_loop_test(tc, test_bins_sum, 0, sizeof(sums) / sizeof(sums[0]));
 	tcase_add_test(tc, test_approx);
 	tcase_add_test(tc, test_members);
+	tcase_add_test(tc, test_client_stats);
 	tcase_add_loop_test(tc, test_bad, 0, sizeof(bad_docs) / sizeof(bad_docs[0]));
 	tcase_add_test(tc, test_truncated);
 	tcase_add_test(tc, test_huge);
