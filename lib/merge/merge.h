@@ -25,6 +25,12 @@ void merge_free(struct merge *m);
 int merge_add(struct merge *m, const char *doc, size_t len, const char *host, unsigned port,
 	      struct iops_err *err);
 
+/* The next document of a stream (kubectl logs of N pods, files written one after the other):
+ * from *pos, the first '{' that starts a line, up to its matching '}' (strings skipped), or
+ * to the end when it has none (then merge_add() says why). Returns it with *doc_len and *pos
+ * moved past it, or NULL when no document is left. Lines between documents are skipped. */
+const char *merge_next_doc(const char *buf, size_t len, size_t *pos, size_t *doc_len);
+
 /* Number of inputs added. */
 unsigned merge_count(const struct merge *m);
 
@@ -33,7 +39,8 @@ unsigned merge_count(const struct merge *m);
  * document whose `client_stats` holds each input's job entries (with `hostname` and `port`)
  * and a last `All clients` entry. PER_INPUT: in normal format, also one line per input with
  * its first and last completion times (iops merge); a client that already printed each
- * server's report passes false. Returns 0 or -1 with ERR set. */
+ * server's report passes false. MERGE_TERSE is not written (no merged terse line: the
+ * binary's size). Returns 0 or -1 with ERR set. */
 int merge_write(const struct merge *m, FILE *out, unsigned fmts, int per_input, struct iops_err *err);
 
 #endif

@@ -153,21 +153,22 @@ static void out_json_ss(struct json_writer *w, const struct ss_result *ss, const
 	json_end_object(w);
 }
 
-void out_json_unit(struct json_writer *w, const struct report *rep, const struct report_unit *u,
-		   bool plus)
+void out_json_unit_fields(struct json_writer *w, const struct report *rep, const struct report_unit *u,
+			  bool plus)
 {
 	const struct job_result *r = u->res;
 	const struct job *j = u->job, *last = u->last;
 	uint64_t total = report_total_ios(r);
 	double usr, sys, pct[LAT_M_NR];
 
-	json_begin_object(w, NULL);
 	json_string(w, "jobname", j->name);
 	json_uint(w, "groupid", j->group_id);
 	json_int(w, "error", r->error);
-	/* fio reports an unknown ETA (INT_MAX) while less than 3 s have elapsed */
-	json_int(w, "eta", r->elapsed_s < 3 ? INT_MAX : 0);
-	json_uint(w, "elapsed", r->elapsed_s);
+	if (!u->client) {
+		/* fio reports an unknown ETA (INT_MAX) while less than 3 s have elapsed */
+		json_int(w, "eta", r->elapsed_s < 3 ? INT_MAX : 0);
+		json_uint(w, "elapsed", r->elapsed_s);
+	}
 	out_json_opts(w, "job options", last->opts, last->nr_opts);
 	/* unified_rw_reporting=mixed: only "mixed" (in READ's place), and no "sync" (as fio) */
 	for (unsigned d = 0; d < (u->unified == UNIFIED_MIXED ? 1u : DDIR_NR); d++)
@@ -205,14 +206,23 @@ void out_json_unit(struct json_writer *w, const struct report *rep, const struct
 		json_uint(w, "total_err", r->total_err);
 		json_int(w, "first_error", r->first_error);
 	}
-	/* latency_target: ns, latency_window: usec, and the depth found (else iodepth), as fio */
-	json_uint(w, "latency_depth", r->lat_depth ? r->lat_depth : last->iodepth);
-	json_uint(w, "latency_target", last->lat_target_ns);
-	json_float(w, "latency_percentile", last->lat_pct);
-	json_uint(w, "latency_window", last->lat_window_ns / 1000u);
+	if (u->client != REPORT_ALL_CLIENTS) {
+		/* latency_target: ns, latency_window: usec, and the depth found (else iodepth), as fio */
+		json_uint(w, "latency_depth", r->lat_depth ? r->lat_depth : last->iodepth);
+		json_uint(w, "latency_target", last->lat_target_ns);
+		json_float(w, "latency_percentile", last->lat_pct);
+		json_uint(w, "latency_window", last->lat_window_ns / 1000u);
+	}
 	if (r->ss)
 		out_json_ss(w, r->ss, &last->ss);
 	json_string(w, "desc", j->description);
+}
+
+void out_json_unit(struct json_writer *w, const struct report *rep, const struct report_unit *u,
+		   bool plus)
+{
+	json_begin_object(w, NULL);
+	out_json_unit_fields(w, rep, u, plus);
 	json_end_object(w);
 }
 

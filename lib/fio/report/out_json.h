@@ -12,6 +12,10 @@
 /* The whole document; plus adds json+ "bins". Returns 0 or -errno (write error). */
 int out_json_print(FILE *out, const struct report *rep, bool plus);
 
+/* The pairs of one element of "jobs" (unit u), between its braces. */
+void out_json_unit_fields(struct json_writer *w, const struct report *rep, const struct report_unit *u,
+			  bool plus);
+
 /* One element of "jobs" (unit u). */
 void out_json_unit(struct json_writer *w, const struct report *rep, const struct report_unit *u,
 		   bool plus);

@@ -307,9 +307,10 @@ void out_normal_unit(FILE *out, const struct report *rep, const struct report_un
 		fprintf(out, "     errors    : total=%" PRIu64 ", first_error=%d/<%s>\n", r->total_err, r->first_error,
 			err_str(r->first_error));
 	/* latency_target: ns, latency_window: usec, and the depth found (else iodepth), as fio */
-	fprintf(out, "     latency   : target=%" PRIu64 ", window=%" PRIu64 ", percentile=%.2f%%, depth=%u\n",
-		last->lat_target_ns, last->lat_window_ns / 1000u, last->lat_pct,
-		r->lat_depth ? r->lat_depth : last->iodepth);
+	if (u->client != REPORT_ALL_CLIENTS)
+		fprintf(out, "     latency   : target=%" PRIu64 ", window=%" PRIu64 ", percentile=%.2f%%, depth=%u\n",
+			last->lat_target_ns, last->lat_window_ns / 1000u, last->lat_pct,
+			r->lat_depth ? r->lat_depth : last->iodepth);
 	if (r->ss)
 		out_normal_ss(out, r->ss, last);
 }

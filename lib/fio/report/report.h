@@ -24,11 +24,16 @@ struct report_unit {
 	struct job_result *res;		/* merged (owned) or the job's own result */
 	bool owned;
 	unsigned members;		/* jobs=N */
+	unsigned char client;		/* lib/merge: REPORT_CLIENT, REPORT_ALL_CLIENTS, else 0 */
 	unsigned group;			/* index into report.groups */
 	/* unified_rw_reporting (unified.h) */
 	unsigned unified;		/* enum unified_mode of the first member */
 	struct ddir_result *mixed;	/* both: the merged directions (owned), else NULL */
 };
+
+/* A unit in a client's layout (fio's client_stats): no eta / elapsed in JSON; the merged
+ * All clients unit also has no latency target figures (normal and JSON) and no job options. */
+enum { REPORT_CLIENT = 1, REPORT_ALL_CLIENTS = 2 };
 
 /* One "Run status group N (all jobs):" section. Bandwidths in B/s, runtimes in ms. */
 struct report_group {

@@ -1,0 +1,144 @@
+/* merge mode: `iops merge [FILE...|-]`, the exact merge (lib/merge) of fio JSON results
+ * written by iops or by fio, offline. Each input is read whole; the JSON documents in it
+ * (a '{' starting a line to its matching '}') are its results, the lines around them are
+ * skipped, so `-` takes `kubectl logs` of N pods as one stream. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/err.h"
+#include "merge/merge.h"
+#include "modes.h"
+
+#define MERGE_INPUT_MAX	(1u << 30)	/* bytes of one input */
+
+static void merge_usage(FILE *out)
+{
+	fputs("Usage: iops merge [--output-format=normal|json|json+] FILE... | -\n"
+	      "Sums fio JSON results (json+ by iops or fio: exact; json: approximate percentiles)\n"
+	      "into one All clients report. '-': standard input, documents one after the other.\n", out);
+}
+
+static int merge_fmts(const char *v, unsigned *fmts)
+{
+	static const char *const names[] = { "normal", "json", "json+" };	/* MERGE_* bits */
+	size_t len;
+
+	for (*fmts = 0; *v; v += len + (v[len] == ',')) {
+		unsigned i = 0;
+
+		len = strcspn(v, ",");
+		while (i < 3 && (strlen(names[i]) != len || strncmp(v, names[i], len)))
+			i++;
+		if (i == 3)
+			return -1;
+		*fmts |= 1u << i;
+	}
+	return *fmts ? 0 : -1;
+}
+
+/* All of fd into *buf (NUL added). 0 or -errno (-EFBIG past the limit). */
+static int merge_slurp(int fd, char **buf, size_t *len)
+{
+	size_t cap = 65536;
+	ssize_t n;
+
+	*len = 0;
+	if (!(*buf = malloc(cap)))
+		return -ENOMEM;
+	while ((n = read(fd, *buf + *len, cap - 1 - *len)) > 0) {
+		char *p;
+
+		if ((*len += (size_t)n) + 1 < cap)
+			continue;
+		if (cap >= MERGE_INPUT_MAX)
+			return -EFBIG;
+		if (!(p = realloc(*buf, cap *= 2)))
+			return -ENOMEM;
+		*buf = p;
+	}
+	(*buf)[*len] = '\0';
+	return n < 0 ? -errno : 0;
+}
+
+/* Every document of one input into m; its name labels them (NAME:K when it holds several). */
+static int merge_input(struct merge *m, const char *path, struct iops_err *err)
+{
+	bool std = !strcmp(path, "-");
+	const char *name = std ? "stdin" : path, *doc;
+	int fd = std ? 0 : open(path, O_RDONLY | O_CLOEXEC), rc;
+	size_t len, pos = 0, dlen, nr = 0, k = 0;
+	char *buf = NULL, label[4096];
+
+	if (fd < 0 || (rc = merge_slurp(fd, &buf, &len)) < 0) {
+		rc = fd < 0 ? errno : -rc;
+		iops_err_set(err, rc, "%s: %s", name, rc == EFBIG ? "over 1 GiB" : err_str(rc));
+		goto close_fd;
+	}
+	while (merge_next_doc(buf, len, &pos, &dlen))
+		nr++;
+	rc = nr ? 0 : -1;
+	if (!nr)
+		iops_err_set(err, EINVAL, "%s: no JSON document in it", name);
+	for (pos = 0; !rc && (doc = merge_next_doc(buf, len, &pos, &dlen)); ) {
+		if (nr > 1)
+			snprintf(label, sizeof(label), "%s:%zu", name, ++k);
+		rc = merge_add(m, doc, dlen, nr > 1 ? label : name, 0, err);
+	}
+close_fd:
+	if (fd > 0)
+		close(fd);
+	free(buf);
+	return rc ? -1 : 0;
+}
+
+int merge_main(int argc, char **argv, struct ctl *ctl)
+{
+	struct merge *m = merge_new();
+	struct iops_err err = { 0 };
+	unsigned fmts = MERGE_NORMAL, nr = 0;
+	int rc = 1;
+
+	(void)ctl;
+	if (!m) {
+		fputs("iops merge: out of memory\n", stderr);
+		return 1;
+	}
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			merge_usage(stdout);
+			rc = 0;
+			goto free_m;
+		}
+		if (!strncmp(a, "--output-format=", 16)) {
+			if (merge_fmts(a + 16, &fmts) < 0) {
+				iops_err_set(&err, EINVAL, "bad --output-format '%s' (normal, json, json+)", a + 16);
+				goto fail;
+			}
+		} else if (a[0] == '-' && a[1]) {
+			iops_err_set(&err, EINVAL, "unknown option '%s' (see 'iops merge --help')", a);
+			goto fail;
+		}
+	}
+	for (int i = 1; i < argc; i++)
+		if (strncmp(argv[i], "--output-format=", 16) && (nr++, merge_input(m, argv[i], &err) < 0))
+			goto fail;
+	if (!nr) {
+		iops_err_set(&err, EINVAL, "no input: name the JSON files, or - for standard input");
+		goto fail;
+	}
+	if (merge_write(m, stdout, fmts, 1, &err) == 0) {
+		rc = 0;
+		goto free_m;
+	}
+fail:
+	fprintf(stderr, "iops merge: %s\n", err.msg);
+free_m:
+	merge_free(m);
+	return rc;
+}
