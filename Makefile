@@ -20,7 +20,7 @@ SYSLIB      := /usr/lib/$(MULTIARCH)
 # (the Dockerfile uses `./make.sh DEPS_FOR=rootfs deps`).
 PKGS_BUILD  := gcc musl-tools libaio-dev liburing-dev
 PKGS_UNIT   := gcc libc6-dev pkg-config check libaio-dev liburing-dev
-PKGS_E2E    := fio ioping bc jq strace python3
+PKGS_E2E    := fio ioping bc jq strace python3 libfuse3-dev fuse3
 PKGS_BENCH  := time util-linux
 PKGS_IMAGE  := podman
 PKGS_CTEST  := podman runc file python3-yaml
@@ -233,6 +233,12 @@ $(BUILD)/check_unit_san: $(UNIT_SAN_OBJS) $(filter $(BUILD)/san/lib/%,$(SAN_OBJS
 	$(call say,LD,$@)
 	$(Q)$(HOST_CC) $(SAN_FLAGS) -o $@ $^ $(CHECK_LIBS) $(HOST_LIBS)
 
+# The fault-injecting FUSE file system of tests/e2e/t_faults.sh: a test tool, never part of iops.
+$(BUILD)/faultfs: tests/faults/faultfs.c | deps
+	@mkdir -p $(dir $@)
+	$(call say,CC,$<  (test tool))
+	$(Q)$(HOST_CC) $(BASE_CFLAGS) -Wno-missing-prototypes $(CFLAGS) $$(pkg-config --cflags fuse3) -o $@ $< $$(pkg-config --libs fuse3)
+
 # A glibc + sanitizer build of the whole binary, driven by the same end-to-end tests.
 $(BUILD)/iops-san: $(SAN_OBJS)
 	$(call say,LD,$@)
@@ -251,14 +257,14 @@ lint:
 unit: $(BUILD)/check_unit
 	$(Q)$(RUN_UNIT)
 
-e2e: $(BUILD)/iops
+e2e: $(BUILD)/iops $(BUILD)/faultfs
 	$(Q)$(RUN_E2E)
 
 container-test: $(ROOTFS_TAR)
 	$(Q)$(RUN_CTEST)
 
 # All three suites run even if one fails, so every closing line is printed; then fail.
-check: $(BUILD)/check_unit $(BUILD)/iops $(ROOTFS_TAR)
+check: $(BUILD)/check_unit $(BUILD)/iops $(BUILD)/faultfs $(ROOTFS_TAR)
 	$(Q)rc=0; \
 	tests/lint.sh || rc=1; \
 	$(RUN_UNIT) || rc=1; \
@@ -272,7 +278,7 @@ rootfs: $(ROOTFS_TAR)
 image: $(ROOTFS_TAR)
 	$(Q)VERSION=$(VERSION) tests/container/build-image.sh $(IMAGE_DIR) $(IMAGE)
 
-san: $(BUILD)/check_unit_san $(BUILD)/iops-san
+san: $(BUILD)/check_unit_san $(BUILD)/iops-san $(BUILD)/faultfs
 	$(Q)$(BUILD)/check_unit_san
 	$(Q)IOPS_SAN=1 tests/e2e/run.sh $(BUILD)/iops-san
 

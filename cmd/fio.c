@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/clock.h"
 #include "fio/idleprof.h"
@@ -178,6 +179,7 @@ int fio_main(int argc, char **argv, struct ctl *ctl)
 		fio_config_release(&cfg);
 		return 0;
 	}
+	modes_second_stop_exit = 128;	/* a second SIGINT/SIGTERM: out at once, whatever hangs */
 	if (cfg.output_path) {
 		out = fopen(cfg.output_path, "w");
 		if (!out) {
@@ -261,6 +263,13 @@ int fio_main(int argc, char **argv, struct ctl *ctl)
 		status = 128 + ret;
 	if (status > 255)
 		status = 255;
+	for (unsigned j = 0; j < cfg.nr_jobs; j++)
+		if (res[j]->abandoned) {	/* a job thread is stuck in the kernel: free nothing it uses */
+			if (out != stdout)
+				fclose(out);
+			fflush(NULL);
+			_exit(status);
+		}
 
 release:
 	if (out && out != stdout) {

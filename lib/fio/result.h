@@ -89,6 +89,10 @@ struct job_result {
 	struct ss_result *ss;		/* steady state (malloc'd), NULL when the job has none */
 	bool not_run;			/* setup failed before the job started (fio prints no block for it) */
 	unsigned lat_depth;		/* latency_target: the depth it settled at, 0 = none (iodepth) */
+	/* a stalled volume: the job's thread was stuck in the kernel and given up on (its I/O
+	 * in flight then is not counted); the process must exit without freeing what it holds */
+	unsigned abandoned_ios;
+	bool abandoned;
 };
 
 

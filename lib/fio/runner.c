@@ -97,7 +97,7 @@ static void runner_ss_finish(struct runner_ss *rs, const struct fio_config *cfg,
 
 struct runner_thread {
 	pthread_t tid;
-	bool started, joined;
+	bool started, joined, abandoned;
 	struct worker w;
 };
 
@@ -358,10 +358,71 @@ static void runner_io_job_gone(struct runner_thread *t)
 		atomic_fetch_sub_explicit(t->w.io_jobs_left, 1, memory_order_release);
 }
 
-static void runner_join(struct runner_thread *t)
+/* A job whose thread is stuck in the kernel: report what it completed (a copy of its results,
+ * which the thread may still write to should its I/O ever return) and leave the thread. */
+static void runner_abandon(struct runner_thread *t, struct job_result **res, bool stopped, uint64_t now)
 {
+	struct worker *w = &t->w;
+	struct job_result *snap = malloc(sizeof(*snap));
+	uint64_t end = w->deadline_ns && now > w->deadline_ns ? w->deadline_ns : now;	/* runtime: its end */
+	uint64_t ran = end > w->start_ns && w->start_ns ? end - w->start_ns : 0;
+
+	t->abandoned = t->joined = true;
+	if (!snap)
+		snap = w->res;	/* no copy: the live results, as they are */
+	else
+		memcpy(snap, w->res, sizeof(*snap));
+	for (int d = 0; d < DDIR_NR; d++)
+		if (snap->ddir[d].io_bytes && !snap->ddir[d].runtime_us)
+			snap->ddir[d].runtime_us = ran / CLOCK_NS_PER_US;
+	if (!snap->run_ms)
+		snap->run_ms = ran / CLOCK_NS_PER_MS;
+	if (!snap->elapsed_s)
+		snap->elapsed_s = (now - w->run_t0_ns + CLOCK_NS_PER_SEC - 1) / CLOCK_NS_PER_SEC;
+	snap->abandoned = true;
+	snap->abandoned_ios = w->in_flight ? w->in_flight : 1;
+	if (!stopped && !snap->error) {
+		snap->error = ETIMEDOUT;
+		snprintf(snap->verror, sizeof(snap->verror), "file:backend.c:0, func=stalled I/O, error=%s",
+			 err_str(ETIMEDOUT));
+	}
+	fprintf(w->diag, "fio: %s: %u I/O stalled, abandoned (not counted)\n", w->job->name, snap->abandoned_ios);
+	res[w->idx] = snap;
+	worker_set_state(w, ETA_ST_REAPED_ERR);
+}
+
+/* Join t's thread, unless it is stuck in the kernel (RUNNER_STOP_WAIT_NS after a stop, or
+ * RUNNER_STALL_NS past its runtime with nothing completed meanwhile): then abandon it. */
+static void runner_join(struct runner_thread *t, struct job_result **res)
+{
+	uint64_t stop_ns = 0, seen = UINT64_MAX, moved_ns = 0;
+
 	if (t->started && !t->joined) {
-		pthread_join(t->tid, NULL);
+		for (;;) {
+			struct timespec ts;
+			uint64_t now, done = 0;
+
+			clock_gettime(CLOCK_REALTIME, &ts);
+			ts.tv_nsec += 50000000;	/* 50 ms */
+			if (ts.tv_nsec >= 1000000000) {
+				ts.tv_sec++;
+				ts.tv_nsec -= 1000000000;
+			}
+			if (pthread_timedjoin_np(t->tid, NULL, &ts) == 0)
+				break;
+			now = clock_src_now(t->w.clk);
+			for (int d = 0; d < DDIR_NR; d++)
+				done += t->w.res->ddir[d].total_ios;
+			if (done != seen)
+				seen = done, moved_ns = now;
+			if (!stop_ns && ctl_stopped(t->w.ctl))
+				stop_ns = now;
+			if ((stop_ns && now - stop_ns > RUNNER_STOP_WAIT_NS) ||
+			    (t->w.deadline_ns && now > t->w.deadline_ns + RUNNER_STALL_NS && now - moved_ns > RUNNER_STALL_NS)) {
+				runner_abandon(t, res, stop_ns != 0, now);
+				return;
+			}
+		}
 		t->joined = true;
 		worker_debug(&t->w, DEBUG_PROCESS, "pid=%d: runstate EXITED -> REAPED", t->w.res->pid);
 		worker_set_state(&t->w, t->w.error ? ETA_ST_REAPED_ERR : ETA_ST_REAPED);
@@ -399,6 +460,7 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 	struct vstate **vstates = NULL;
 	uint64_t t0;
 	int ret, failed = 0;
+	bool abandoned = false;
 
 	if (!cfg->nr_jobs)
 		return 0;
@@ -496,7 +558,7 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 			if (flows.gate_ok)	/* flow: the jobs launched so far may start */
 				flow_gate_close(&flows.gate);
 			for (unsigned k = 0; k < j; k++)
-				runner_join(&threads[k]);
+				runner_join(&threads[k], res);
 		}
 		if (job->wait_for >= 0 && (unsigned)job->wait_for < j) {
 			/* fio waits while any job of that name runs: every clone of it */
@@ -507,7 +569,7 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 
 			for (unsigned k = 0; k < j; k++)
 				if (!strcmp(cfg->jobs[k].name, waitee))
-					runner_join(&threads[k]);
+					runner_join(&threads[k], res);
 		}
 		res[j]->job = job;
 		if (ts.jobs[j].error || ctl_stopped(ctl)) {	/* flow: never runs, weighs nothing */
@@ -571,7 +633,7 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 	if (flows.gate_ok)
 		flow_gate_close(&flows.gate);
 	for (unsigned j = 0; j < cfg->nr_jobs; j++)
-		runner_join(&threads[j]);
+		runner_join(&threads[j], res);
 	pthread_attr_destroy(&attr);
 	for (unsigned j = 0; j < cfg->nr_jobs; j++)	/* logs: written once every job is done, in job order */
 		if (threads[j].w.iolog) {
@@ -585,10 +647,17 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 			histlog_release(threads[j].w.hlog);
 			free(threads[j].w.hlog);
 		}
-	for (unsigned j = 0; j < cfg->nr_jobs; j++)
+	for (unsigned j = 0; j < cfg->nr_jobs; j++) {
 		if (res[j]->error && !res[j]->err_continued)
 			failed++;
+		abandoned |= threads[j].abandoned;
+	}
 	ret = failed;
+	if (abandoned) {	/* a stuck thread still holds the run's state (and its file's lock, which
+				 * an unlink would wait for): keep it all, files too */
+		proc_run_finish(&pr, diag);
+		return ret;
+	}
 	goto release_targets;
 
 nomem:
@@ -596,6 +665,8 @@ nomem:
 	ret = -ENOMEM;
 	goto free_arrays;
 release_targets:
+	if (ret || ctl_stopped(ctl))	/* a failed or stopped run leaves nothing it created */
+		target_remove_created(&ts);
 	target_release(&ts);
 release_flows:
 	flow_set_release(&flows);

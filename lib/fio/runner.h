@@ -26,6 +26,10 @@
 
 #define RUNNER_STACK_BYTES	(1024u * 1024u)
 #define RUNNER_SAMPLE_NS	500000000ull	/* bwavgtime / iopsavgtime default: 500 ms */
+/* A job thread stuck in the kernel (a stalled volume) is given up on this long after a stop,
+ * or this long after its runtime when it completes nothing more */
+#define RUNNER_STOP_WAIT_NS	600000000ull	/* 600 ms */
+#define RUNNER_STALL_NS		2000000000ull	/* 2 s */
 #define RUNNER_MAX_BUF_BYTES	(4ull << 30)	/* iodepth x max bs per job */
 
 /* Run every job of cfg honouring stonewall/wait_for/new_group/startdelay, jobs as threads.

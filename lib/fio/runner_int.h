@@ -284,6 +284,8 @@ void worker_sync_file(struct worker *w, unsigned f, enum io_op op, uint64_t log_
  * sfr_due), and the call itself, after what is in flight. */
 void worker_sfr_note(struct worker *w, const struct offgen_io *io);
 void worker_sfr(struct worker *w);
+/* a short read or write: the rest, issued until done (runner_sync.c); 0, or -1 (result: -errno) */
+int worker_rest(const struct worker *w, struct io_req *req);
 
 /* ---- runner_stats.c ---- */
 

@@ -171,7 +171,9 @@ __attribute__((cold)) static void worker_io_error(struct worker *w, const struct
 			res->ddir[req->op].total_ios++;	/* fio counts the I/O, not its bytes */
 		return;
 	}
-	if (job->cont_on_err && !res->total_err++)	/* fio counts the fatal one too */
+	/* fio counts the fatal one too, when continue_on_error covers its kind (a write error
+	 * with continue_on_error=read: total=0, first_error=0) */
+	if ((job->cont_on_err & (1u << (req->op == IO_READ ? JOB_ERR_READ : JOB_ERR_WRITE))) && !res->total_err++)
 		res->first_error = e;
 	if (req->op == IO_TRIM) {
 		/* trim: fio 3.33 fails the queue call itself, without an io_u error line */
@@ -242,6 +244,11 @@ static inline void worker_complete(struct worker *w, struct io_req *req, uint64_
 				return;
 			}
 			dr->short_ios++;
+			if (req->result > 0 && worker_rest(w, req) < 0) {	/* reissued, and failed */
+				worker_io_error(w, req);
+				w->free_reqs[w->nr_free++] = req;
+				return;
+			}
 		} else if (__builtin_expect(w->vfy_reads, 0) && req->op == IO_READ) {
 			worker_verify_read(w, req);	/* verify */
 		} else if (__builtin_expect(w->vs_ring != NULL, 0) && req->op == IO_WRITE) {

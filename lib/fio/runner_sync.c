@@ -1,10 +1,12 @@
 /* runner_sync: sync_file_range= (runner_int.h): the range each file's writes covered since
  * the last call, and the call itself after every N writes, done by the job's thread between
- * two I/Os (as fio's sync engines do it), timed into the job's sync statistics. */
+ * two I/Os (as fio's sync engines do it), timed into the job's sync statistics. Also the
+ * rest of a short read or write, issued the same way (cold: a misbehaving volume). */
 #include "fio/runner_int.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <unistd.h>
 
 #include "core/err.h"
 #include "core/stats.h"
@@ -55,4 +57,29 @@ void worker_sfr(struct worker *w)
 	w->now_ns = now;
 	w->sfr_lo[f] = UINT64_MAX;
 	w->sfr_hi[f] = 0;
+}
+
+/* A short read or write on a file: issue the rest (blocking) until it is all done, the file
+ * ends or it fails, so every byte counted was transferred. Returns 0, or -1 (result: -errno). */
+int worker_rest(const struct worker *w, struct io_req *req)
+{
+	uint64_t done = (uint64_t)req->result;
+	char *buf = req->buf;
+
+	if (req->op > IO_WRITE || req->fd < 0 || (w->ops->flags & (ENGINE_F_DISKLESS | ENGINE_F_STREAM | ENGINE_F_PATHS)))
+		return 0;
+	while (done < req->len) {
+		ssize_t n = req->op == IO_READ ? pread(req->fd, buf + done, req->len - done, (off_t)(req->offset + done))
+					       : pwrite(req->fd, buf + done, req->len - done, (off_t)(req->offset + done));
+
+		if (n < 0 && errno != EINTR) {
+			req->result = -(int64_t)errno;
+			return -1;
+		}
+		if (n == 0)
+			break;	/* the end of the file */
+		done += n > 0 ? (uint64_t)n : 0;
+	}
+	req->result = (int64_t)done;
+	return 0;
 }

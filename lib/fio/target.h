@@ -106,8 +106,12 @@ int target_zbd_plan(struct target_set *ts, FILE *info, struct iops_err *err);
 
 /* Create and size the files that need it, job by job, printing fio's
  * "<job>: Laying out IO file(s) (...)" lines to info (may be NULL). On failure or stop,
- * removes what this run created and had not finished. Returns 0, -EINTR (stopped), -errno. */
+ * removes what this run created. Returns 0, -EINTR (stopped), -errno. */
 int target_layout(struct target_set *ts, FILE *info, struct ctl *ctl, struct iops_err *err);
+
+/* After a failed or interrupted run: remove every file (and new directory) this run created,
+ * laid out or not; files that were there before are never touched. */
+void target_remove_created(struct target_set *ts);
 
 /* Open job j's files into fds[] (nr_files of them) with the job's flags; invalidates the
  * page cache first when the job asks, then gives the fadvise_hint (failures there are only

@@ -187,13 +187,13 @@ close_fd:
 	return 0;
 }
 
-/* Undo what this run created and did not finish: unfinished files, then empty new dirs. */
-static void target_undo(struct target_set *ts)
+/* Remove what this run created: files, then the new directories left empty. */
+void target_remove_created(struct target_set *ts)
 {
 	for (unsigned i = 0; i < ts->nr_paths; i++) {
 		struct target_path *p = &ts->paths[i];
 
-		if (p->created && !p->laid_out) {
+		if (p->created) {
 			unlink(p->path);
 			p->created = false;
 		}
@@ -273,7 +273,7 @@ int target_layout(struct target_set *ts, FILE *info, struct ctl *ctl, struct iop
 	}
 	free(chunk);
 	if (ret < 0)
-		target_undo(ts);
+		target_remove_created(ts);
 	return ret;
 }
 

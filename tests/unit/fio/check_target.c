@@ -323,6 +323,36 @@ START_TEST(test_target_unlink_only_owned)
 }
 END_TEST
 
+/* A failed or stopped run: what it created goes, with the new directories; a file that was
+ * there before stays. */
+START_TEST(test_target_remove_created_only)
+{
+	struct iops_err err = { 0 };
+	struct target_set ts;
+	struct tcfg t;
+	char dir[300];
+
+	tcfg_init(&t, RW_READ, "newdir/sub/mine", 65536);
+	ck_assert_int_eq(target_plan(&ts, &t.cfg, NULL, &err), 0);
+	ck_assert_int_eq(target_layout(&ts, NULL, NULL, &err), 0);
+	ck_assert_uint_eq(file_size(t.path), 65536);
+	target_remove_created(&ts);
+	ck_assert_uint_eq(file_size(t.path), UINT64_MAX);
+	snprintf(dir, sizeof(dir), "%s/newdir", tmpdir);
+	ck_assert_int_ne(access(dir, F_OK), 0);
+	target_remove_created(&ts);	/* twice: nothing more, nothing fails */
+	target_release(&ts);
+
+	tcfg_init(&t, RW_READ, "theirs", 65536);
+	make_file(t.path, 65536);
+	ck_assert_int_eq(target_plan(&ts, &t.cfg, NULL, &err), 0);
+	ck_assert_int_eq(target_layout(&ts, NULL, NULL, &err), 0);
+	target_remove_created(&ts);
+	ck_assert_uint_eq(file_size(t.path), 65536);
+	target_release(&ts);
+}
+END_TEST
+
 START_TEST(test_target_open_flags_and_bad_paths)
 {
 	struct iops_err err = { 0 };
@@ -531,6 +561,7 @@ Suite *target_suite(void)
 	tcase_add_test(tc, test_target_o_excl_race_keeps_the_intruder);
 	tcase_add_test(tc, test_target_nrfiles_split_and_message);
 	tcase_add_test(tc, test_target_unlink_only_owned);
+	tcase_add_test(tc, test_target_remove_created_only);
 	tcase_add_test(tc, test_target_create_on_open_writers);
 	tcase_add_test(tc, test_target_fill_device);
 	tcase_add_test(tc, test_target_open_flags_and_bad_paths);
