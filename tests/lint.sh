@@ -23,9 +23,7 @@ declare -A MAY=(
 	[lib/ioping]="lib/core lib/sys lib/ioping"
 	[lib/suite]="lib/core lib/sys lib/engine lib/fio lib/fio/report lib/suite"
 	[lib/merge]="lib/core lib/sys lib/fio lib/fio/report lib/merge"
-	[lib/remote]="lib/core lib/sys lib/fio lib/fio/report lib/merge lib/remote"
-	[lib/k8s]="lib/core lib/sys lib/suite lib/k8s"
-	[cmd]="lib/core lib/sys lib/engine lib/fio lib/fio/report lib/ioping lib/suite lib/merge lib/remote lib/k8s cmd"
+	[cmd]="lib/core lib/sys lib/engine lib/fio lib/fio/report lib/ioping lib/suite lib/merge cmd"
 )
 MAX_LINES=800
 GENERATED="tests/unit/report_fixtures.h"
