@@ -80,7 +80,8 @@ MUSL_CFLAGS := $(BASE_CFLAGS) $(CFLAGS) -isystem $(MUSL_INC) -ffunction-sections
                -fno-asynchronous-unwind-tables -fno-unwind-tables -fno-pie -flto=auto
 MUSL_LDFLAGS:= -static -no-pie -Wl,--gc-sections
 # Size: the code on the path of every I/O (HOT_SRCS: the I/O loop, the offset generator, the main
-# engines, clocks, generators, histograms) is built with CFLAGS (-O2); everything else (options,
+# engines, the buffer generator) is built with CFLAGS (-O2), their set-up and error paths marked
+# cold (compiled for size); everything else (options,
 # the non-uniform distributions, whose pow() per I/O costs more than -O2 saves, the LFSR,
 # job files, reports, set-up, logs, verify, the other engines, the modes' drivers) with SIZE_OPT
 # added after them: -O2 there would cost about 60 KB of the 480 KiB the stripped binary may
