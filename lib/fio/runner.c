@@ -392,7 +392,8 @@ static void runner_abandon(struct runner_thread *t, struct job_result **res, boo
 }
 
 /* Join t's thread, unless it is stuck in the kernel (RUNNER_STOP_WAIT_NS after a stop, or
- * RUNNER_STALL_NS past its runtime with nothing completed meanwhile): then abandon it. */
+ * RUNNER_STALL_NS past its runtime with nothing completed meanwhile, while still in its I/O
+ * loop: end_fsync and fsync_on_close may rightly take longer on slow storage): then abandon it. */
 static void runner_join(struct runner_thread *t, struct job_result **res)
 {
 	uint64_t stop_ns = 0, seen = UINT64_MAX, moved_ns = 0;
@@ -418,7 +419,8 @@ static void runner_join(struct runner_thread *t, struct job_result **res)
 			if (!stop_ns && ctl_stopped(t->w.ctl))
 				stop_ns = now;
 			if ((stop_ns && now - stop_ns > RUNNER_STOP_WAIT_NS) ||
-			    (t->w.deadline_ns && now > t->w.deadline_ns + RUNNER_STALL_NS && now - moved_ns > RUNNER_STALL_NS)) {
+			    (t->w.deadline_ns && now > t->w.deadline_ns + RUNNER_STALL_NS && now - moved_ns > RUNNER_STALL_NS &&
+			     atomic_load_explicit(&t->w.prog->state, memory_order_relaxed) != ETA_ST_FINISHING)) {
 				runner_abandon(t, res, stop_ns != 0, now);
 				return;
 			}

@@ -210,6 +210,21 @@ if ! skip_if_fio "stall past the runtime"; then
 	[ "$(cat "$T/$n.ut.rc")" = 1 ] || add_err "$n: iops exit $(cat "$T/$n.ut.rc")"
 fi
 
+# a slow end_fsync after the runtime is the job's own work, not a stall: it is waited for (fio
+# waits too), the job ends well
+n=slow-endfsync
+for side in ref ut; do
+	set_rules 'delay op=fsync ms=3500'
+	frun "$side" "$n" "${JOB[@]}" --rw=write --ioengine=psync --time_based --runtime=1 --fallocate=none --end_fsync=1
+	set_rules ''
+done
+case_ran
+for side in ref ut; do
+	w=$(json_doc "$T/$n.$side.out" | jq -r '.jobs[0] | "\(.error) \(.write.io_bytes > 0)"')
+	[ "$w" = "0 true" ] && [ "$(cat "$T/$n.$side.rc")" = 0 ] ||
+		add_err "$n ($side): exit $(cat "$T/$n.$side.rc"), reported [$w], want a clean end after the 3.5 s fsync"
+done
+
 # a second signal ends at once, even while the layout itself is stalled (the first only asks)
 if ! skip_if_fio "second signal"; then
 	set_rules 'stall op=write after=2'

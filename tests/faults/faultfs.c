@@ -14,6 +14,8 @@
  *   short   [op=write] max=N                                   transfer at most N bytes
  *   enospc  bytes=N                                            ENOSPC once N bytes are written
  *   delay   [op=...] ms=N                                      sleep N ms before the operation
+ *
+ * op=any (the default) is reads and writes; op=fsync (fsync and fdatasync) only when named.
  *   stall   [op=...] [off=N] [after=N] [hard=1]                block until the rule is removed
  *
  * off=N: only operations whose range covers byte N; after=N: only once N operations of that
@@ -46,9 +48,9 @@
 #include <dirent.h>
 
 enum kind { K_EIO, K_SHORT, K_ENOSPC, K_DELAY, K_STALL };
-enum op { OP_ANY, OP_READ, OP_WRITE };
+enum op { OP_ANY, OP_READ, OP_WRITE, OP_FSYNC };
 static const char *const kind_names[] = { "eio", "short", "enospc", "delay", "stall" };
-static const char *const op_names[] = { "any", "read", "write" };
+static const char *const op_names[] = { "any", "read", "write", "fsync" };
 
 struct rule {
 	enum kind kind;
@@ -70,7 +72,7 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct timespec seen_mtime;
 static off_t seen_size = -1;
 static ino_t seen_ino;
-static atomic_ullong nr_ops[3];	/* operations seen, per op (index OP_READ, OP_WRITE) */
+static atomic_ullong nr_ops[4];	/* operations seen, per op (index OP_READ, OP_WRITE, OP_FSYNC) */
 static atomic_ullong written;	/* bytes written through the mount */
 
 static int parse_num(const char *s, uint64_t *out)
@@ -120,9 +122,9 @@ static int parse_rule(char *text, struct rule *r)
 		if (!strcmp(w, "op")) {
 			unsigned o;
 
-			for (o = 0; o < 3 && strcmp(eq, op_names[o]); o++)
+			for (o = 0; o < 4 && strcmp(eq, op_names[o]); o++)
 				;
-			if (o == 3)
+			if (o == 4)
 				return -1;
 			r->op = (enum op)o;
 			continue;
@@ -200,6 +202,7 @@ static void rules_refresh(void)
 		cur = next;	/* new rules: the counters start again */
 		atomic_store(&nr_ops[OP_READ], 0);
 		atomic_store(&nr_ops[OP_WRITE], 0);
+		atomic_store(&nr_ops[OP_FSYNC], 0);
 		atomic_store(&written, 0);
 	} else {
 		fprintf(stderr, "faultfs: %s: rule %u is bad, keeping the previous rules\n", rules_path, bad);
@@ -213,8 +216,8 @@ unlock:
 
 static bool rule_applies(const struct rule *r, enum op op, uint64_t nth, off_t off, size_t len)
 {
-	if (r->op != OP_ANY && r->op != op)
-		return false;
+	if (op == OP_FSYNC ? r->op != OP_FSYNC : r->op != OP_ANY && r->op != op)
+		return false;	/* op=any means reads and writes; fsync only when named */
 	if (r->off >= 0 && ((uint64_t)r->off < (uint64_t)off || (uint64_t)r->off >= (uint64_t)off + len))
 		return false;
 	return nth >= r->after;
@@ -392,7 +395,12 @@ static int ff_release(const char *path, struct fuse_file_info *fi)
 
 static int ff_fsync(const char *path, int datasync, struct fuse_file_info *fi)
 {
+	size_t len = 0;
+	int ret = faults(OP_FSYNC, 0, &len);
+
 	(void)path;
+	if (ret)
+		return ret;
 	SYS(datasync ? fdatasync((int)fi->fh) : fsync((int)fi->fh));
 }
 
