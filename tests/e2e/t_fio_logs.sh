@@ -162,6 +162,13 @@ for s in ref ut; do
 		sleep 0.1
 	done
 done
+# the size is set before the layout writes the data: for the binary under test (one process,
+# its job a thread) wait until it has read a MiB, i.e. the run itself has begun
+c=$(pgrep -P "${pids[1]}" | head -n 1)
+for _ in $(seq 200); do
+	[ "$(awk '/^rchar/ { print $2 }' "/proc/$c/io" 2>/dev/null || echo 0)" -ge 1048576 ] && break
+	sleep 0.1
+done
 sleep 1
 kill -TERM "${pids[@]}"
 wait
