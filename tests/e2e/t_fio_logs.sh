@@ -174,7 +174,7 @@ kill -TERM "${pids[@]}"
 wait
 for s in ref ut; do
 	n=$(ios_of term $s 0 read)
-	[ "${n:-0}" -gt 0 ] || fail "term $s: no I/O reported"
+	[ "${n:-0}" -gt 0 ] || fail "term $s: no I/O reported: $(head -c 400 "$T/term.$s.err") / $(head -c 600 "$T/term.$s.out")"
 	assert_eq "term $s: one clat line per I/O" "$n" "$(wc -l <"$T/term.$s.d/t_clat.1.log")"
 done
 echo "PASS"
