@@ -12,9 +12,9 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "core/clock.h"
 #include "core/ctl.h"
 #include "modes.h"
 #include "core/err.h"
@@ -79,26 +79,18 @@ static const sigset_t *stop_signals(void)
 
 /* The same stop signal again within STOP_REPEAT_NS is the same request delivered twice
  * (timeout(1) signals its child and then its whole process group), not a second one. */
-#define STOP_REPEAT_NS	250000000ll
-
-static long long mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000000000ll + ts.tv_nsec;
-}
+#define STOP_REPEAT_NS	250000000ull
 
 static void *signal_thread(void *arg)
 {
 	struct ctl *ctl = arg;
-	long long last_stop = 0;
+	uint64_t last_stop = 0;
 	int last_signo = 0;
 
 	for (;;) {
 		siginfo_t info;
 		int signo = sigwaitinfo(stop_signals(), &info);
-		long long now;
+		uint64_t now;
 
 		if (signo < 0)
 			continue;	/* EINTR */
@@ -114,7 +106,7 @@ static void *signal_thread(void *arg)
 				ctl_child_exited(ctl, pid, status);	/* for a mode that waits for it */
 			continue;
 		}
-		now = mono_ns();
+		now = clock_now_ns();
 		if (signo == last_signo && now - last_stop < STOP_REPEAT_NS)
 			continue;
 		last_stop = now;
