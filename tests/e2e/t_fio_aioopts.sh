@@ -21,28 +21,29 @@ FIO_PAR=${FIO_PAR:-4}
 
 A="--name=a --size=512k --bs=4k --output-format=json"
 U="$A --ioengine=io_uring --iodepth=8"
+# the cases that read a file just laid out with NOWAIT (see their re-runs below)
+declare -A NOWAIT_ARGS=([unowait_b]="$U --iodepth=1 --rw=randread --nowait=1"
+	[anowait_b]="$A --ioengine=libaio --iodepth=1 --rw=read --nowait=1"
+	[pv2nowait]="$A --ioengine=pvsync2 --rw=read --nowait=1")
 par_run run_pair fixed $U --rw=randrw --direct=1 --fixedbufs --registerfiles
 par_run run_pair sqpoll $U --rw=randread --direct=1 --sqthread_poll --sqthread_poll_cpu=0
 par_run run_pair vec $U --rw=randrw --nonvectored=0 --force_async=3
 par_run run_pair novec $U --rw=write --nonvectored=1 --registerfiles=1 --fsync=7
 par_run run_pair unowait $U --rw=randread --direct=1 --nowait=1
-par_run run_pair unowait_b $U --iodepth=1 --rw=randread --nowait=1
+par_run run_pair unowait_b ${NOWAIT_ARGS[unowait_b]}
 par_run run_pair uhipri $U --iodepth=1 --rw=randread --direct=1 --hipri
 par_run run_pair uhipri_b $U --iodepth=1 --rw=randread --hipri=1
 par_run run_pair anowait $A --ioengine=libaio --iodepth=8 --rw=randrw --direct=1 --nowait=1
-par_run run_pair anowait_b $A --ioengine=libaio --iodepth=1 --rw=read --nowait=1
+par_run run_pair anowait_b ${NOWAIT_ARGS[anowait_b]}
 par_run run_pair areap $A --ioengine=libaio --iodepth=8 --rw=randread --direct=1 --userspace_reap \
 	--iodepth_batch_complete_min=0
 par_run run_pair pv2 $A --ioengine=pvsync2 --rw=randrw --hipri --hipri_percentage=50
-par_run run_pair pv2nowait $A --ioengine=pvsync2 --rw=read --nowait=1
+par_run run_pair pv2nowait ${NOWAIT_ARGS[pv2nowait]}
 par_run run_pair pv2norm --name=a --size=1m --bs=64k --ioengine=pvsync2 --rw=write
 par_wait
 # Whether the pages of a file just laid out are still cached is the kernel's call (DONTNEED
 # leaves a page it has not finished with): a NOWAIT case whose two runs disagree on EAGAIN is
 # run again, twice at most, before it counts.
-declare -A NOWAIT_ARGS=([unowait_b]="$U --iodepth=1 --rw=randread --nowait=1"
-	[anowait_b]="$A --ioengine=libaio --iodepth=1 --rw=read --nowait=1"
-	[pv2nowait]="$A --ioengine=pvsync2 --rw=read --nowait=1")
 for c in "${!NOWAIT_ARGS[@]}"; do
 	for _ in 1 2; do
 		[ "$(rc_of "$c" ref)" = "$(rc_of "$c" ut)" ] && break
