@@ -268,8 +268,10 @@ int parse_range(const char *s, unsigned kb_base, uint64_t *lo, uint64_t *hi)
 	ret = parse_size(sep + 1, kb_base, &b);
 	if (ret)
 		return ret;
-	*lo = a < b ? a : b;
-	*hi = a < b ? b : a;
+	if (a > b)
+		return -ERANGE;	/* fio swaps "8k-4k"; iops refuses it */
+	*lo = a;
+	*hi = b;
 	return 0;
 }
 

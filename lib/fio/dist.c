@@ -124,12 +124,10 @@ static int dist_bssplit_dir(const struct dist_span *part, unsigned kb_base, stru
 			break;
 		}
 		if (dist_pair(&tok, a, b, &slash) || parse_size(a, kb_base, &bs) || bs == 0 ||
-		    (b[0] && dist_uint(b, strlen(b), UINT64_MAX / 10, &perc))) {
+		    (b[0] && dist_uint(b, strlen(b), 1000000, &perc))) {
 			opt_diag_add(d, false, "fio: split conversion failed");
 			return -EINVAL;
 		}
-		if (perc > 100)
-			perc = 100;	/* fio clamps */
 		blank[o->nr] = perc == 0;	/* "4k", "4k/" and "4k/0" share the remainder */
 		if (perc)
 			sum += perc;
@@ -145,15 +143,13 @@ static int dist_bssplit_dir(const struct dist_span *part, unsigned kb_base, stru
 	}
 	if (o->nr == 0)
 		return 0;
+	if (sum > 100) {	/* fio takes it with at most one blank share (clamped, or huge) */
+		opt_diag_add(d, false, "fio: bssplit percentages add to more than 100%%");
+		return -EINVAL;
+	}
 	if (missing) {
-		uint32_t share;
+		uint32_t share = (uint32_t)(100 - sum) / missing;
 
-		if (sum > 100 && missing > 1) {
-			opt_diag_add(d, false, "fio: bssplit percentages add to more than 100%%");
-			return -EINVAL;
-		}
-		/* fio's unsigned arithmetic: one blank after a sum above 100 gets a huge share */
-		share = (uint32_t)(100u - (uint32_t)sum) / missing;
 		for (unsigned i = 0; i < o->nr; i++)
 			if (blank[i])
 				o->e[i].perc = share;
@@ -399,6 +395,10 @@ int dist_rand_parse(const char *val, unsigned kb_base, struct dist_rand *out, st
 			opt_diag_add(d, false, "fio: random postfix parsing failed");
 			return -EINVAL;
 		}
+	}
+	if (out->kind == DIST_ZIPF && out->param < 0.0) {	/* fio takes it */
+		opt_diag_add(d, false, "fio: zipf theta must not be negative");
+		return -EINVAL;
 	}
 	if (out->kind == DIST_ZIPF && out->param == 1.0) {
 		opt_diag_add(d, false, "fio: zipf theta must different than 1.0");

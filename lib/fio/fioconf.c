@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/err.h"
 #include "fio/dist.h"
@@ -264,6 +265,18 @@ static int derive(struct opt_job *oj, struct opt_diag *d)
 		if (min_bs != UINT64_MAX && j->size < min_bs) {
 			opt_diag_add(d, false, "fio: size too small, must not be less than minimum block size: "
 				     "%llu < %llu", (unsigned long long)j->size, (unsigned long long)min_bs);
+			return -EINVAL;
+		}
+	}
+	{	/* the last clone's region must end at a file offset Linux has (off_t) */
+		uint64_t end;
+
+		if (__builtin_mul_overflow(j->offset_increment, (uint64_t)j->numjobs - 1, &end) ||
+		    __builtin_add_overflow(end, j->offset, &end) ||
+		    __builtin_add_overflow(end, j->size > j->filesize_max ? j->size : j->filesize_max, &end) ||
+		    end > INT64_MAX) {
+			opt_diag_add(d, false, "fio: offset=%llu plus size=%llu is past the largest file offset",
+				     (unsigned long long)j->offset, (unsigned long long)j->size);
 			return -EINVAL;
 		}
 	}
@@ -576,15 +589,29 @@ int fioconf_build(struct fio_config *cfg, struct opt_job_list *list, struct job_
 	struct job *jobs = NULL;
 	uint64_t total = 0;
 	unsigned n = 0, group = 0, group_jobs = 0, segment = 0;
+	double mem = 0;	/* bytes of I/O buffers: iodepth x largest block, every job */
+	uint64_t bs = 0;
 	int ret;
 
 	for (unsigned i = 0; i < list->nr; i++) {
+		const struct job *j = &list->v[i].j;
+
 		ret = derive(&list->v[i], d);
 		if (!ret && !cfg->parse_only)	/* rate: fio's checks run when jobs are set up */
 			ret = opt_rate_check(&list->v[i].j, d);
 		if (ret)
 			goto fail;
-		total += list->v[i].j.numjobs;
+		total += j->numjobs;
+		for (int k = 0; k < DDIR_NR; k++)	/* the runner's bound is per job: this one is the run's */
+			bs = j->bs_max[k] > bs ? j->bs_max[k] : bs;
+		mem += (double)bs * (j->iodepth ? j->iodepth : 1) * j->numjobs;
+		bs = 0;
+	}
+	if (mem > (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE)) {	/* fio: OOM */
+		opt_diag_add(d, false, "fio: the jobs' I/O buffers (%.0f MiB) exceed this machine's memory",
+			     mem / 1048576);
+		ret = -EINVAL;
+		goto fail;
 	}
 	{
 		uint64_t nr_names = 0;

@@ -464,7 +464,10 @@ static int handle_line(struct load_ctx *lc, char *raw, const char *path, unsigne
 			opt_diag_add(lc->d, false, "No new sections in included files");
 			return -EINVAL;
 		}
-		/* fio drops the last character whatever it is: "[j2" is job "j" */
+		if (n < 2 || p[n] != ']') {	/* fio drops the last character: "[job" is job "jo" */
+			opt_diag_add(lc->d, false, "fio: bad section header '%s' in '%s'", p, path);
+			return -EINVAL;
+		}
 		if (n > sizeof(name) - 1)
 			n = sizeof(name) - 1;
 		memcpy(name, p + 1, n);

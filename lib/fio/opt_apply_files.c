@@ -71,7 +71,8 @@ static int opt_apply_size_pct(struct opt_job *oj, const struct opt_def *od, cons
 		return 0;
 	}
 	*zones = 0;
-	if (!val || parse_size_pct(val, opt_apply_kb_of(oj), &v, &p)) {
+	/* "1m-256k", "1m:2m": fio reads the second size, iops refuses the range */
+	if (!val || strpbrk(val, "-:") || parse_size_pct(val, opt_apply_kb_of(oj), &v, &p)) {
 		opt_apply_failed(d, od, val);
 		return -EINVAL;	/* the job keeps its previous value */
 	}
@@ -115,13 +116,10 @@ APPLY(opt_apply_io_size)
 APPLY(opt_apply_filesize)
 {
 	uint64_t lo, hi;
+	int r = val ? parse_range(val, opt_apply_kb_of(oj), &lo, &hi) : -EINVAL;
 
-	if (!val) {
-		opt_apply_failed(d, od, val);
-		return -EINVAL;
-	}
-	if (parse_range(val, opt_apply_kb_of(oj), &lo, &hi)) {
-		if (parse_size(val, opt_apply_kb_of(oj), &lo)) {
+	if (r) {
+		if (!val || r == -ERANGE || parse_size(val, opt_apply_kb_of(oj), &lo)) {
 			opt_apply_failed(d, od, val);
 			return -EINVAL;
 		}

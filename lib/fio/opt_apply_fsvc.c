@@ -82,6 +82,10 @@ APPLY(opt_apply_file_service_type)
 			opt_diag_add(d, false, "fio: distribution center out of range (0 <= center <= 1.0)");
 			goto bad;
 		}
+		if (c->value == FSVC_ZIPF && param < 0.0) {	/* fio takes it */
+			opt_diag_add(d, false, "fio: zipf theta must not be negative");
+			goto bad;
+		}
 		if (c->value == FSVC_ZIPF && param == 1.0) {
 			opt_diag_add(d, false, "fio: zipf theta must be different than 1.0");
 			goto bad;

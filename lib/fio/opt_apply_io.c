@@ -81,9 +81,11 @@ APPLY(opt_apply_bsrange)
 	for (int i = 0; i < 3; i++) {
 		if (!present[i])
 			continue;
-		if (parse_range(parts[i], opt_apply_kb_of(oj), &lo[i], &hi[i])) {
+		int r = parse_range(parts[i], opt_apply_kb_of(oj), &lo[i], &hi[i]);
+
+		if (r) {
 			/* fio: a first element that is no range fails; a later one keeps the default */
-			if (i == 0) {
+			if (i == 0 || r == -ERANGE) {
 				opt_apply_failed(d, od, val);
 				return -EINVAL;
 			}

@@ -76,6 +76,9 @@ files=("$corpus/null.fio" "$corpus/waitfor.fio" "$corpus/tiobench-example.fio")
 assert_eq "--showcmd 3 files" "$(exec -a fio "$REF" --showcmd "${files[@]}")" "$("$IOPS" fio --showcmd "${files[@]}")"
 assert_eq "--showcmd stdin" "$(exec -a fio "$REF" --showcmd - <"$corpus/null.fio")" \
 	"$("$IOPS" fio --showcmd - <"$corpus/null.fio")"
-printf '[global]\nbs=4k ; c\n# x\n[a\nsize=1m\nio_limit=512k\n[b]\nstonewall\nfilename=x\\:y\nkb_base=1000\n' >"$T/q.fio"
+printf '[global]\nbs=4k ; c\n# x\n[a]\nsize=1m\nio_limit=512k\n[b]\nstonewall\nfilename=x\\:y\nkb_base=1000\n' >"$T/q.fio"
 assert_eq "--showcmd quirks" "$(exec -a fio "$REF" --showcmd "$T/q.fio")" "$("$IOPS" fio --showcmd "$T/q.fio")"
+# a section header without ']' (fio drops its last character: "[a" is job "") is refused
+printf '[a\nsize=1m\n' >"$T/q2.fio"
+"$IOPS" fio --showcmd "$T/q2.fio" >/dev/null 2>&1 && fail "--showcmd: '[a' accepted"
 exit 0

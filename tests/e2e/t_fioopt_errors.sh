@@ -209,7 +209,11 @@ jf '[global]\n[j]\nsize=1m\n[global]\nbs=8k\n[k]\n'
 jf '[j]\nnumjobs=$ncpus*2\n'
 jf '[j]\nsize=\n'
 jf '[j]\n  size  =  1m  ; c\n'
-jf '[j\nsize=1m\n'
+# a section header without ']' (fio takes "[j" as job "" and exits 0): refused, one line
+printf '[j\nsize=1m\n' >"$T/nobracket.fio"
+run_ours --parse-only "$T/nobracket.fio"
+assert_eq "no ']' rc" 1 "$rc"
+assert_eq "no ']'" "fio: bad section header '[j' in '$T/nobracket.fio'" "$err"
 
 # a bad job file creates nothing either
 printf '[global]\nbs=4k\n[j]\nsize=1m\nbogusopt=3\n' >"$T/bad.fio"

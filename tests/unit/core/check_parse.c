@@ -192,9 +192,11 @@ START_TEST(test_range)
 	ck_assert_int_eq(parse_range("4k:4k", 1024, &lo, &hi), 0);
 	ck_assert_uint_eq(lo, 4096);
 	ck_assert_uint_eq(hi, 4096);
-	ck_assert_int_eq(parse_range("64k-4k", 1024, &lo, &hi), 0);	/* swapped */
-	ck_assert_uint_eq(lo, 4096);
-	ck_assert_uint_eq(hi, 65536);
+	lo = hi = 7;
+	ck_assert_int_eq(parse_range("64k-4k", 1024, &lo, &hi), -ERANGE);	/* fio swaps it */
+	ck_assert_uint_eq(lo, 7);
+	ck_assert_uint_eq(hi, 7);
+	ck_assert_int_eq(parse_range("4097:4096", 1024, &lo, &hi), -ERANGE);
 	ck_assert_int_eq(parse_range("8k", 1024, &lo, &hi), -EINVAL);
 	ck_assert_int_eq(parse_range("8k-", 1024, &lo, &hi), -EINVAL);
 	ck_assert_int_eq(parse_range("-8k", 1024, &lo, &hi), -EINVAL);

@@ -193,6 +193,13 @@ static const struct bad_case bad_cases[] = {
 	{ "[a]\nfilename_format=$clientuid.$jobnum\n", "fio: $clientuid in filename_format is not supported by iops" },
 	{ "[a]\nnumjobs=4000\n[b]\nnumjobs=200\n", "fio: too many jobs: 4200 (iops supports at most 4096)" },
 	{ "[a]\nnumjobs=100\nnrfiles=1000\n", "fio: too many files in total: 100000 (iops supports at most 65536)" },
+	{ "[a]\nsize=1g\nbs=1g\niodepth=65536\n", "fio: the jobs' I/O buffers (67108864 MiB) exceed this machine's memory" },
+	{ "[a]\nsize=1g\nbs=1g\niodepth=4096\nnumjobs=4096\n", "fio: the jobs' I/O buffers (17179869184 MiB) exceed this machine's memory" },
+	/* fio wraps these (offset + size past 2^64, or past off_t): iops refuses */
+	{ "[a]\nsize=2e\noffset=15e\n", "fio: offset=17293822569102704640 plus size=2305843009213693952 is past the largest file offset" },
+	{ "[a]\nsize=1m\noffset=8e\n", "fio: offset=9223372036854775808 plus size=1048576 is past the largest file offset" },
+	{ "[a]\nsize=1m\nfilesize=2e\noffset=7e\n", "fio: offset=8070450532247928832 plus size=1048576 is past the largest file offset" },
+	{ "[a]\nsize=1m\noffset_increment=4e\nnumjobs=3\n", "fio: offset=0 plus size=1048576 is past the largest file offset" },
 };
 
 START_TEST(test_bad)

@@ -74,10 +74,17 @@ START_TEST(test_missing_bracket)
 {
 	struct jobfile jf;
 
-	/* fio drops the last character of the section line: "[j2" is job "j" */
-	ck_assert_int_eq(load(&jf, "[j2\nsize=1m\n[ok] ; c\n"), 0);
-	ck_assert_str_eq(jf.secs[0].name, "j");
-	ck_assert_str_eq(jf.secs[1].name, "ok");
+	static const char *const bad[] = { "[j2\n", "[j2\nsize=1m\n", "[]\n", "[\n", "[j] x\n", "[ok]\n[j\n" };
+
+	/* fio drops the last character of the section line ("[j2" is job "j"): iops refuses */
+	for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		ck_assert_msg(load(&jf, bad[i]) == -EINVAL, "%s", bad[i]);
+		ck_assert_uint_eq(diag->nr, 1);
+		ck_assert_ptr_nonnull(strstr(diag->line[0], "fio: bad section header '["));
+	}
+	ck_assert_int_eq(load(&jf, "[ok] ; c\n[j2]\n"), 0);
+	ck_assert_str_eq(jf.secs[0].name, "ok");
+	ck_assert_str_eq(jf.secs[1].name, "j2");
 	jobfile_release(&jf);
 }
 END_TEST

@@ -300,7 +300,12 @@ START_TEST(test_values_land)
 	ck_assert_int_eq(apply1(&oj, "bs", ",32k"), 0);
 	ck_assert_uint_eq(oj.j.bs_min[0], 8192);
 	ck_assert_uint_eq(oj.j.bs_min[1], 32768);
-	ck_assert_int_eq(apply1(&oj, "bsrange", "1k-4k,8k:2k"), 0);
+	ck_assert_int_eq(apply1(&oj, "bsrange", "1k-4k,8k:2k"), -EINVAL);	/* fio swaps 8k:2k */
+	ck_assert_int_eq(apply1(&oj, "bsrange", "4k-1k"), -EINVAL);
+	ck_assert_int_eq(apply1(&oj, "filesize", "8k-4k"), -EINVAL);
+	ck_assert_int_eq(apply1(&oj, "size", "1m-256k"), -EINVAL);	/* fio reads 256k */
+	ck_assert_int_eq(apply1(&oj, "offset", "1m:2m"), -EINVAL);
+	ck_assert_int_eq(apply1(&oj, "bsrange", "1k-4k,2k:8k"), 0);
 	ck_assert_uint_eq(oj.j.bs_min[0], 1024);
 	ck_assert_uint_eq(oj.j.bs_max[0], 4096);
 	ck_assert_uint_eq(oj.j.bs_min[1], 2048);

@@ -54,6 +54,7 @@ static const struct opt_case {
 	{ "file_service_type=random:-1\n", false, 0, 0, 0, 0,
 	  "fio: file_service_type=random:-1: the number after ':' must be a count of I/Os from 1 to 2147483647" },
 	{ "file_service_type=zipf:1\n", false, 0, 0, 0, 0, "fio: zipf theta must be different than 1.0" },
+	{ "file_service_type=zipf:-1\n", false, 0, 0, 0, 0, "fio: zipf theta must not be negative" },	/* fio takes it */
 	{ "file_service_type=zipf:abc\n", false, 0, 0, 0, 0, "fio: file service type random postfix parsing failed" },
 	{ "file_service_type=zipf:1.2:2\n", false, 0, 0, 0, 0,
 	  "fio: distribution center out of range (0 <= center <= 1.0)" },
