@@ -83,6 +83,9 @@ for eng in psync libaio; do
 		eio_cases+=("eiow-$eng-$coe|--rw=write --ioengine=$eng --continue_on_error=$coe")
 	done
 	eio_cases+=("eiow-$eng-ignore|--rw=write --ioengine=$eng --continue_on_error=write --ignore_error=,EIO")
+	# error_dump: the io_u error line of an error the job goes on after, and of a fatal one
+	eio_cases+=("eiow-$eng-dump|--rw=write --ioengine=$eng --continue_on_error=write --error_dump=1")
+	eio_cases+=("eiow-$eng-dumpnone|--rw=write --ioengine=$eng --error_dump=1")
 done
 for c in "${eio_cases[@]}"; do
 	IFS='|' read -r n args <<<"$c"
@@ -106,6 +109,13 @@ for c in "${eio_cases[@]}"; do
 	n=${c%%|*}
 	case $n in *-psync-*) compare "$n" bytes ;; *) compare "$n" ;; esac	# libaio: timing decides how many follow
 done
+# error_dump: as many io_u error lines as fio, the same ones (one failing write: one line each)
+for n in eiow-psync-dump eiow-psync-dumpnone eiow-libaio-dump eiow-libaio-dumpnone eiow-psync-write; do
+	a=$(grep 'io_u error on file' "$T/$n.ref.err" | sed 's/on file [^:]*:/on file F:/')
+	b=$(grep 'io_u error on file' "$T/$n.ut.err" | sed 's/on file [^:]*:/on file F:/')
+	[ "$a" = "$b" ] || add_err "$n: io_u error lines: fio [$a] / iops [$b]"
+done
+grep -q 'io_u error' "$T/eiow-psync-dump.ref.err" || add_err "eiow-psync-dump: fio printed no io_u error line"
 if ! skip_if_fio "a failed run leaves nothing"; then
 	for n in eiow-psync-none eiow-libaio-none eior-psync-none; do
 		[ -z "$(ls -A "$M/$n.ut")" ] || add_err "$n: iops left $(ls -A "$M/$n.ut")"
