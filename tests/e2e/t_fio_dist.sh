@@ -23,7 +23,6 @@ cases=(
 	"seq-tail-too-small|exact|--size=1028k --rw=write --bssplit=8k/50:12k/50"
 	"seq-blank-share|exact|--size=1m --rw=read --bssplit=4k/50:8k:16k"
 	"seq-sum-below-100|exact|--size=2m --rw=read --bssplit=4k/30:8k/30"
-	"seq-huge-blank|exact|--size=2m --rw=read --bssplit=4k/60:8k:16k/60"
 	"rand-map|exact|--size=1028k --rw=randread --bssplit=4k/10:64k/50:32k/40"
 	"rand-map-small|exact|--size=260k --rw=randwrite --bssplit=64k/90:4k/10"
 	"rand-unit-8k|exact|--size=1028k --rw=randread --bssplit=8k/50:12k/50"
