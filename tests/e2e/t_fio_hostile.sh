@@ -101,6 +101,7 @@ hrun() {
 		[ "$mode" = hang ] && lim=2
 		[ "$mode" = parse ] && extra=(--parse-only)
 	fi
+	[ "$mode" = hang ] && [ "$UT_IS_FIO" = 1 ] && lim=2	# fio under test
 	mkdir -p "$T/$name.$side.d"
 	(cd "$T/$name.$side.d" && exec timeout -k 2 "$lim" bash -c 'exec -a fio "$0" "$@"' "$bin" "$@" "${extra[@]}") \
 		>"$T/$name.$side.out" 2>"$T/$name.$side.err" </dev/null
