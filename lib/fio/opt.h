@@ -49,11 +49,14 @@ enum opt_type {
 	OPT_T_UNSUPPORTED,	/* fio has it, iops refuses it */
 };
 
+/* One word of a CHOICE option; its --cmdhelp text ("" if none) follows the word's NUL
+ * (OPT_CHOICE): a pointer per word less. A NULL word ends a list. */
 struct opt_choice {
 	const char *word;
-	const char *help;
 	int value;
 };
+
+#define OPT_CHOICE(word, help, value)	{ word "\0" help, value }
 
 struct opt_job;
 struct opt_def;

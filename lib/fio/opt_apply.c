@@ -183,9 +183,9 @@ APPLY(opt_apply_accept_int)
 	return opt_apply_get_int(oj, od, val, d, &v);
 }
 
-const struct opt_choice opt_apply_only_1_choices[] = { { "1", "the only value iops supports", 1 }, { NULL, NULL, 0 } };
-const struct opt_choice opt_apply_only_0_choices[] = { { "0", "the only value iops supports", 0 }, { NULL, NULL, 0 } };
-const struct opt_choice opt_apply_only_500_choices[] = { { "500", "the only value iops supports", 500 }, { NULL, NULL, 0 } };
+const struct opt_choice opt_apply_only_1_choices[] = { OPT_CHOICE("1", "the only value iops supports", 1), { NULL, 0 } };
+const struct opt_choice opt_apply_only_0_choices[] = { OPT_CHOICE("0", "the only value iops supports", 0), { NULL, 0 } };
+const struct opt_choice opt_apply_only_500_choices[] = { OPT_CHOICE("500", "the only value iops supports", 500), { NULL, 0 } };
 const struct opt_choice opt_apply_only_clock_gettime_choices[] = {
-	{ "clock_gettime", "Use clock_gettime(2) for timing (what iops always does)", 0 }, { NULL, NULL, 0 },
+	OPT_CHOICE("clock_gettime", "Use clock_gettime(2) for timing (what iops always does)", 0), { NULL, 0 },
 };

@@ -58,9 +58,9 @@ int opt_apply_get_choice(const struct opt_def *od, const char *val, struct opt_d
 /* Replace *dst with a copy of val ("" for NULL). 0 or -ENOMEM. */
 int opt_apply_set_str(char **dst, const char *val);
 
-/* Why engine name is not in this build ("needs librbd, which..."), or NULL if iops does not
- * know it (opt_apply_engine.c). */
-const char *opt_apply_engine_refusal(const char *name);
+/* An engine iops knows but this build leaves out: adds the one line why ("fio: engine rbd needs
+ * librbd, which...") and returns -EINVAL; 0 if iops does not know it (opt_apply_engine.c). */
+int opt_apply_engine_refuse(const char *name, struct opt_diag *d);
 /* Check and complete a job's engine options once all are read: -EINVAL with d filled. */
 int opt_apply_engine_derive(struct opt_job *oj, struct opt_diag *d);
 extern const struct opt_choice opt_apply_cpumode_choices[];

@@ -13,13 +13,13 @@
 #define PROC_ID_MAX	4294967294ll	/* uid / gid: (uid_t)-1 means "no change" to the kernel */
 
 const struct opt_choice opt_apply_mem_choices[] = {
-	{ "malloc", "Buffers from the heap", MEM_MALLOC },
-	{ "shm", "Buffers in a System V shared memory segment", MEM_SHM },
-	{ "shmhuge", "A shared memory segment of huge pages", MEM_SHMHUGE },
-	{ "mmap", "An anonymous mapping, or a shared one of :FILE", MEM_MMAP },
-	{ "mmapshared", "A shared anonymous mapping", MEM_MMAPSHARED },
-	{ "mmaphuge", "A mapping of huge pages (:FILE on hugetlbfs)", MEM_MMAPHUGE },
-	{ NULL, NULL, 0 },
+	OPT_CHOICE("malloc", "Buffers from the heap", MEM_MALLOC),
+	OPT_CHOICE("shm", "Buffers in a System V shared memory segment", MEM_SHM),
+	OPT_CHOICE("shmhuge", "A shared memory segment of huge pages", MEM_SHMHUGE),
+	OPT_CHOICE("mmap", "An anonymous mapping, or a shared one of :FILE", MEM_MMAP),
+	OPT_CHOICE("mmapshared", "A shared anonymous mapping", MEM_MMAPSHARED),
+	OPT_CHOICE("mmaphuge", "A mapping of huge pages (:FILE on hugetlbfs)", MEM_MMAPHUGE),
+	{ NULL, 0 },
 };
 
 /* Copy val into a fixed field of cap bytes: "fio: NAME is too long (N bytes, max M)". */

@@ -10,11 +10,10 @@
 #include "fio/opt_apply.h"
 
 const struct opt_choice opt_apply_zonemode_choices[] = {
-	{ "none", "The zonerange, zonesize and zoneskip parameters are ignored", ZONE_MODE_NONE },
-	{ "strided", "I/O happens in a single zone until zonesize bytes have been transferred",
-	  ZONE_MODE_STRIDED },
-	{ "zbd", "Writes only at each zone's write pointer (emulated on regular files)", ZONE_MODE_ZBD },
-	{ NULL, NULL, 0 },
+	OPT_CHOICE("none", "The zonerange, zonesize and zoneskip parameters are ignored", ZONE_MODE_NONE),
+	OPT_CHOICE("strided", "I/O happens in a single zone until zonesize bytes have been transferred", ZONE_MODE_STRIDED),
+	OPT_CHOICE("zbd", "Writes only at each zone's write pointer (emulated on regular files)", ZONE_MODE_ZBD),
+	{ NULL, 0 },
 };
 
 static int opt_apply_zone_bytes(struct opt_job *oj, const struct opt_def *od, const char *val,

@@ -101,15 +101,15 @@ static int rate_choice(const struct opt_def *od, const char *val, struct opt_dia
 }
 
 const struct opt_choice opt_rate_process_choices[] = {
-	{ "linear", "Evenly spaced I/Os", 0 },
-	{ "poisson", "Exponential gaps (Poisson arrivals)", 1 },
-	{ NULL, NULL, 0 },
+	OPT_CHOICE("linear", "Evenly spaced I/Os", 0),
+	OPT_CHOICE("poisson", "Exponential gaps (Poisson arrivals)", 1),
+	{ NULL, 0 },
 };
 
 const struct opt_choice opt_rate_blocks_type_choices[] = {
-	{ "complete", "Count I/Os as they complete", 0 },
-	{ "issue", "Count I/Os as they are issued", 1 },
-	{ NULL, NULL, 0 },
+	OPT_CHOICE("complete", "Count I/Os as they complete", 0),
+	OPT_CHOICE("issue", "Count I/Os as they are issued", 1),
+	{ NULL, 0 },
 };
 
 RATE_APPLY(opt_rate_apply_process)
