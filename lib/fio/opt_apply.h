@@ -40,6 +40,10 @@ opt_apply_fn opt_apply_uint_field, opt_apply_bool_field, opt_apply_u64_field, op
 
 /* "fio: failed parsing name=val". */
 void opt_apply_failed(struct opt_diag *d, const struct opt_def *od, const char *val);
+/* fio's "NAME: max value out of range: V (LIM max)" (min when !max; no "NAME: " for a bool or
+ * flag), then opt_apply_failed(); returns -EINVAL. */
+int opt_apply_range_failed(struct opt_diag *d, const struct opt_def *od, const char *val, bool max,
+			   long long v, long long lim);
 /* 1000 or 1024: what k means in this job's sizes so far (kb_base). */
 unsigned opt_apply_kb_of(const struct opt_job *oj);
 /* fio's int (size suffixes), checked against the option's min and max. */

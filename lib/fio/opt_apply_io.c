@@ -33,9 +33,7 @@ static int dir_sizes(struct opt_job *oj, const struct opt_def *od, const char *v
 			return -EINVAL;
 		}
 		if (v[i] < 1) {
-			opt_diag_add(d, false, "%s: min value out of range: 0 (1 min)", od->name);
-			opt_apply_failed(d, od, val);
-			return -EINVAL;
+			return opt_apply_range_failed(d, od, val, false, 0, 1);
 		}
 	}
 	for (int i = 0; i < 3; i++) {
@@ -90,9 +88,7 @@ APPLY(opt_apply_bsrange)
 			continue;
 		}
 		if (lo[i] < 1) {
-			opt_diag_add(d, false, "%s: min value out of range: 0 (1 min)", od->name);
-			opt_apply_failed(d, od, val);
-			return -EINVAL;
+			return opt_apply_range_failed(d, od, val, false, 0, 1);
 		}
 		ok[i] = true;
 	}

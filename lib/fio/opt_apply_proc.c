@@ -116,12 +116,8 @@ APPLY(opt_apply_id)
 
 	if (ret)
 		return ret;
-	if (v > PROC_ID_MAX) {
-		opt_diag_add(d, false, "%s: max value out of range: %lld (%lld max)", od->name, (long long)v,
-			     PROC_ID_MAX);
-		opt_apply_failed(d, od, val);
-		return -EINVAL;
-	}
+	if (v > PROC_ID_MAX)
+		return opt_apply_range_failed(d, od, val, true, v, PROC_ID_MAX);
 	if (od->name[0] == 'u') {
 		oj->j.proc.uid = (uint32_t)v;
 		oj->j.proc.uid_set = true;
