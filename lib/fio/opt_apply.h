@@ -144,25 +144,15 @@ opt_apply_fn opt_apply_size;
 opt_apply_fn opt_apply_startdelay;
 opt_apply_fn opt_apply_verify;
 opt_apply_fn opt_apply_verify_pattern;		/* verify */
-opt_apply_fn opt_apply_verify_backlog;
-opt_apply_fn opt_apply_verify_backlog_batch;
-opt_apply_fn opt_apply_trim_backlog;
-opt_apply_fn opt_apply_trim_backlog_batch;
 opt_apply_fn opt_apply_wait_for;
 opt_apply_fn opt_apply_write_log;
-opt_apply_fn opt_apply_write_iolog;		/* iolog (opt_apply_iolog.c) */
-opt_apply_fn opt_apply_read_iolog;
-opt_apply_fn opt_apply_replay_redirect;
+opt_apply_fn opt_apply_iolog_path;		/* iolog (opt_apply_iolog.c): paths (.field) */
 opt_apply_fn opt_apply_replay_align;
 opt_apply_fn opt_apply_replay_skip;
-opt_apply_fn opt_apply_merge_blktrace_file;
-opt_apply_fn opt_apply_merge_blktrace_scalars;
-opt_apply_fn opt_apply_merge_blktrace_iters;
+opt_apply_fn opt_apply_merge_list;		/* merge_blktrace_scalars/iters (.field) */
 /* zone: fio/opt_apply_zone.c */
-opt_apply_fn opt_apply_zonerange;
-opt_apply_fn opt_apply_zonesize;
+opt_apply_fn opt_apply_zone_bytes;		/* zonerange, zonesize, zonecapacity (.field) */
 opt_apply_fn opt_apply_zoneskip;
-opt_apply_fn opt_apply_zonecapacity;	/* zbd */
 opt_apply_fn opt_apply_zone_reset_threshold, opt_apply_zone_reset_frequency;
 extern const struct opt_choice opt_apply_zonemode_choices[];
 

@@ -51,34 +51,3 @@ APPLY(opt_apply_verify_pattern)
 	return 0;
 }
 
-/* A count of blocks, 0 and up (fio: unsigned 64-bit). */
-static int get_blocks(struct opt_job *oj, const struct opt_def *od, const char *val, struct opt_diag *d,
-		      uint64_t *out)
-{
-	int64_t v;
-	int ret = opt_apply_get_int(oj, od, val, d, &v);
-
-	if (!ret)
-		*out = (uint64_t)v;	/* the table's minimum (0) is checked already */
-	return ret;
-}
-
-APPLY(opt_apply_verify_backlog)
-{
-	return get_blocks(oj, od, val, d, &oj->j.verify_backlog);
-}
-
-APPLY(opt_apply_verify_backlog_batch)
-{
-	return get_blocks(oj, od, val, d, &oj->j.verify_backlog_batch);
-}
-
-APPLY(opt_apply_trim_backlog)
-{
-	return get_blocks(oj, od, val, d, &oj->j.trim_backlog);
-}
-
-APPLY(opt_apply_trim_backlog_batch)
-{
-	return get_blocks(oj, od, val, d, &oj->j.trim_backlog_batch);
-}
