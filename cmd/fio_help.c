@@ -73,7 +73,7 @@ static void print_cmdhelp_one(const struct opt_def *od)
 		printf("\n");
 		return;
 	}
-	printf("%20s: %s\n", "default", od->def ? od->def : "no default");
+	printf("%20s: %s\n", "default", opt_default(od) ? opt_default(od) : "no default");
 	if (od->type == OPT_T_INT || od->type == OPT_T_BOOL)
 		printf("%20s: min=%lld, max=%lld\n", "range", (long long)od->min, (long long)shown_max(od));
 	else if (od->type == OPT_T_FLOAT_LIST)

@@ -49,11 +49,14 @@ enum opt_type {
 	OPT_T_UNSUPPORTED,	/* fio has it, iops refuses it */
 };
 
+/* One word of a CHOICE option; its --cmdhelp text ("" if none) follows the word's NUL
+ * (OPT_CHOICE): a pointer per word less. A NULL word ends a list. */
 struct opt_choice {
 	const char *word;
-	const char *help;
 	int value;
 };
+
+#define OPT_CHOICE(word, help, value)	{ word "\0" help, value }
 
 struct opt_job;
 struct opt_def;
@@ -72,8 +75,8 @@ enum opt_prio { OPT_PRIO_FIRST = -1, OPT_PRIO_NORMAL = 0, OPT_PRIO_LAST = 1 };
  * has an entry per fio option (an alias lives beside it, opt_alias()). */
 struct opt_def {
 	const char *name;
-	const char *help;		/* --cmdhelp's line (the reason, when unsupported) */
-	const char *def;		/* default as --cmdhelp shows it, NULL = "no default" */
+	const char *help;		/* --cmdhelp's line (the reason, when unsupported); with
+					 * has_def, the default follows its NUL (O_HELP_DEF) */
 	opt_apply_fn *apply;		/* parses the value into the job; NULL when unsupported */
 	union {
 		struct {
@@ -88,7 +91,15 @@ struct opt_def {
 	int8_t prio;			/* enum opt_prio: order of application in job files */
 	bool hidden;			/* accepted but not listed by --cmdhelp (unsupported, threads) */
 	bool engine;			/* an engine's option: fio reads these after the job's own */
+	bool has_def;			/* a default follows the help text (opt_default) */
 };
+
+/* An entry's help text and its default as --cmdhelp shows it, in one string: a pointer per
+ * entry less in the table. */
+#define O_HELP_DEF(text, dflt)	.help = text "\0" dflt, .has_def = true
+
+/* The default as --cmdhelp shows it, NULL = "no default". */
+const char *opt_default(const struct opt_def *od);
 
 /* The option's other name, NULL if none. */
 const char *opt_alias(const struct opt_def *od);

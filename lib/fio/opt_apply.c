@@ -35,28 +35,24 @@ int opt_apply_get_int(struct opt_job *oj, const struct opt_def *od, const char *
 		opt_apply_failed(d, od, val);
 		return -EINVAL;
 	}
-	if (v < od->min) {
-		if (od->type == OPT_T_BOOL || od->type == OPT_T_FLAG)
-			opt_diag_add(d, false, "min value out of range: %lld (%lld min)",
-				     (long long)v, (long long)od->min);
-		else
-			opt_diag_add(d, false, "%s: min value out of range: %lld (%lld min)",
-				     od->name, (long long)v, (long long)od->min);
-		opt_apply_failed(d, od, val);
-		return -EINVAL;
-	}
-	if (od->max != OPT_NOMAX && v > od->max) {
-		if (od->type == OPT_T_BOOL || od->type == OPT_T_FLAG)
-			opt_diag_add(d, false, "max value out of range: %lld (%lld max)",
-				     (long long)v, (long long)od->max);
-		else
-			opt_diag_add(d, false, "%s: max value out of range: %lld (%lld max)",
-				     od->name, (long long)v, (long long)od->max);
-		opt_apply_failed(d, od, val);
-		return -EINVAL;
-	}
+	if (v < od->min)
+		return opt_apply_range_failed(d, od, val, false, v, od->min);
+	if (od->max != OPT_NOMAX && v > od->max)
+		return opt_apply_range_failed(d, od, val, true, v, od->max);
 	*out = v;
 	return 0;
+}
+
+int opt_apply_range_failed(struct opt_diag *d, const struct opt_def *od, const char *val, bool max,
+			   long long v, long long lim)
+{
+	bool named = od->type != OPT_T_BOOL && od->type != OPT_T_FLAG;
+	const char *which = max ? "max" : "min";
+
+	opt_diag_add(d, false, "%s%s%s value out of range: %lld (%lld %s)", named ? od->name : "",
+		     named ? ": " : "", which, v, lim, which);
+	opt_apply_failed(d, od, val);
+	return -EINVAL;
 }
 
 int opt_apply_get_uint(struct opt_job *oj, const struct opt_def *od, const char *val,
@@ -67,12 +63,8 @@ int opt_apply_get_uint(struct opt_job *oj, const struct opt_def *od, const char 
 
 	if (ret)
 		return ret;
-	if (v < 0 || v > (int64_t)UINT32_MAX) {
-		opt_diag_add(d, false, "%s: max value out of range: %lld (%u max)", od->name,
-			     (long long)v, UINT32_MAX);
-		opt_apply_failed(d, od, val);
-		return -EINVAL;
-	}
+	if (v < 0 || v > (int64_t)UINT32_MAX)
+		return opt_apply_range_failed(d, od, val, true, v, UINT32_MAX);
 	*out = (unsigned)v;
 	return 0;
 }
@@ -183,9 +175,9 @@ APPLY(opt_apply_accept_int)
 	return opt_apply_get_int(oj, od, val, d, &v);
 }
 
-const struct opt_choice opt_apply_only_1_choices[] = { { "1", "the only value iops supports", 1 }, { NULL, NULL, 0 } };
-const struct opt_choice opt_apply_only_0_choices[] = { { "0", "the only value iops supports", 0 }, { NULL, NULL, 0 } };
-const struct opt_choice opt_apply_only_500_choices[] = { { "500", "the only value iops supports", 500 }, { NULL, NULL, 0 } };
+const struct opt_choice opt_apply_only_1_choices[] = { OPT_CHOICE("1", "the only value iops supports", 1), { NULL, 0 } };
+const struct opt_choice opt_apply_only_0_choices[] = { OPT_CHOICE("0", "the only value iops supports", 0), { NULL, 0 } };
+const struct opt_choice opt_apply_only_500_choices[] = { OPT_CHOICE("500", "the only value iops supports", 500), { NULL, 0 } };
 const struct opt_choice opt_apply_only_clock_gettime_choices[] = {
-	{ "clock_gettime", "Use clock_gettime(2) for timing (what iops always does)", 0 }, { NULL, NULL, 0 },
+	OPT_CHOICE("clock_gettime", "Use clock_gettime(2) for timing (what iops always does)", 0), { NULL, 0 },
 };

@@ -40,6 +40,10 @@ opt_apply_fn opt_apply_uint_field, opt_apply_bool_field, opt_apply_u64_field, op
 
 /* "fio: failed parsing name=val". */
 void opt_apply_failed(struct opt_diag *d, const struct opt_def *od, const char *val);
+/* fio's "NAME: max value out of range: V (LIM max)" (min when !max; no "NAME: " for a bool or
+ * flag), then opt_apply_failed(); returns -EINVAL. */
+int opt_apply_range_failed(struct opt_diag *d, const struct opt_def *od, const char *val, bool max,
+			   long long v, long long lim);
 /* 1000 or 1024: what k means in this job's sizes so far (kb_base). */
 unsigned opt_apply_kb_of(const struct opt_job *oj);
 /* fio's int (size suffixes), checked against the option's min and max. */
@@ -58,9 +62,9 @@ int opt_apply_get_choice(const struct opt_def *od, const char *val, struct opt_d
 /* Replace *dst with a copy of val ("" for NULL). 0 or -ENOMEM. */
 int opt_apply_set_str(char **dst, const char *val);
 
-/* Why engine name is not in this build ("needs librbd, which..."), or NULL if iops does not
- * know it (opt_apply_engine.c). */
-const char *opt_apply_engine_refusal(const char *name);
+/* An engine iops knows but this build leaves out: adds the one line why ("fio: engine rbd needs
+ * librbd, which...") and returns -EINVAL; 0 if iops does not know it (opt_apply_engine.c). */
+int opt_apply_engine_refuse(const char *name, struct opt_diag *d);
 /* Check and complete a job's engine options once all are read: -EINVAL with d filled. */
 int opt_apply_engine_derive(struct opt_job *oj, struct opt_diag *d);
 extern const struct opt_choice opt_apply_cpumode_choices[];
@@ -140,25 +144,15 @@ opt_apply_fn opt_apply_size;
 opt_apply_fn opt_apply_startdelay;
 opt_apply_fn opt_apply_verify;
 opt_apply_fn opt_apply_verify_pattern;		/* verify */
-opt_apply_fn opt_apply_verify_backlog;
-opt_apply_fn opt_apply_verify_backlog_batch;
-opt_apply_fn opt_apply_trim_backlog;
-opt_apply_fn opt_apply_trim_backlog_batch;
 opt_apply_fn opt_apply_wait_for;
 opt_apply_fn opt_apply_write_log;
-opt_apply_fn opt_apply_write_iolog;		/* iolog (opt_apply_iolog.c) */
-opt_apply_fn opt_apply_read_iolog;
-opt_apply_fn opt_apply_replay_redirect;
+opt_apply_fn opt_apply_iolog_path;		/* iolog (opt_apply_iolog.c): paths (.field) */
 opt_apply_fn opt_apply_replay_align;
 opt_apply_fn opt_apply_replay_skip;
-opt_apply_fn opt_apply_merge_blktrace_file;
-opt_apply_fn opt_apply_merge_blktrace_scalars;
-opt_apply_fn opt_apply_merge_blktrace_iters;
+opt_apply_fn opt_apply_merge_list;		/* merge_blktrace_scalars/iters (.field) */
 /* zone: fio/opt_apply_zone.c */
-opt_apply_fn opt_apply_zonerange;
-opt_apply_fn opt_apply_zonesize;
+opt_apply_fn opt_apply_zone_bytes;		/* zonerange, zonesize, zonecapacity (.field) */
 opt_apply_fn opt_apply_zoneskip;
-opt_apply_fn opt_apply_zonecapacity;	/* zbd */
 opt_apply_fn opt_apply_zone_reset_threshold, opt_apply_zone_reset_frequency;
 extern const struct opt_choice opt_apply_zonemode_choices[];
 

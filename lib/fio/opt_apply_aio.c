@@ -73,11 +73,8 @@ static int aio_get(struct opt_job *oj, const struct opt_def *od, const char *val
 		int32_t cap = strcmp(od->name, "sqthread_poll_cpu") ? -1 : INT32_MAX;
 
 		ret = opt_apply_get_uint(oj, od, val, d, &u);
-		if (!ret && cap >= 0 && u > (unsigned)cap) {
-			opt_diag_add(d, false, "%s: max value out of range: %u (%d max)", od->name, u, cap);
-			opt_apply_failed(d, od, val);
-			ret = -EINVAL;
-		}
+		if (!ret && cap >= 0 && u > (unsigned)cap)
+			ret = opt_apply_range_failed(d, od, val, true, u, cap);
 		*out = u;
 	} else {
 		ret = opt_apply_get_int(oj, od, val, d, out);

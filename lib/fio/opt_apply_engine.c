@@ -36,9 +36,9 @@ APPLY(opt_apply_cpuchunks)
 }
 
 const struct opt_choice opt_apply_cpumode_choices[] = {
-	{ "noop", "NOOP instructions", ENGINE_CPU_NOOP },
-	{ "qsort", "QSORT computation", ENGINE_CPU_QSORT },
-	{ NULL, NULL, 0 },
+	OPT_CHOICE("noop", "NOOP instructions", ENGINE_CPU_NOOP),
+	OPT_CHOICE("qsort", "QSORT computation", ENGINE_CPU_QSORT),
+	{ NULL, 0 },
 };
 
 /* ---- exec ---- */
@@ -71,10 +71,10 @@ APPLY(opt_apply_hostname)
 }
 
 const struct opt_choice opt_apply_protocol_choices[] = {
-	{ "tcp", "Transmission Control Protocol", ENGINE_NET_TCP },
-	{ "udp", "User Datagram Protocol", ENGINE_NET_UDP },
-	{ "unix", "UNIX domain socket", ENGINE_NET_UNIX },
-	{ NULL, NULL, 0 },
+	OPT_CHOICE("tcp", "Transmission Control Protocol", ENGINE_NET_TCP),
+	OPT_CHOICE("udp", "User Datagram Protocol", ENGINE_NET_UDP),
+	OPT_CHOICE("unix", "UNIX domain socket", ENGINE_NET_UNIX),
+	{ NULL, 0 },
 };
 
 APPLY(opt_apply_protocol)
@@ -117,51 +117,64 @@ APPLY(opt_apply_inplace)
 }
 
 const struct opt_choice opt_apply_stat_type_choices[] = {
-	{ "stat", "Use stat(2)", ENGINE_STAT_STAT },
-	{ "lstat", "Use lstat(2)", ENGINE_STAT_LSTAT },
-	{ "statx", "Use statx(2) if exists", ENGINE_STAT_STATX },
-	{ NULL, NULL, 0 },
+	OPT_CHOICE("stat", "Use stat(2)", ENGINE_STAT_STAT),
+	OPT_CHOICE("lstat", "Use lstat(2)", ENGINE_STAT_LSTAT),
+	OPT_CHOICE("statx", "Use statx(2) if exists", ENGINE_STAT_STATX),
+	{ NULL, 0 },
 };
 
 /* ---- engines this build does not have ---- */
 
-struct eng_refusal {
-	const char *name;
-	const char *why;	/* the rest of "fio: engine NAME ..." */
+/* "fio: engine NAME needs LIB, which this build does not include" */
+static const struct eng_need {
+	const char *name, *lib;
+} eng_needs[] = {
+	{ "rbd", "librbd" }, { "rados", "librados" },
+	{ "gfapi", "libgfapi" }, { "gfapi_async", "libgfapi" },
+	{ "libiscsi", "libiscsi" }, { "libhdfs", "libhdfs" },
+	{ "http", "libcurl" }, { "rdma", "librdmacm and libibverbs" },
+	{ "libblkio", "libblkio" }, { "libcufile", "NVIDIA cuFile" },
+	{ "cufile", "NVIDIA cuFile" }, { "libhipfile", "AMD hipFile" },
+	{ "xnvme", "libxnvme" }, { "dfs", "DAOS libdfs" }, { "nfs", "libnfs" },
+	{ "nbd", "libnbd" }, { "libzbc", "libzbc" },
+	{ "pmemblk", "PMDK libpmemblk" }, { "dev-dax", "PMDK libpmem" },
+	{ "libpmem", "PMDK libpmem" }, { "librpma_apm_client", "librpma" },
+	{ "librpma_apm_server", "librpma" }, { "librpma_gpspm_client", "librpma" },
+	{ "librpma_gpspm_server", "librpma" },
+	{ "ime_psync", "DDN libime" }, { "ime_psyncv", "DDN libime" },
+	{ "ime_aio", "DDN libime" },
 };
 
-#define NEEDS(n, lib)	{ n, "needs " lib ", which this build does not include" }
-
-static const struct eng_refusal eng_refusals[] = {
-	NEEDS("rbd", "librbd"), NEEDS("rados", "librados"),
-	NEEDS("gfapi", "libgfapi"), NEEDS("gfapi_async", "libgfapi"),
-	NEEDS("libiscsi", "libiscsi"), NEEDS("libhdfs", "libhdfs"),
-	NEEDS("http", "libcurl"), NEEDS("rdma", "librdmacm and libibverbs"),
-	NEEDS("libblkio", "libblkio"), NEEDS("libcufile", "NVIDIA cuFile"),
-	NEEDS("cufile", "NVIDIA cuFile"), NEEDS("libhipfile", "AMD hipFile"),
-	NEEDS("xnvme", "libxnvme"), NEEDS("dfs", "DAOS libdfs"), NEEDS("nfs", "libnfs"),
-	NEEDS("nbd", "libnbd"), NEEDS("libzbc", "libzbc"),
-	NEEDS("pmemblk", "PMDK libpmemblk"), NEEDS("dev-dax", "PMDK libpmem"),
-	NEEDS("libpmem", "PMDK libpmem"), NEEDS("librpma_apm_client", "librpma"),
-	NEEDS("librpma_apm_server", "librpma"), NEEDS("librpma_gpspm_client", "librpma"),
-	NEEDS("librpma_gpspm_server", "librpma"),
-	NEEDS("ime_psync", "DDN libime"), NEEDS("ime_psyncv", "DDN libime"),
-	NEEDS("ime_aio", "DDN libime"),
-	{ "windowsaio", "is Windows' native AIO, which this build does not include (Linux: libaio, io_uring)" },
-	{ "solarisaio", "is Solaris' native AIO, which this build does not include (Linux: libaio, io_uring)" },
-	{ "mtd", "drives raw MTD flash devices (libmtd), which this build does not include" },
-	{ "sg", "drives SCSI devices through the sg driver (SG_IO), which this build does not include" },
-	{ "io_uring_cmd", "sends NVMe passthrough commands to /dev/ng* devices, which this build does not include" },
-	{ "cpp_null", "is fio's C++ example engine, which this build does not include" },
-	{ "page_fault", "is an engine of later fio versions, which this build does not include" },
+/* "fio: engine NAME WHAT, which this build does not include[ (Linux: ...)]" */
+static const struct eng_other {
+	const char *name, *what;
+	bool other_os;		/* another system's AIO: Linux's follow */
+} eng_others[] = {
+	{ "windowsaio", "is Windows' native AIO", true },
+	{ "solarisaio", "is Solaris' native AIO", true },
+	{ "mtd", "drives raw MTD flash devices (libmtd)", false },
+	{ "sg", "drives SCSI devices through the sg driver (SG_IO)", false },
+	{ "io_uring_cmd", "sends NVMe passthrough commands to /dev/ng* devices", false },
+	{ "cpp_null", "is fio's C++ example engine", false },
+	{ "page_fault", "is an engine of later fio versions", false },
 };
 
-const char *opt_apply_engine_refusal(const char *name)
+int opt_apply_engine_refuse(const char *name, struct opt_diag *d)
 {
-	for (size_t i = 0; i < sizeof(eng_refusals) / sizeof(eng_refusals[0]); i++)
-		if (!strcmp(eng_refusals[i].name, name))
-			return eng_refusals[i].why;
-	return NULL;
+	for (size_t i = 0; i < sizeof(eng_needs) / sizeof(eng_needs[0]); i++)
+		if (!strcmp(eng_needs[i].name, name)) {
+			opt_diag_add(d, false, "fio: engine %s needs %s, which this build does not include",
+				     name, eng_needs[i].lib);
+			return -EINVAL;
+		}
+	for (size_t i = 0; i < sizeof(eng_others) / sizeof(eng_others[0]); i++)
+		if (!strcmp(eng_others[i].name, name)) {
+			opt_diag_add(d, false, "fio: engine %s %s, which this build does not include%s", name,
+				     eng_others[i].what,
+				     eng_others[i].other_os ? " (Linux: libaio, io_uring)" : "");
+			return -EINVAL;
+		}
+	return 0;
 }
 
 /* ---- checks once the job is read ---- */

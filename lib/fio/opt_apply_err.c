@@ -6,19 +6,19 @@
 #include <string.h>
 
 const struct opt_choice opt_apply_cont_err_choices[] = {
-	{ "none", "Stop the job at its first error", 0 },
-	{ "read", "Go on after read errors", 1 << JOB_ERR_READ },
-	{ "write", "Go on after write errors", 1 << JOB_ERR_WRITE },
-	{ "io", "Go on after read and write errors", 1 << JOB_ERR_READ | 1 << JOB_ERR_WRITE },
-	{ "verify", "Go on after verify errors", 1 << JOB_ERR_VERIFY },
-	{ "all", "Go on after any I/O or verify error", 7 },
-	{ "0", "Same as none", 0 },
-	{ "1", "Same as all", 7 },
-	{ NULL, NULL, 0 },
+	OPT_CHOICE("none", "Stop the job at its first error", 0),
+	OPT_CHOICE("read", "Go on after read errors", 1 << JOB_ERR_READ),
+	OPT_CHOICE("write", "Go on after write errors", 1 << JOB_ERR_WRITE),
+	OPT_CHOICE("io", "Go on after read and write errors", 1 << JOB_ERR_READ | 1 << JOB_ERR_WRITE),
+	OPT_CHOICE("verify", "Go on after verify errors", 1 << JOB_ERR_VERIFY),
+	OPT_CHOICE("all", "Go on after any I/O or verify error", 7),
+	OPT_CHOICE("0", "Same as none", 0),
+	OPT_CHOICE("1", "Same as all", 7),
+	{ NULL, 0 },
 };
 
 /* fio's symbolic names: errno 1 (EPERM) to 34 (ERANGE), in order */
-static const char *const err_names[] = {
+static const char err_names[][8] = {	/* the longest, ENOTBLK, and its NUL */
 	"EPERM", "ENOENT", "ESRCH", "EINTR", "EIO", "ENXIO", "E2BIG", "ENOEXEC", "EBADF", "ECHILD",
 	"EAGAIN", "ENOMEM", "EACCES", "EFAULT", "ENOTBLK", "EBUSY", "EEXIST", "EXDEV", "ENODEV",
 	"ENOTDIR", "EISDIR", "EINVAL", "ENFILE", "EMFILE", "ENOTTY", "ETXTBSY", "EFBIG", "ENOSPC",

@@ -148,31 +148,31 @@ APPLY(opt_apply_nrfiles)
 }
 
 const struct opt_choice opt_apply_fallocate_choices[] = {
-	{ "none", "Reserve nothing in advance", FALLOC_NONE },
-	{ "native", "Reserve space the filesystem's own way, if any", FALLOC_NATIVE },
-	{ "posix", "Reserve space with posix_fallocate(3)", FALLOC_POSIX },
-	{ "keep", "Reserve with fallocate(2), file length unchanged", FALLOC_KEEP },
-	{ "truncate", "Only set the file length, with ftruncate(2)", FALLOC_TRUNCATE },
-	{ "0", "Same as 'none'", FALLOC_NONE },
-	{ "1", "Same as 'posix'", FALLOC_POSIX },
-	{ NULL, NULL, 0 },
+	OPT_CHOICE("none", "Reserve nothing in advance", FALLOC_NONE),
+	OPT_CHOICE("native", "Reserve space the filesystem's own way, if any", FALLOC_NATIVE),
+	OPT_CHOICE("posix", "Reserve space with posix_fallocate(3)", FALLOC_POSIX),
+	OPT_CHOICE("keep", "Reserve with fallocate(2), file length unchanged", FALLOC_KEEP),
+	OPT_CHOICE("truncate", "Only set the file length, with ftruncate(2)", FALLOC_TRUNCATE),
+	OPT_CHOICE("0", "Same as 'none'", FALLOC_NONE),
+	OPT_CHOICE("1", "Same as 'posix'", FALLOC_POSIX),
+	{ NULL, 0 },
 };
 
 const struct opt_choice opt_apply_fadvise_hint_choices[] = {
-	{ "0", "No advice", FADVISE_NONE },
-	{ "1", "Random or sequential, as rw= says", FADVISE_PATTERN },
-	{ "random", "Always POSIX_FADV_RANDOM", FADVISE_RANDOM },
-	{ "sequential", "Always POSIX_FADV_SEQUENTIAL", FADVISE_SEQUENTIAL },
-	{ NULL, NULL, 0 },
+	OPT_CHOICE("0", "No advice", FADVISE_NONE),
+	OPT_CHOICE("1", "Random or sequential, as rw= says", FADVISE_PATTERN),
+	OPT_CHOICE("random", "Always POSIX_FADV_RANDOM", FADVISE_RANDOM),
+	OPT_CHOICE("sequential", "Always POSIX_FADV_SEQUENTIAL", FADVISE_SEQUENTIAL),
+	{ NULL, 0 },
 };
 
 const struct opt_choice opt_apply_sync_choices[] = {
-	{ "none", "", SYNC_NONE },
-	{ "0", "", SYNC_NONE },
-	{ "sync", "", SYNC_SYNC },
-	{ "1", "", SYNC_SYNC },
-	{ "dsync", "", SYNC_DSYNC },
-	{ NULL, NULL, 0 },
+	OPT_CHOICE("none", "", SYNC_NONE),
+	OPT_CHOICE("0", "", SYNC_NONE),
+	OPT_CHOICE("sync", "", SYNC_SYNC),
+	OPT_CHOICE("1", "", SYNC_SYNC),
+	OPT_CHOICE("dsync", "", SYNC_DSYNC),
+	{ NULL, 0 },
 };
 
 APPLY(opt_apply_buffered)

@@ -11,14 +11,14 @@
 #include "fio/dist.h"
 
 const struct opt_choice opt_apply_fsvc_choices[] = {
-	{ "random", "Pick each file uniformly at random", FSVC_RANDOM },
-	{ "zipf", "Pick files with a Zipf skew (:theta[:center])", FSVC_ZIPF },
-	{ "pareto", "Pick files with a Pareto skew (:h[:center])", FSVC_PARETO },
-	{ "normal", "Pick files around a Gaussian centre (:dev%[:center])", FSVC_NORMAL },
-	{ "gauss", "Same as 'normal'", FSVC_NORMAL },
-	{ "roundrobin", "Take the files in turn", FSVC_RR },
-	{ "sequential", "Use up one file before going on to the next", FSVC_SEQ },
-	{ NULL, NULL, 0 },
+	OPT_CHOICE("random", "Pick each file uniformly at random", FSVC_RANDOM),
+	OPT_CHOICE("zipf", "Pick files with a Zipf skew (:theta[:center])", FSVC_ZIPF),
+	OPT_CHOICE("pareto", "Pick files with a Pareto skew (:h[:center])", FSVC_PARETO),
+	OPT_CHOICE("normal", "Pick files around a Gaussian centre (:dev%[:center])", FSVC_NORMAL),
+	OPT_CHOICE("gauss", "Same as 'normal'", FSVC_NORMAL),
+	OPT_CHOICE("roundrobin", "Take the files in turn", FSVC_RR),
+	OPT_CHOICE("sequential", "Use up one file before going on to the next", FSVC_SEQ),
+	{ NULL, 0 },
 };
 
 /* ":N" of random / roundrobin / sequential: I/Os per turn, 1 .. 2^31 - 1. */
@@ -111,10 +111,10 @@ bad:
 }
 
 const struct opt_choice opt_apply_lockfile_choices[] = {
-	{ "none", "Files are not locked", JOB_LOCK_NONE },
-	{ "exclusive", "One job at a time hands I/O to a file", JOB_LOCK_EXCL },
-	{ "readwrite", "Readers share a file, a writer has it alone", JOB_LOCK_RW },
-	{ NULL, NULL, 0 },
+	OPT_CHOICE("none", "Files are not locked", JOB_LOCK_NONE),
+	OPT_CHOICE("exclusive", "One job at a time hands I/O to a file", JOB_LOCK_EXCL),
+	OPT_CHOICE("readwrite", "Readers share a file, a writer has it alone", JOB_LOCK_RW),
+	{ NULL, 0 },
 };
 
 /* create_fsync, allow_file_create: true by default, so the job keeps the opposite */

@@ -33,9 +33,7 @@ static int dir_sizes(struct opt_job *oj, const struct opt_def *od, const char *v
 			return -EINVAL;
 		}
 		if (v[i] < 1) {
-			opt_diag_add(d, false, "%s: min value out of range: 0 (1 min)", od->name);
-			opt_apply_failed(d, od, val);
-			return -EINVAL;
+			return opt_apply_range_failed(d, od, val, false, 0, 1);
 		}
 	}
 	for (int i = 0; i < 3; i++) {
@@ -92,9 +90,7 @@ APPLY(opt_apply_bsrange)
 			continue;
 		}
 		if (lo[i] < 1) {
-			opt_diag_add(d, false, "%s: min value out of range: 0 (1 min)", od->name);
-			opt_apply_failed(d, od, val);
-			return -EINVAL;
+			return opt_apply_range_failed(d, od, val, false, 0, 1);
 		}
 		ok[i] = true;
 	}
@@ -150,18 +146,18 @@ APPLY(opt_apply_random_distribution)
 }
 
 const struct opt_choice opt_apply_rw_choices[] = {
-	{ "read", "Reads in ascending offset order", RW_READ },
-	{ "write", "Writes in ascending offset order", RW_WRITE },
-	{ "trim", "Discards in ascending offset order", RW_TRIM },
-	{ "randread", "Reads at random offsets", RW_RANDREAD },
-	{ "randwrite", "Writes at random offsets", RW_RANDWRITE },
-	{ "randtrim", "Discards at random offsets", RW_RANDTRIM },
-	{ "rw", "Mixed reads and writes, ascending offsets", RW_RW },
-	{ "readwrite", "Mixed reads and writes, ascending offsets", RW_RW },
-	{ "randrw", "Mixed reads and writes at random offsets", RW_RANDRW },
-	{ "trimwrite", "Discard each block, then write it; in order", RW_TRIMWRITE },
-	{ "randtrimwrite", "Discard each block, then write it; random order", RW_RANDTRIMWRITE },
-	{ NULL, NULL, 0 },
+	OPT_CHOICE("read", "Reads in ascending offset order", RW_READ),
+	OPT_CHOICE("write", "Writes in ascending offset order", RW_WRITE),
+	OPT_CHOICE("trim", "Discards in ascending offset order", RW_TRIM),
+	OPT_CHOICE("randread", "Reads at random offsets", RW_RANDREAD),
+	OPT_CHOICE("randwrite", "Writes at random offsets", RW_RANDWRITE),
+	OPT_CHOICE("randtrim", "Discards at random offsets", RW_RANDTRIM),
+	OPT_CHOICE("rw", "Mixed reads and writes, ascending offsets", RW_RW),
+	OPT_CHOICE("readwrite", "Mixed reads and writes, ascending offsets", RW_RW),
+	OPT_CHOICE("randrw", "Mixed reads and writes at random offsets", RW_RANDRW),
+	OPT_CHOICE("trimwrite", "Discard each block, then write it; in order", RW_TRIMWRITE),
+	OPT_CHOICE("randtrimwrite", "Discard each block, then write it; random order", RW_RANDTRIMWRITE),
+	{ NULL, 0 },
 };
 
 APPLY(opt_apply_rw)
@@ -285,12 +281,8 @@ APPLY(opt_apply_ioengine)
 		return -EINVAL;
 	}
 	if (!engine_known(buf)) {
-		const char *why = opt_apply_engine_refusal(buf);
-
-		if (why) {
-			opt_diag_add(d, false, "fio: engine %s %s", buf, why);
+		if (opt_apply_engine_refuse(buf, d))
 			return -EINVAL;
-		}
 		opt_diag_add(d, false, "fio: engine %s is not supported by iops (available: %s)", buf,
 			     opt_engine_list());
 		return -EINVAL;
@@ -314,9 +306,9 @@ APPLY(opt_apply_randseed)
 }
 
 const struct opt_choice opt_apply_randgen_choices[] = {
-	{ "tausworthe", "32-bit combined Tausworthe (default)", RANDGEN_TAUSWORTHE },
-	{ "lfsr", "Shift register sized to the file, no repeats", RANDGEN_LFSR },
-	{ "tausworthe64", "Tausworthe with 64-bit state", RANDGEN_TAUSWORTHE64 },
-	{ NULL, NULL, 0 },
+	OPT_CHOICE("tausworthe", "32-bit combined Tausworthe (default)", RANDGEN_TAUSWORTHE),
+	OPT_CHOICE("lfsr", "Shift register sized to the file, no repeats", RANDGEN_LFSR),
+	OPT_CHOICE("tausworthe64", "Tausworthe with 64-bit state", RANDGEN_TAUSWORTHE64),
+	{ NULL, 0 },
 };
 

@@ -8,28 +8,15 @@
 #include "fio/blktrace.h"
 #include "fio/iolog_replay.h"
 
-static int opt_apply_iolog_str(char **dst, const struct opt_def *od, const char *val, struct opt_diag *d)
+/* write_iolog, read_iolog, replay_redirect, merge_blktrace_file: a non-empty path into the
+ * entry's field. */
+APPLY(opt_apply_iolog_path)
 {
 	if (!val || !*val) {
 		opt_apply_failed(d, od, val);
 		return -EINVAL;
 	}
-	return opt_apply_set_str(dst, val);
-}
-
-APPLY(opt_apply_write_iolog)
-{
-	return opt_apply_iolog_str(&oj->j.write_iolog, od, val, d);
-}
-
-APPLY(opt_apply_read_iolog)
-{
-	return opt_apply_iolog_str(&oj->j.read_iolog, od, val, d);
-}
-
-APPLY(opt_apply_replay_redirect)
-{
-	return opt_apply_iolog_str(&oj->j.replay_redirect, od, val, d);
+	return opt_apply_set_str((char **)((char *)oj + od->field), val);
 }
 
 APPLY(opt_apply_replay_align)
@@ -73,12 +60,9 @@ APPLY(opt_apply_replay_skip)
 	return 0;
 }
 
-APPLY(opt_apply_merge_blktrace_file)
-{
-	return opt_apply_iolog_str(&oj->j.merge_blktrace_file, od, val, d);
-}
 
-static int opt_apply_merge_list(char **dst, const struct opt_def *od, const char *val, struct opt_diag *d)
+/* merge_blktrace_scalars, merge_blktrace_iters: the ':' list as given, into the entry's field */
+APPLY(opt_apply_merge_list)
 {
 	if (!val || blktrace_list_parse(val, NULL, BLKTRACE_MAX_TRACES) < 0) {
 		opt_diag_add(d, false, "%s: whole numbers above 0 separated by ':' expected, at most %u", od->name,
@@ -86,15 +70,5 @@ static int opt_apply_merge_list(char **dst, const struct opt_def *od, const char
 		opt_apply_failed(d, od, val);
 		return -EINVAL;
 	}
-	return opt_apply_set_str(dst, val);
-}
-
-APPLY(opt_apply_merge_blktrace_scalars)
-{
-	return opt_apply_merge_list(&oj->j.merge_blktrace_scalars, od, val, d);
-}
-
-APPLY(opt_apply_merge_blktrace_iters)
-{
-	return opt_apply_merge_list(&oj->j.merge_blktrace_iters, od, val, d);
+	return opt_apply_set_str((char **)((char *)oj + od->field), val);
 }

@@ -123,9 +123,9 @@ APPLY(opt_apply_cpus_allowed)
 }
 
 const struct opt_choice opt_apply_cpus_policy_choices[] = {
-	{ "shared", "Every job may run on every CPU of the set", 0 },
-	{ "split", "Each job runs on one CPU of the set, in turn", 1 },
-	{ NULL, NULL, 0 },
+	OPT_CHOICE("shared", "Every job may run on every CPU of the set", 0),
+	OPT_CHOICE("split", "Each job runs on one CPU of the set, in turn", 1),
+	{ NULL, 0 },
 };
 
 APPLY(opt_apply_cpus_allowed_policy)
@@ -163,20 +163,20 @@ APPLY(opt_apply_numa_mem_policy)
 /* ---- exitall, exit_what, exitall_on_error ---- */
 
 const struct opt_choice opt_apply_exit_what_choices[] = {
-	{ "group", "End the other jobs of the job's group (exitall's default)", EXIT_GROUP },
-	{ "stonewall", "End the jobs running now; the next stonewall still starts", EXIT_STONEWALL },
-	{ "all", "End every job and start no more", EXIT_ALL },
-	{ NULL, NULL, 0 },
+	OPT_CHOICE("group", "End the other jobs of the job's group (exitall's default)", EXIT_GROUP),
+	OPT_CHOICE("stonewall", "End the jobs running now; the next stonewall still starts", EXIT_STONEWALL),
+	OPT_CHOICE("all", "End every job and start no more", EXIT_ALL),
+	{ NULL, 0 },
 };
 
 /* ---- steady state (fio/steadystate.h) ---- */
 
 const struct opt_choice opt_apply_ss_choices[] = {
-	{ "iops", "maximum mean deviation of IOPS measurements", 0 },
-	{ "iops_slope", "slope calculated from IOPS measurements", 1 },
-	{ "bw", "maximum mean deviation of bandwidth measurements", 2 },
-	{ "bw_slope", "slope calculated from bandwidth measurements", 3 },
-	{ NULL, NULL, 0 },
+	OPT_CHOICE("iops", "maximum mean deviation of IOPS measurements", 0),
+	OPT_CHOICE("iops_slope", "slope calculated from IOPS measurements", 1),
+	OPT_CHOICE("bw", "maximum mean deviation of bandwidth measurements", 2),
+	OPT_CHOICE("bw_slope", "slope calculated from bandwidth measurements", 3),
+	{ NULL, 0 },
 };
 
 APPLY(opt_apply_ss)

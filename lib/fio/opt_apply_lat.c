@@ -60,9 +60,9 @@ APPLY(opt_apply_latency_percentile)
 }
 
 const struct opt_choice opt_apply_rw_sequencer_choices[] = {
-	{ "sequential", "The I/Os between two random ones follow on from it", 0 },
-	{ "identical", "The I/Os between two random ones repeat its offset", 1 },
-	{ NULL, NULL, 0 },
+	OPT_CHOICE("sequential", "The I/Os between two random ones follow on from it", 0),
+	OPT_CHOICE("identical", "The I/Os between two random ones repeat its offset", 1),
+	{ NULL, 0 },
 };
 
 APPLY(opt_apply_rw_sequencer)
@@ -77,20 +77,20 @@ APPLY(opt_apply_rw_sequencer)
 
 /* The kernel's RWH_WRITE_LIFE_* values. */
 const struct opt_choice opt_apply_write_hint_choices[] = {
-	{ "none", "No lifetime expected", 1 },
-	{ "short", "Data soon overwritten", 2 },
-	{ "medium", "Data kept a while", 3 },
-	{ "long", "Data kept long", 4 },
-	{ "extreme", "Data kept longest", 5 },
-	{ NULL, NULL, 0 },
+	OPT_CHOICE("none", "No lifetime expected", 1),
+	OPT_CHOICE("short", "Data soon overwritten", 2),
+	OPT_CHOICE("medium", "Data kept a while", 3),
+	OPT_CHOICE("long", "Data kept long", 4),
+	OPT_CHOICE("extreme", "Data kept longest", 5),
+	{ NULL, 0 },
 };
 
 /* The kernel's SYNC_FILE_RANGE_* bits. */
 const struct opt_choice opt_apply_sfr_choices[] = {
-	{ "wait_before", "Wait for writeback already under way first", 1 },
-	{ "write", "Start writing back the dirty pages of the range", 2 },
-	{ "wait_after", "Wait until the range is written back", 4 },
-	{ NULL, NULL, 0 },
+	OPT_CHOICE("wait_before", "Wait for writeback already under way first", 1),
+	OPT_CHOICE("write", "Start writing back the dirty pages of the range", 2),
+	OPT_CHOICE("wait_after", "Wait until the range is written back", 4),
+	{ NULL, 0 },
 };
 
 /* sync_file_range=flag[,flag...][:N]: the flags, after every N writes (default 1). */

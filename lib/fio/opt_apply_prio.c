@@ -46,16 +46,8 @@ APPLY(opt_apply_cmdprio)
 			opt_apply_failed(d, od, val);
 			return -EINVAL;
 		}
-		if (x < od->min || x > od->max) {
-			if (x < od->min)
-				opt_diag_add(d, false, "%s: min value out of range: %lld (%d min)", od->name, (long long)x,
-					     od->min);
-			else
-				opt_diag_add(d, false, "%s: max value out of range: %lld (%d max)", od->name, (long long)x,
-					     od->max);
-			opt_apply_failed(d, od, val);
-			return -EINVAL;
-		}
+		if (x < od->min || x > od->max)
+			return opt_apply_range_failed(d, od, val, x > od->max, x, x > od->max ? od->max : od->min);
 		v[i] = (uint8_t)x;
 	}
 	if (!strcmp(od->name, "cmdprio_percentage")) {

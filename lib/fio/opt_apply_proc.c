@@ -13,13 +13,13 @@
 #define PROC_ID_MAX	4294967294ll	/* uid / gid: (uid_t)-1 means "no change" to the kernel */
 
 const struct opt_choice opt_apply_mem_choices[] = {
-	{ "malloc", "Buffers from the heap", MEM_MALLOC },
-	{ "shm", "Buffers in a System V shared memory segment", MEM_SHM },
-	{ "shmhuge", "A shared memory segment of huge pages", MEM_SHMHUGE },
-	{ "mmap", "An anonymous mapping, or a shared one of :FILE", MEM_MMAP },
-	{ "mmapshared", "A shared anonymous mapping", MEM_MMAPSHARED },
-	{ "mmaphuge", "A mapping of huge pages (:FILE on hugetlbfs)", MEM_MMAPHUGE },
-	{ NULL, NULL, 0 },
+	OPT_CHOICE("malloc", "Buffers from the heap", MEM_MALLOC),
+	OPT_CHOICE("shm", "Buffers in a System V shared memory segment", MEM_SHM),
+	OPT_CHOICE("shmhuge", "A shared memory segment of huge pages", MEM_SHMHUGE),
+	OPT_CHOICE("mmap", "An anonymous mapping, or a shared one of :FILE", MEM_MMAP),
+	OPT_CHOICE("mmapshared", "A shared anonymous mapping", MEM_MMAPSHARED),
+	OPT_CHOICE("mmaphuge", "A mapping of huge pages (:FILE on hugetlbfs)", MEM_MMAPHUGE),
+	{ NULL, 0 },
 };
 
 /* Copy val into a fixed field of cap bytes: "fio: NAME is too long (N bytes, max M)". */
@@ -116,12 +116,8 @@ APPLY(opt_apply_id)
 
 	if (ret)
 		return ret;
-	if (v > PROC_ID_MAX) {
-		opt_diag_add(d, false, "%s: max value out of range: %lld (%lld max)", od->name, (long long)v,
-			     PROC_ID_MAX);
-		opt_apply_failed(d, od, val);
-		return -EINVAL;
-	}
+	if (v > PROC_ID_MAX)
+		return opt_apply_range_failed(d, od, val, true, v, PROC_ID_MAX);
 	if (od->name[0] == 'u') {
 		oj->j.proc.uid = (uint32_t)v;
 		oj->j.proc.uid_set = true;

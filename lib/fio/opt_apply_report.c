@@ -44,27 +44,27 @@ APPLY(opt_apply_percentile_list)
 }
 
 const struct opt_choice opt_apply_kb_base_choices[] = {
-	{ "1024", "k/m/g mean 1024^n, ki/mi/gi 1000^n (legacy); binary units shown", 1024 },
-	{ "1000", "k/m/g mean 1000^n, ki/mi/gi 1024^n; decimal units shown", 1000 },
-	{ NULL, NULL, 0 },
+	OPT_CHOICE("1024", "k/m/g mean 1024^n, ki/mi/gi 1000^n (legacy); binary units shown", 1024),
+	OPT_CHOICE("1000", "k/m/g mean 1000^n, ki/mi/gi 1024^n; decimal units shown", 1000),
+	{ NULL, 0 },
 };
 
 const struct opt_choice opt_apply_unit_base_choices[] = {
-	{ "0", "Chosen automatically", 0 },
-	{ "8", "Figures in bytes", 8 },
-	{ "1", "Figures in bits", 1 },
-	{ NULL, NULL, 0 },
+	OPT_CHOICE("0", "Chosen automatically", 0),
+	OPT_CHOICE("8", "Figures in bytes", 8),
+	OPT_CHOICE("1", "Figures in bits", 1),
+	{ NULL, 0 },
 };
 
 /* unified_rw_reporting (unified.h): fio's words and numeric aliases */
 const struct opt_choice opt_apply_unified_rw_reporting_choices[] = {
-	{ "none", "One block per direction (the default)", 0 },
-	{ "mixed", "One merged block in place of read, write and trim", 1 },
-	{ "both", "The per-direction blocks, then the merged one", 2 },
-	{ "0", "Same as none", 0 },
-	{ "1", "Same as mixed", 1 },
-	{ "2", "Same as both", 2 },
-	{ NULL, NULL, 0 },
+	OPT_CHOICE("none", "One block per direction (the default)", 0),
+	OPT_CHOICE("mixed", "One merged block in place of read, write and trim", 1),
+	OPT_CHOICE("both", "The per-direction blocks, then the merged one", 2),
+	OPT_CHOICE("0", "Same as none", 0),
+	OPT_CHOICE("1", "Same as mixed", 1),
+	OPT_CHOICE("2", "Same as both", 2),
+	{ NULL, 0 },
 };
 
 /* ------------------------------------------------------------------------------------------ */

@@ -7,26 +7,26 @@
 #include "fio/verify.h"
 
 const struct opt_choice opt_apply_verify_choices[] = {
-	{ "0", "No verification", VERIFY_NONE },
-	{ "md5", "MD5 digest of every block", VERIFY_MD5 },
-	{ "crc64", "64-bit CRC of every block", VERIFY_CRC64 },
-	{ "crc32", "32-bit CRC of every block", VERIFY_CRC32 },
-	{ "crc32c-intel", "Another name for crc32c", VERIFY_CRC32C },
-	{ "crc32c", "Castagnoli CRC of every block (CPU instruction when present)", VERIFY_CRC32C },
-	{ "crc16", "16-bit CRC of every block", VERIFY_CRC16 },
-	{ "crc7", "7-bit CRC of every block", VERIFY_CRC7 },
-	{ "sha1", "SHA-1 digest of every block", VERIFY_SHA1 },
-	{ "sha256", "fio's 64-byte sha256 field of every block", VERIFY_SHA256 },
-	{ "sha512", "fio's 128-byte sha512 field (copied bytes, no digest)", VERIFY_SHA512 },
-	{ "sha3-224", "SHA3-224 digest of every block", VERIFY_SHA3_224 },
-	{ "sha3-256", "SHA3-256 digest of every block", VERIFY_SHA3_256 },
-	{ "sha3-384", "SHA3-384 digest of every block", VERIFY_SHA3_384 },
-	{ "sha3-512", "SHA3-512 digest of every block", VERIFY_SHA3_512 },
-	{ "xxhash", "XXH32 hash of every block", VERIFY_XXHASH },
-	{ "meta", "Block headers only, the data is not summed", VERIFY_META },
-	{ "pattern", "The verify_pattern bytes alone, no header", VERIFY_PATTERN },
-	{ "null", "Random data, nothing checked", VERIFY_NULL },
-	{ NULL, NULL, 0 },
+	OPT_CHOICE("0", "No verification", VERIFY_NONE),
+	OPT_CHOICE("md5", "MD5 digest of every block", VERIFY_MD5),
+	OPT_CHOICE("crc64", "64-bit CRC of every block", VERIFY_CRC64),
+	OPT_CHOICE("crc32", "32-bit CRC of every block", VERIFY_CRC32),
+	OPT_CHOICE("crc32c-intel", "Another name for crc32c", VERIFY_CRC32C),
+	OPT_CHOICE("crc32c", "Castagnoli CRC of every block (CPU instruction when present)", VERIFY_CRC32C),
+	OPT_CHOICE("crc16", "16-bit CRC of every block", VERIFY_CRC16),
+	OPT_CHOICE("crc7", "7-bit CRC of every block", VERIFY_CRC7),
+	OPT_CHOICE("sha1", "SHA-1 digest of every block", VERIFY_SHA1),
+	OPT_CHOICE("sha256", "fio's 64-byte sha256 field of every block", VERIFY_SHA256),
+	OPT_CHOICE("sha512", "fio's 128-byte sha512 field (copied bytes, no digest)", VERIFY_SHA512),
+	OPT_CHOICE("sha3-224", "SHA3-224 digest of every block", VERIFY_SHA3_224),
+	OPT_CHOICE("sha3-256", "SHA3-256 digest of every block", VERIFY_SHA3_256),
+	OPT_CHOICE("sha3-384", "SHA3-384 digest of every block", VERIFY_SHA3_384),
+	OPT_CHOICE("sha3-512", "SHA3-512 digest of every block", VERIFY_SHA3_512),
+	OPT_CHOICE("xxhash", "XXH32 hash of every block", VERIFY_XXHASH),
+	OPT_CHOICE("meta", "Block headers only, the data is not summed", VERIFY_META),
+	OPT_CHOICE("pattern", "The verify_pattern bytes alone, no header", VERIFY_PATTERN),
+	OPT_CHOICE("null", "Random data, nothing checked", VERIFY_NULL),
+	{ NULL, 0 },
 };
 
 APPLY(opt_apply_verify)
@@ -51,34 +51,3 @@ APPLY(opt_apply_verify_pattern)
 	return 0;
 }
 
-/* A count of blocks, 0 and up (fio: unsigned 64-bit). */
-static int get_blocks(struct opt_job *oj, const struct opt_def *od, const char *val, struct opt_diag *d,
-		      uint64_t *out)
-{
-	int64_t v;
-	int ret = opt_apply_get_int(oj, od, val, d, &v);
-
-	if (!ret)
-		*out = (uint64_t)v;	/* the table's minimum (0) is checked already */
-	return ret;
-}
-
-APPLY(opt_apply_verify_backlog)
-{
-	return get_blocks(oj, od, val, d, &oj->j.verify_backlog);
-}
-
-APPLY(opt_apply_verify_backlog_batch)
-{
-	return get_blocks(oj, od, val, d, &oj->j.verify_backlog_batch);
-}
-
-APPLY(opt_apply_trim_backlog)
-{
-	return get_blocks(oj, od, val, d, &oj->j.trim_backlog);
-}
-
-APPLY(opt_apply_trim_backlog_batch)
-{
-	return get_blocks(oj, od, val, d, &oj->j.trim_backlog_batch);
-}

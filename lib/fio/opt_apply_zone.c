@@ -10,15 +10,14 @@
 #include "fio/opt_apply.h"
 
 const struct opt_choice opt_apply_zonemode_choices[] = {
-	{ "none", "The zonerange, zonesize and zoneskip parameters are ignored", ZONE_MODE_NONE },
-	{ "strided", "I/O happens in a single zone until zonesize bytes have been transferred",
-	  ZONE_MODE_STRIDED },
-	{ "zbd", "Writes only at each zone's write pointer (emulated on regular files)", ZONE_MODE_ZBD },
-	{ NULL, NULL, 0 },
+	OPT_CHOICE("none", "The zonerange, zonesize and zoneskip parameters are ignored", ZONE_MODE_NONE),
+	OPT_CHOICE("strided", "I/O happens in a single zone until zonesize bytes have been transferred", ZONE_MODE_STRIDED),
+	OPT_CHOICE("zbd", "Writes only at each zone's write pointer (emulated on regular files)", ZONE_MODE_ZBD),
+	{ NULL, 0 },
 };
 
-static int opt_apply_zone_bytes(struct opt_job *oj, const struct opt_def *od, const char *val,
-				struct opt_diag *d, uint64_t *out)
+static int zone_bytes(struct opt_job *oj, const struct opt_def *od, const char *val,
+		      struct opt_diag *d, uint64_t *out)
 {
 	if (!val || parse_size(val, opt_apply_kb_of(oj), out)) {
 		opt_apply_failed(d, od, val);
@@ -27,14 +26,10 @@ static int opt_apply_zone_bytes(struct opt_job *oj, const struct opt_def *od, co
 	return 0;
 }
 
-APPLY(opt_apply_zonerange)
+/* zonerange, zonesize, zonecapacity: bytes into the entry's field */
+APPLY(opt_apply_zone_bytes)
 {
-	return opt_apply_zone_bytes(oj, od, val, d, &oj->j.zone_range);
-}
-
-APPLY(opt_apply_zonesize)
-{
-	return opt_apply_zone_bytes(oj, od, val, d, &oj->j.zone_size);
+	return zone_bytes(oj, od, val, d, (uint64_t *)((char *)oj + od->field));
 }
 
 /* zoneskip=N (bytes, with suffixes) or zoneskip=Nz (N zone sizes, resolved by the fixup). */
@@ -58,7 +53,7 @@ APPLY(opt_apply_zoneskip)
 		oj->j.zone_skip = 0;
 		return 0;
 	}
-	if (opt_apply_zone_bytes(oj, od, val, d, &v))
+	if (zone_bytes(oj, od, val, d, &v))
 		return -EINVAL;
 	oj->j.zone_skip = v;
 	oj->j.zone_skip_z = 0;
@@ -67,10 +62,6 @@ APPLY(opt_apply_zoneskip)
 
 /* ---- zbd ---- */
 
-APPLY(opt_apply_zonecapacity)
-{
-	return opt_apply_zone_bytes(oj, od, val, d, &oj->j.zone_capacity);
-}
 
 /* One value in [0, 1] (fio takes a list and warns past the first value: iops refuses). */
 static int opt_apply_zone_fraction(const struct opt_def *od, const char *val, struct opt_diag *d,

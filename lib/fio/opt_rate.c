@@ -51,24 +51,10 @@ static int rate_dirs(struct opt_job *oj, const struct opt_def *od, const char *v
 
 #define RATE_APPLY(fn) int fn(struct opt_job *oj, const struct opt_def *od, const char *val, struct opt_diag *d)
 
-RATE_APPLY(opt_rate_apply_rate)
+/* rate, rate_min, rate_iops, rate_iops_min: into the entry's per-direction array */
+RATE_APPLY(opt_rate_apply_dirs)
 {
-	return rate_dirs(oj, od, val, d, oj->j.rate_bps);
-}
-
-RATE_APPLY(opt_rate_apply_rate_iops)
-{
-	return rate_dirs(oj, od, val, d, oj->j.rate_iops);
-}
-
-RATE_APPLY(opt_rate_apply_rate_min)
-{
-	return rate_dirs(oj, od, val, d, oj->j.rate_min_bps);
-}
-
-RATE_APPLY(opt_rate_apply_rate_iops_min)
-{
-	return rate_dirs(oj, od, val, d, oj->j.rate_iops_min);
+	return rate_dirs(oj, od, val, d, (uint64_t *)((char *)oj + od->field));
 }
 
 RATE_APPLY(opt_rate_apply_cycle)
@@ -101,15 +87,15 @@ static int rate_choice(const struct opt_def *od, const char *val, struct opt_dia
 }
 
 const struct opt_choice opt_rate_process_choices[] = {
-	{ "linear", "Evenly spaced I/Os", 0 },
-	{ "poisson", "Exponential gaps (Poisson arrivals)", 1 },
-	{ NULL, NULL, 0 },
+	OPT_CHOICE("linear", "Evenly spaced I/Os", 0),
+	OPT_CHOICE("poisson", "Exponential gaps (Poisson arrivals)", 1),
+	{ NULL, 0 },
 };
 
 const struct opt_choice opt_rate_blocks_type_choices[] = {
-	{ "complete", "Count I/Os as they complete", 0 },
-	{ "issue", "Count I/Os as they are issued", 1 },
-	{ NULL, NULL, 0 },
+	OPT_CHOICE("complete", "Count I/Os as they complete", 0),
+	OPT_CHOICE("issue", "Count I/Os as they are issued", 1),
+	{ NULL, 0 },
 };
 
 RATE_APPLY(opt_rate_apply_process)

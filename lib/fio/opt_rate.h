@@ -6,10 +6,7 @@
 
 #include "fio/opt.h"
 
-opt_apply_fn opt_rate_apply_rate;
-opt_apply_fn opt_rate_apply_rate_iops;
-opt_apply_fn opt_rate_apply_rate_min;
-opt_apply_fn opt_rate_apply_rate_iops_min;
+opt_apply_fn opt_rate_apply_dirs;	/* rate, rate_min, rate_iops, rate_iops_min (.field) */
 opt_apply_fn opt_rate_apply_cycle;
 opt_apply_fn opt_rate_apply_process;
 opt_apply_fn opt_rate_apply_ignore_thinktime;

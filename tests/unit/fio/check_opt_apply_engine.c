@@ -2,6 +2,7 @@
  * job.eng, the defaults, what cpuio and exec set on the job, the combinations refused with one
  * line, and the refusal of the engines this build leaves out. */
 #include <check.h>
+#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -123,11 +124,24 @@ END_TEST
 
 START_TEST(test_refusal_lookup)
 {
-	ck_assert_str_eq(opt_apply_engine_refusal("rbd"), "needs librbd, which this build does not include");
-	ck_assert_ptr_nonnull(opt_apply_engine_refusal("windowsaio"));
-	ck_assert_ptr_null(opt_apply_engine_refusal("libaio"));
-	ck_assert_ptr_null(opt_apply_engine_refusal("RBD"));
-	ck_assert_ptr_null(opt_apply_engine_refusal(""));
+	static const struct { const char *name, *line; } cases[] = {
+		{ "rbd", "fio: engine rbd needs librbd, which this build does not include" },
+		{ "ime_aio", "fio: engine ime_aio needs DDN libime, which this build does not include" },
+		{ "windowsaio", "fio: engine windowsaio is Windows' native AIO, which this build does not "
+				"include (Linux: libaio, io_uring)" },
+		{ "libaio", NULL }, { "RBD", NULL }, { "", NULL },
+	};
+	struct opt_diag *d = malloc(sizeof(*d));
+
+	ck_assert_ptr_nonnull(d);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		opt_diag_init(d);
+		ck_assert_int_eq(opt_apply_engine_refuse(cases[i].name, d), cases[i].line ? -EINVAL : 0);
+		ck_assert_uint_eq(d->nr, cases[i].line ? 1 : 0);
+		if (cases[i].line)
+			ck_assert_str_eq(d->line[0], cases[i].line);
+	}
+	free(d);
 	ck_assert(opt_is_refusal("fio: engine rbd needs librbd, which this build does not include"));
 	ck_assert(opt_is_refusal("fio: option 'flow' is not supported by iops"));
 	ck_assert(!opt_is_refusal("fio: failed parsing bs=x"));
