@@ -59,17 +59,12 @@ __attribute__((cold)) void offgen_reset_files(struct offgen *og)
 	og->cur = 0;
 }
 
-/* A length for direction d that is at most room bytes (0: none fits): fio's
- * get_next_buflen(), min + max * u rounded down to a multiple of min and capped at max,
- * drawn again until it fits. */
-static uint64_t offgen_len(struct offgen *og, int d, uint64_t room)
+/* offgen_len() when the sizes vary (bsrange, bssplit): fio's get_next_buflen(), min + max * u
+ * rounded down to a multiple of min and capped at max, drawn again until it fits. */
+static __attribute__((cold, noinline)) uint64_t offgen_len_range(struct offgen *og, int d, uint64_t room)
 {
 	uint64_t lo = og->bs_min[d], hi = og->bs_max[d];
 
-	if (room < lo)
-		return 0;
-	if (lo == hi)
-		return lo;
 	if (og->bs_pick[d])	/* dist: bssplit */
 		return dist_bs_pick(og->bs_pick[d], &og->fr_bs[d], room);
 	for (unsigned tries = 0; tries < 4096; tries++) {
@@ -84,6 +79,18 @@ static uint64_t offgen_len(struct offgen *og, int d, uint64_t room)
 			return len;
 	}
 	return lo;	/* (unreachable in practice: lo fits) */
+}
+
+/* A length for direction d that is at most room bytes (0: none fits). */
+static inline uint64_t offgen_len(struct offgen *og, int d, uint64_t room)
+{
+	uint64_t lo = og->bs_min[d];
+
+	if (room < lo)
+		return 0;
+	if (lo == og->bs_max[d])
+		return lo;
+	return offgen_len_range(og, d, room);
 }
 
 /* First free map block at or after b (wrapping); the file has at least one. */
@@ -117,7 +124,7 @@ static inline void offgen_map_set(struct offgen_file *f, uint64_t b)
 
 /* fio's zoned / zoned_abs: a zone from a draw of 1..100, then a uniform block inside it
  * (no random map). The offset into *off; false when the job's zones do not fit the file. */
-static bool offgen_zoned_block(struct offgen *og, const struct offgen_file *f, int d, uint64_t *off)
+static __attribute__((cold)) bool offgen_zoned_block(struct offgen *og, const struct offgen_file *f, int d, uint64_t *off)
 {
 	const struct dist_gen *g = og->dist[d];
 	uint64_t lastb = f->lastb[d], start = 0, nb = lastb, ba = og->align[d];
@@ -314,7 +321,7 @@ out:
 
 /* Try to place one I/O of direction d in file f. Returns false when the file is exhausted.
  * og->file_next is one of these two: with rw_sequencer=identical or bs_is_seq_rand, or not. */
-static bool offgen_file_next_special(struct offgen *og, struct offgen_file *f, int d, struct offgen_io *io)
+static __attribute__((cold)) bool offgen_file_next_special(struct offgen *og, struct offgen_file *f, int d, struct offgen_io *io)
 {
 	return offgen_file_next_body(og, f, d, io, true);
 }

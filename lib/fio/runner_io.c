@@ -216,11 +216,14 @@ static void worker_max_latency(struct worker *w, const struct io_req *req, uint6
 
 /* ---- completions ------------------------------------------------------------------------ */
 
-static inline void worker_complete(struct worker *w, struct io_req *req, uint64_t now)
+/* The completions off the common path: syncs, errors, short I/Os. True when req is done
+ * with (back on the free list); false when it goes on to worker_complete()'s accounting (a
+ * short I/O whose rest was issued). */
+static __attribute__((cold, noinline)) bool worker_complete_odd(struct worker *w, struct io_req *req, uint64_t now)
 {
 	struct job_result *res = w->res;
 
-	if (__builtin_expect(req->op == IO_FSYNC || req->op == IO_FDATASYNC, 0)) {
+	if (req->op == IO_FSYNC || req->op == IO_FDATASYNC) {
 		if (req->result < 0)
 			worker_io_error(w, req);
 		else {
@@ -232,53 +235,69 @@ static inline void worker_complete(struct worker *w, struct io_req *req, uint64_
 				hist_add(&res->sync_hist, lat);
 			}
 		}
-	} else if (__builtin_expect(req->result < 0, 0)) {
+	} else if (req->result < 0) {
 		worker_io_error(w, req);
+	} else if (req->result == 0 && (w->ops->flags & ENGINE_F_STREAM)) {
+		w->stream_end = true;	/* net: the sender is gone, not an I/O */
 	} else {
-		struct ddir_result *dr = &res->ddir[req->op];
-
-		if (__builtin_expect((uint64_t)req->result != req->len, 0)) {
-			if (req->result == 0 && (w->ops->flags & ENGINE_F_STREAM)) {
-				w->stream_end = true;	/* net: the sender is gone, not an I/O */
-				w->free_reqs[w->nr_free++] = req;
-				return;
-			}
-			dr->short_ios++;
-			if (req->result > 0 && worker_rest(w, req) < 0) {	/* reissued, and failed */
-				worker_io_error(w, req);
-				w->free_reqs[w->nr_free++] = req;
-				return;
-			}
-		} else if (__builtin_expect(w->vfy_reads, 0) && req->op == IO_READ) {
-			worker_verify_read(w, req);	/* verify */
-		} else if (__builtin_expect(w->vs_ring != NULL, 0) && req->op == IO_WRITE) {
-			worker_vstate_write(w, req);	/* verify_state_save */
-		}
-		dr->io_bytes += (uint64_t)req->result;
-		dr->total_ios++;
-		if (w->clat_on && __builtin_expect(req->lat_mode != IO_LAT_NONE, 1)) {
-			uint64_t clat = now > req->issue_ns ? now - req->issue_ns : 0;
-
-			lat_stat_add(&dr->clat, clat);
-			hist_add(&dr->clat_hist, clat);
-			if (__builtin_expect(req->lat_mode == IO_LAT_ALL, 1))	/* fio: not for file ops */
-				runner_mark_lat(res, clat);
-		}
-		if (w->lat_on && __builtin_expect(req->lat_mode == IO_LAT_ALL, 1)) {
-			uint64_t lat = now > req->start_ns ? now - req->start_ns : 0;
-
-			lat_stat_add(&dr->lat, lat);
-			if (w->lat_hist_on)
-				hist_add(&dr->lat_hist, lat);
-			if (__builtin_expect(w->max_lat_on, 0))
-				worker_max_latency(w, req, lat);
-		}
-		if (__builtin_expect(w->prio_on, 0))	/* cmdprio */
-			worker_prio_add(w, dr, req, now);
-		if (__builtin_expect(w->iolog != NULL, 0))	/* logs */
-			worker_log_io(w, req, now);
+		res->ddir[req->op].short_ios++;
+		if (!(req->result > 0 && worker_rest(w, req) < 0))
+			return false;
+		worker_io_error(w, req);	/* reissued, and failed */
 	}
 	w->free_reqs[w->nr_free++] = req;
+	return true;
+}
+
+static inline void worker_complete(struct worker *w, struct io_req *req, uint64_t now)
+{
+	struct job_result *res = w->res;
+	struct ddir_result *dr;
+
+	if (__builtin_expect(req->op == IO_FSYNC || req->op == IO_FDATASYNC || (uint64_t)req->result != req->len, 0)) {
+		if (worker_complete_odd(w, req, now))
+			return;
+	} else if (__builtin_expect(w->vfy_reads, 0) && req->op == IO_READ) {
+		worker_verify_read(w, req);	/* verify */
+	} else if (__builtin_expect(w->vs_ring != NULL, 0) && req->op == IO_WRITE) {
+		worker_vstate_write(w, req);	/* verify_state_save */
+	}
+	dr = &res->ddir[req->op];
+	dr->io_bytes += (uint64_t)req->result;
+	dr->total_ios++;
+	if (w->clat_on && __builtin_expect(req->lat_mode != IO_LAT_NONE, 1)) {
+		uint64_t clat = now > req->issue_ns ? now - req->issue_ns : 0;
+
+		lat_stat_add(&dr->clat, clat);
+		hist_add(&dr->clat_hist, clat);
+		if (__builtin_expect(req->lat_mode == IO_LAT_ALL, 1))	/* fio: not for file ops */
+			runner_mark_lat(res, clat);
+	}
+	if (w->lat_on && __builtin_expect(req->lat_mode == IO_LAT_ALL, 1)) {
+		uint64_t lat = now > req->start_ns ? now - req->start_ns : 0;
+
+		lat_stat_add(&dr->lat, lat);
+		if (w->lat_hist_on)
+			hist_add(&dr->lat_hist, lat);
+		if (__builtin_expect(w->max_lat_on, 0))
+			worker_max_latency(w, req, lat);
+	}
+	if (__builtin_expect(w->prio_on, 0))	/* cmdprio */
+		worker_prio_add(w, dr, req, now);
+	if (__builtin_expect(w->iolog != NULL, 0))	/* logs */
+		worker_log_io(w, req, now);
+	w->free_reqs[w->nr_free++] = req;
+}
+
+/* The engine could not submit: fail the pending requests with n. */
+static __attribute__((cold, noinline)) int worker_commit_fail(struct worker *w, int n)
+{
+	for (unsigned i = 0; i < w->nr_pend; i++) {
+		w->pend[i]->result = n;
+		worker_complete(w, w->pend[i], w->now_ns);
+	}
+	w->nr_pend = 0;
+	return n;
 }
 
 /* Submit what is queued. Returns 0 or -errno. */
@@ -288,15 +307,8 @@ static int worker_commit(struct worker *w)
 		int n = w->ops->commit ? w->ops->commit(w->ectx) : (int)w->nr_pend;
 		uint64_t now = 0;
 
-		if (n < 0) {
-			/* the engine could not submit: fail the pending requests */
-			for (unsigned i = 0; i < w->nr_pend; i++) {
-				w->pend[i]->result = n;
-				worker_complete(w, w->pend[i], w->now_ns);
-			}
-			w->nr_pend = 0;
-			return n;
-		}
+		if (__builtin_expect(n < 0, 0))
+			return worker_commit_fail(w, n);
 		if ((unsigned)n > w->nr_pend)
 			n = (int)w->nr_pend;
 		if (n == 0) {
@@ -343,6 +355,15 @@ static int worker_commit(struct worker *w)
 	return 0;
 }
 
+static __attribute__((cold, noinline)) int worker_reap_fail(struct worker *w, int n)
+{
+	if (n == -EINTR || n == -EAGAIN)
+		return 0;
+	worker_set_error(w, -n, "ioengines.c:0", "io_getevents");
+	fprintf(w->diag, "fio: io engine %s: reaping completions failed: %s\n", w->ops->name, err_str(-n));
+	return n;
+}
+
 /* Reap at least min (capped at what is in flight) completions. Returns the number or -errno. */
 static int worker_reap(struct worker *w, unsigned min)
 {
@@ -356,13 +377,8 @@ static int worker_reap(struct worker *w, unsigned min)
 	if (min > max)
 		min = max;
 	n = w->ops->reap(w->ectx, min, max, NULL, w->done);
-	if (n < 0) {
-		if (n == -EINTR || n == -EAGAIN)
-			return 0;
-		worker_set_error(w, -n, "ioengines.c:0", "io_getevents");
-		fprintf(w->diag, "fio: io engine %s: reaping completions failed: %s\n", w->ops->name, err_str(-n));
-		return n;
-	}
+	if (__builtin_expect(n < 0, 0))
+		return worker_reap_fail(w, n);
 	if (w->clock_per_io)
 		w->now_ns = clock_src_now(w->clk);
 	first_free = w->nr_free;
@@ -424,6 +440,31 @@ __attribute__((cold, noinline)) static int worker_queue_locked(struct worker *w,
 	return ret;
 }
 
+/* The engine is busy: submit, reap one and try again (1), or fail req (-errno). */
+static __attribute__((cold, noinline)) int worker_queue_busy(struct worker *w, struct io_req *req)
+{
+	int r = worker_commit(w);
+
+	if (r < 0 && r != -EAGAIN)
+		return r;
+	if (!w->in_flight) {
+		req->result = -EBUSY;
+		worker_complete(w, req, w->now_ns);
+		return -EBUSY;
+	}
+	if (worker_reap(w, 1) < 0)
+		return -EIO;
+	return 1;
+}
+
+/* The engine failed req (ret: -errno, or a value it should not return). */
+static __attribute__((cold, noinline)) int worker_queue_fail(struct worker *w, struct io_req *req, int ret)
+{
+	req->result = ret < 0 ? ret : -EIO;
+	worker_complete(w, req, w->now_ns);
+	return 0;
+}
+
 /* Queue one prepared request; handles DONE / QUEUED / BUSY / errors. Returns 0 or -errno
  * for a fatal engine condition. */
 static int worker_queue(struct worker *w, struct io_req *req)
@@ -453,23 +494,11 @@ static int worker_queue(struct worker *w, struct io_req *req)
 				(void)worker_commit(w);	/* failures complete the requests with the error */
 			return 0;
 		}
-		if (ret == ENGINE_BUSY) {
-			int r = worker_commit(w);
-
-			if (r < 0 && r != -EAGAIN)
-				return r;
-			if (!w->in_flight) {
-				req->result = -EBUSY;
-				worker_complete(w, req, w->now_ns);
-				return -EBUSY;
-			}
-			if (worker_reap(w, 1) < 0)
-				return -EIO;
-			continue;
-		}
-		req->result = ret < 0 ? ret : -EIO;
-		worker_complete(w, req, w->now_ns);
-		return 0;
+		if (ret != ENGINE_BUSY)
+			return worker_queue_fail(w, req, ret);
+		ret = worker_queue_busy(w, req);
+		if (ret <= 0)
+			return ret;
 	}
 }
 
@@ -580,15 +609,52 @@ static bool worker_file_trim_ioctl(const struct worker *w, unsigned f)
 	return k == TARGET_BDEV || k == TARGET_CHR;
 }
 
+/* What some jobs do to a request before it is queued: serialize_overlap, the metadata
+ * engines' file names, trim, verify, buffer contents. */
+static __attribute__((cold, noinline)) void worker_io_extra(struct worker *w, struct io_req *req,
+							     const struct offgen_io *io)
+{
+	const struct job *job = w->job;
+
+	if (w->ser_mark)	/* serialize_overlap */
+		worker_serialize(w, req);
+	if (w->paths)	/* metadata engines: the file by name */
+		req->path = io->file < job->nr_files && job->filenames ? job->filenames[io->file] : NULL;
+	if (io->ddir == DDIR_TRIM) {	/* trim: discard or punch (zbd: done) */
+		req->trim_ioctl = worker_file_trim_ioctl(w, io->file);
+		req->trim_skip = io->zbd_skip;
+	}
+	else if (w->vfy_fill)
+		worker_verify_prep(w, req);	/* verify */
+	else if (io->ddir == DDIR_WRITE && w->refill)
+		bufgen_fill(&w->bg, req->buf, (size_t)io->len);
+	else if (io->ddir == DDIR_WRITE && w->scramble)
+		bufgen_scramble(req->buf, (size_t)io->len, io->offset, w->now_ns);
+}
+
+/* fsync=, fdatasync=, sync_file_range=: a write was chosen; is a sync due after it? */
+static __attribute__((cold, noinline)) void worker_note_write(struct worker *w, const struct offgen_io *io,
+							       unsigned sync_every)
+{
+	w->last_write_file = io->file;
+	w->last_write_off = io->offset;	/* iolog: fio's sync lines show it */
+	if (sync_every && ++w->writes_since_sync >= sync_every) {
+		w->writes_since_sync = 0;
+		w->sync_pending = w->fsync_due = true;
+		w->sync_file = io->file;
+	}
+	if (w->job->sfr_every)
+		worker_sfr_note(w, io);	/* sync_file_range */
+}
+
 void worker_loop(struct worker *w)
 {
 	const struct job *job = w->job;
 	unsigned sync_every = job->fsync_every ? job->fsync_every : job->fdatasync_every;
 	bool note_writes = sync_every || job->sfr_every;	/* one test for fsync= and sync_file_range= */
-	bool refill = w->refill, scramble = w->scramble;
 	/* one test in the loop for buffer contents, trim (trim), verify (verify), serialize_overlap
 	 * and the metadata engines' file names */
-	bool per_io_extra = refill || scramble || job->rw_has_trim || w->vfy_fill || w->ser_mark || w->paths;
+	bool per_io_extra = w->refill || w->scramble || job->rw_has_trim || w->vfy_fill || w->ser_mark || w->paths;
 	struct offgen_io io = { 0 };	/* zbd_skip: set by zbd jobs only */
 
 	w->now_ns = clock_src_now(w->clk);
@@ -671,22 +737,8 @@ void worker_loop(struct worker *w)
 			ioprio_pick(w->job, io.ddir, io.len, (unsigned)rng_below(&w->prio_rng, 100)) : w->job_prio;
 		req->file_idx = io.file;
 		req->result = 0;
-		if (__builtin_expect(per_io_extra, 0)) {
-			if (w->ser_mark)	/* serialize_overlap */
-				worker_serialize(w, req);
-			if (w->paths)	/* metadata engines: the file by name */
-				req->path = io.file < job->nr_files && job->filenames ? job->filenames[io.file] : NULL;
-			if (io.ddir == DDIR_TRIM) {	/* trim: discard or punch (zbd: done) */
-				req->trim_ioctl = worker_file_trim_ioctl(w, io.file);
-				req->trim_skip = io.zbd_skip;
-			}
-			else if (w->vfy_fill)
-				worker_verify_prep(w, req);	/* verify */
-			else if (io.ddir == DDIR_WRITE && refill)
-				bufgen_fill(&w->bg, req->buf, (size_t)io.len);
-			else if (io.ddir == DDIR_WRITE && scramble)
-				bufgen_scramble(req->buf, (size_t)io.len, io.offset, w->now_ns);
-		}
+		if (__builtin_expect(per_io_extra, 0))
+			worker_io_extra(w, req, &io);
 		/* start: the last clock reading (the previous completion), as fio's start_time is
 		 * taken before the offset is chosen; issue: right before queue() for engines that
 		 * complete there (sync engines, null at depth 1), at commit() for the others. */
@@ -698,17 +750,8 @@ void worker_loop(struct worker *w)
 		w->res->ddir[io.ddir].issued_ios++;
 		if (__builtin_expect(w->wlog != NULL, 0))
 			worker_iolog_io(w, &io);	/* iolog: write_iolog */
-		if (note_writes && io.ddir == DDIR_WRITE) {
-			w->last_write_file = io.file;
-			w->last_write_off = io.offset;	/* iolog: fio's sync lines show it */
-			if (sync_every && ++w->writes_since_sync >= sync_every) {
-				w->writes_since_sync = 0;
-				w->sync_pending = w->fsync_due = true;
-				w->sync_file = io.file;
-			}
-			if (job->sfr_every)
-				worker_sfr_note(w, &io);	/* sync_file_range */
-		}
+		if (__builtin_expect(note_writes, 0) && io.ddir == DDIR_WRITE)
+			worker_note_write(w, &io, sync_every);
 		if (__builtin_expect(w->vonly, 0) && io.ddir != DDIR_READ) {
 			worker_verify_dry(w, req);	/* verify_only: no write */
 			continue;
