@@ -89,9 +89,7 @@ MUSL_LDFLAGS:= -static -no-pie -Wl,--gc-sections
 SIZE_OPT    ?= -Oz
 # (The per-I/O parts of the clocks, generators, histograms and stats are inline in their headers:
 # clock.c, frand.c, hist.c and stats.c hold set-up and report code only.)
-HOT_SRCS    := lib/core/rng.c \
-               $(addprefix lib/engine/,engine_libaio.c engine_uring.c engine_psync.c engine_null.c) \
-               $(addprefix lib/fio/,runner_io.c offgen.c)
+HOT_SRCS    := lib/core/rng.c lib/engine/engine_null.c $(addprefix lib/fio/,runner_io.c offgen.c)
 # zlib streams (log_store_compressed, --inflate-log) come from lib/core/zflate.c, not libz: Debian's
 # libz.a links against musl but adds 72 KB, and the stripped binary must stay under 480 KiB.
 MUSL_LIBS   := $(SYSLIB)/liburing.a $(SYSLIB)/libaio.a -lm -lpthread

@@ -338,7 +338,7 @@ __attribute__((cold)) void offgen_pick_body(struct offgen *og)
 
 /* trim: trimwrite (fio's rule, see offgen.h): the direction of file f's next I/O; for
  * randtrimwrite's write, the I/O itself (the block just trimmed): then true. */
-static bool offgen_tw_dir(const struct offgen *og, const struct offgen_file *f, int *d, struct offgen_io *io)
+static __attribute__((cold)) bool offgen_tw_dir(const struct offgen *og, const struct offgen_file *f, int *d, struct offgen_io *io)
 {
 	if (og->random)
 		*d = f->tw_write_due ? DDIR_WRITE : DDIR_TRIM;
@@ -354,7 +354,7 @@ static bool offgen_tw_dir(const struct offgen *og, const struct offgen_file *f, 
 
 /* trim: trimwrite: remember the I/O just placed in file f. Only the writes count against the
  * limit: a trim extends it by its own size. */
-static void offgen_tw_note(struct offgen *og, struct offgen_file *f, const struct offgen_io *io)
+static __attribute__((cold)) void offgen_tw_note(struct offgen *og, struct offgen_file *f, const struct offgen_io *io)
 {
 	f->tw_start[io->ddir] = io->offset - f->io_start + 1;
 	f->tw_write_due = io->ddir == DDIR_TRIM;

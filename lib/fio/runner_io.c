@@ -78,20 +78,20 @@ static inline unsigned runner_lat_idx(uint64_t v)
 
 static inline void runner_mark_lat(struct job_result *res, uint64_t ns)
 {
-	if (ns < 1000) {
-		res->lat_n[runner_lat_idx(ns)]++;
-	} else if (ns < 1000000) {
-		res->lat_u[runner_lat_idx(ns / 1000)]++;
-	} else {
-		uint64_t ms = ns / 1000000;
+	uint64_t *map = res->lat_n, v = ns;
 
-		if (ms >= 2000)
-			res->lat_m[11]++;
-		else if (ms >= 1000)
-			res->lat_m[10]++;
-		else
-			res->lat_m[runner_lat_idx(ms)]++;
+	if (ns >= 1000000) {
+		map = res->lat_m;
+		v = ns / 1000000;
+		if (v >= 1000) {
+			map[v >= 2000 ? 11 : 10]++;
+			return;
+		}
+	} else if (ns >= 1000) {
+		map = res->lat_u;
+		v = ns / 1000;
 	}
+	map[runner_lat_idx(v)]++;
 }
 
 /* ---- errors ----------------------------------------------------------------------------- */
@@ -202,7 +202,7 @@ __attribute__((cold)) static void worker_lat_fail(struct worker *w, const struct
 	worker_set_error(w, ETIMEDOUT, "io_u.c:1432", "max latency exceeded");
 }
 
-static void worker_max_latency(struct worker *w, const struct io_req *req, uint64_t lat)
+static __attribute__((cold)) void worker_max_latency(struct worker *w, const struct io_req *req, uint64_t lat)
 {
 	uint64_t max = w->job->max_latency_ns[req->op];
 
@@ -555,7 +555,7 @@ static __attribute__((cold)) void worker_serialize(struct worker *w, const struc
 	}
 }
 
-static void worker_sync(struct worker *w)
+static __attribute__((cold)) void worker_sync(struct worker *w)
 {
 	w->sync_pending = false;
 	if (w->sfr_due) {	/* sync_file_range */
