@@ -59,31 +59,16 @@ __attribute__((cold)) void offgen_reset_files(struct offgen *og)
 	og->cur = 0;
 }
 
-/* A length for direction d that is at most room bytes (0: none fits): fio's
- * get_next_buflen(), min + max * u rounded down to a multiple of min and capped at max,
- * drawn again until it fits. */
-static uint64_t offgen_len(struct offgen *og, int d, uint64_t room)
+/* A length for direction d that is at most room bytes (0: none fits). */
+static inline uint64_t offgen_len(struct offgen *og, int d, uint64_t room)
 {
-	uint64_t lo = og->bs_min[d], hi = og->bs_max[d];
+	uint64_t lo = og->bs_min[d];
 
 	if (room < lo)
 		return 0;
-	if (lo == hi)
+	if (lo == og->bs_max[d])
 		return lo;
-	if (og->bs_pick[d])	/* dist: bssplit */
-		return dist_bs_pick(og->bs_pick[d], &og->fr_bs[d], room);
-	for (unsigned tries = 0; tries < 4096; tries++) {
-		double u = (double)frand_next(&og->fr_bs[d]) / frand_range(&og->fr_bs[d]);
-		uint64_t len = lo + (uint32_t)((double)hi * u);
-
-		if (!og->bs_unaligned)
-			len = (lo & (lo - 1)) ? len - len % lo : len & ~(lo - 1);
-		if (len > hi)
-			len = hi;
-		if (len <= room)
-			return len;
-	}
-	return lo;	/* (unreachable in practice: lo fits) */
+	return offgen_len_range(og, d, room);
 }
 
 /* First free map block at or after b (wrapping); the file has at least one. */
@@ -113,36 +98,6 @@ static inline bool offgen_map_test(const struct offgen_file *f, uint64_t b)
 static inline void offgen_map_set(struct offgen_file *f, uint64_t b)
 {
 	f->map[b / 64] |= 1ull << (b % 64);
-}
-
-/* fio's zoned / zoned_abs: a zone from a draw of 1..100, then a uniform block inside it
- * (no random map). The offset into *off; false when the job's zones do not fit the file. */
-static bool offgen_zoned_block(struct offgen *og, const struct offgen_file *f, int d, uint64_t *off)
-{
-	const struct dist_gen *g = og->dist[d];
-	uint64_t lastb = f->lastb[d], start = 0, nb = lastb, ba = og->align[d];
-
-	if (!lastb)
-		return false;
-	if (g->nr_zones) {
-		unsigned z = g->zone_by_r[frand_between(&og->fr_zone, 1, 100) - 1];
-
-		if (g->kind == DIST_ZONED) {	/* sizes in % of the range */
-			uint64_t stotal = g->zone_start[z], send = stotal + g->zone_len[z];
-
-			start = stotal * lastb / 100;
-			nb = lastb * (send - stotal) / 100;
-		} else {			/* zoned_abs: bytes */
-			uint64_t stotal = g->zone_start[z] / ba, send = (g->zone_start[z] + g->zone_len[z]) / ba;
-
-			if (send > lastb)
-				return false;
-			start = stotal;
-			nb = send - stotal;
-		}
-	}
-	*off = (frand_scale(&og->fr_block, nb) + start) * ba;
-	return true;
 }
 
 /* special: rw_sequencer=identical or bs_is_seq_rand is on. The body is built twice (see
@@ -314,7 +269,7 @@ out:
 
 /* Try to place one I/O of direction d in file f. Returns false when the file is exhausted.
  * og->file_next is one of these two: with rw_sequencer=identical or bs_is_seq_rand, or not. */
-static bool offgen_file_next_special(struct offgen *og, struct offgen_file *f, int d, struct offgen_io *io)
+static __attribute__((cold)) bool offgen_file_next_special(struct offgen *og, struct offgen_file *f, int d, struct offgen_io *io)
 {
 	return offgen_file_next_body(og, f, d, io, true);
 }
@@ -331,7 +286,7 @@ __attribute__((cold)) void offgen_pick_body(struct offgen *og)
 
 /* trim: trimwrite (fio's rule, see offgen.h): the direction of file f's next I/O; for
  * randtrimwrite's write, the I/O itself (the block just trimmed): then true. */
-static bool offgen_tw_dir(const struct offgen *og, const struct offgen_file *f, int *d, struct offgen_io *io)
+static __attribute__((cold)) bool offgen_tw_dir(const struct offgen *og, const struct offgen_file *f, int *d, struct offgen_io *io)
 {
 	if (og->random)
 		*d = f->tw_write_due ? DDIR_WRITE : DDIR_TRIM;
@@ -347,7 +302,7 @@ static bool offgen_tw_dir(const struct offgen *og, const struct offgen_file *f, 
 
 /* trim: trimwrite: remember the I/O just placed in file f. Only the writes count against the
  * limit: a trim extends it by its own size. */
-static void offgen_tw_note(struct offgen *og, struct offgen_file *f, const struct offgen_io *io)
+static __attribute__((cold)) void offgen_tw_note(struct offgen *og, struct offgen_file *f, const struct offgen_io *io)
 {
 	f->tw_start[io->ddir] = io->offset - f->io_start + 1;
 	f->tw_write_due = io->ddir == DDIR_TRIM;

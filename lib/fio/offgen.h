@@ -218,6 +218,10 @@ void offgen_reset_file(struct offgen *og, unsigned i);
  * bs_is_seq_rand; and the start of a new pass (loops, io_size) from offgen_next(). */
 void offgen_pick_body(struct offgen *og);
 void offgen_new_pass(struct offgen *og);
+/* offgen_draw.c's parts in offgen.c: a size of direction d at most room bytes when bs varies;
+ * a zoned / zoned_abs offset into *off (false when the job's zones do not fit file f). */
+__attribute__((cold)) uint64_t offgen_len_range(struct offgen *og, int d, uint64_t room);
+__attribute__((cold)) bool offgen_zoned_block(struct offgen *og, const struct offgen_file *f, int d, uint64_t *off);
 
 /* verify (experimental_verify): dst, set up by offgen_init() for the same job and files,
  * takes src's whole state (positions, maps, generators) and keeps its own allocations, so that

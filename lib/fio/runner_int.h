@@ -276,7 +276,6 @@ void worker_file_events(struct worker *w);
 
 void worker_loop(struct worker *w);		/* the job's I/O, until done, stopped or failed */
 void worker_drain(struct worker *w);		/* until nothing is queued or in flight */
-void worker_set_error(struct worker *w, int e, const char *where, const char *func);	/* first one wins */
 /* After what is in flight: one fsync / fdatasync (op) of file f, as fsync=N does; log_off is
  * the offset its write_iolog line shows (fio's: that of the last write). */
 void worker_sync_file(struct worker *w, unsigned f, enum io_op op, uint64_t log_off);
@@ -287,13 +286,22 @@ void worker_sfr(struct worker *w);
 /* a short read or write: the rest, issued until done (runner_sync.c); 0, or -1 (result: -errno) */
 int worker_rest(const struct worker *w, struct io_req *req);
 
+/* ---- runner_iorare.c ---- */
+
+__attribute__((cold)) void worker_set_error(struct worker *w, int e, const char *where, const char *func);	/* first one wins */
+/* continue_on_error / ignore_error: does the job go on after error e of kind type (job_err_type)? */
+__attribute__((cold)) bool worker_err_continues(const struct job *job, unsigned type, int e);
+/* max_latency, latency_target: the completion of req took lat ns (the job fails past them). */
+__attribute__((cold)) void worker_max_latency(struct worker *w, const struct io_req *req, uint64_t lat);
+/* A completion that is a sync, an error or a short I/O. true: req is done with (on the free
+ * list); false: it goes on to the common accounting (a short I/O whose rest was issued). */
+__attribute__((cold)) bool worker_complete_odd(struct worker *w, struct io_req *req, uint64_t now);
+
 /* ---- runner_stats.c ---- */
 
 void worker_rusage(struct rusage *ru);
 void worker_plan_check(struct worker *w);	/* when worker_check() is due next */
 bool worker_check(struct worker *w, uint64_t now);	/* true: the job's time is up */
-/* continue_on_error / ignore_error: does the job go on after error e of kind type (job_err_type)? */
-bool worker_err_continues(const struct job *job, unsigned type, int e);
 void worker_cpu(struct worker *w, struct job_result *r);
 /* cold: worker_complete() calls it only when the job writes logs; said here, where the caller
  * sees it, it keeps that call out of the completion path's code (measured: -1 instruction per

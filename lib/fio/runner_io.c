@@ -1,6 +1,7 @@
 /* runner_io: the I/O loop of a job (runner_int.h): queue, commit and reap through the engine,
- * completion accounting (bytes, latencies, depth and batch maps), I/O errors. Everything it
- * does per request is in this file, where the compiler can inline it. */
+ * completion accounting (bytes, latencies, depth and batch maps). Everything it does per
+ * request on the common path is in this file, where the compiler can inline it; errors, syncs
+ * and short I/Os are in runner_iorare.c (built for size). */
 #include "fio/runner_int.h"
 #include "fio/offgen_fsvc.h"
 
@@ -78,207 +79,75 @@ static inline unsigned runner_lat_idx(uint64_t v)
 
 static inline void runner_mark_lat(struct job_result *res, uint64_t ns)
 {
-	if (ns < 1000) {
-		res->lat_n[runner_lat_idx(ns)]++;
-	} else if (ns < 1000000) {
-		res->lat_u[runner_lat_idx(ns / 1000)]++;
-	} else {
-		uint64_t ms = ns / 1000000;
+	uint64_t *map = res->lat_n, v = ns;
 
-		if (ms >= 2000)
-			res->lat_m[11]++;
-		else if (ms >= 1000)
-			res->lat_m[10]++;
-		else
-			res->lat_m[runner_lat_idx(ms)]++;
+	if (ns >= 1000000) {
+		map = res->lat_m;
+		v = ns / 1000000;
+		if (v >= 1000) {
+			map[v >= 2000 ? 11 : 10]++;
+			return;
+		}
+	} else if (ns >= 1000) {
+		map = res->lat_u;
+		v = ns / 1000;
 	}
+	map[runner_lat_idx(v)]++;
 }
 
 /* ---- errors ----------------------------------------------------------------------------- */
-
-__attribute__((cold)) void worker_set_error(struct worker *w, int e, const char *where, const char *func)
-{
-	if (w->error)
-		return;
-	w->error = e;
-	w->res->error = e;
-	snprintf(w->res->verror, sizeof(w->res->verror), "file:%s, func=%s, error=%s", where, func, err_str(e));
-}
-
-/* The name of req's file, as fio's messages print it (the job's name when it has none). */
-static const char *worker_req_path(const struct job *job, const struct io_req *req)
-{
-	return job->filenames && req->file_idx < job->nr_files ? job->filenames[req->file_idx] : job->name;
-}
-
-/* continue_on_error / ignore_error: does the job go on after error e of this kind? */
-__attribute__((cold)) bool worker_err_continues(const struct job *job, unsigned type, int e)
-{
-	if (!(job->cont_on_err & (1u << type)))
-		return false;
-	if (!job->nr_ignore_err[type])
-		return e == EIO || e == EILSEQ;	/* fio's non-fatal errors */
-	for (unsigned i = 0; i < job->nr_ignore_err[type]; i++)
-		if (job->ignore_err[type][i] == e)
-			return true;
-	return false;
-}
-
-__attribute__((cold)) static void worker_io_error_line(struct worker *w, const struct io_req *req, const char *path, int e)
-{
-	if (req->op == IO_READ || req->op == IO_WRITE)
-		fprintf(w->diag, "fio: io_u error on file %s: %s: %s offset=%llu, buflen=%llu\n", path, err_str(e),
-			req->op == IO_READ ? "read" : "write", (unsigned long long)req->offset,
-			(unsigned long long)req->len);
-	else
-		fprintf(w->diag, "fio: io_u error on file %s: %s: sync\n", path, err_str(e));
-}
-
-__attribute__((cold)) static void worker_io_error(struct worker *w, const struct io_req *req)
-{
-	int e = (int)-req->result;
-	const struct job *job = w->job;
-	const char *path = worker_req_path(job, req);
-	struct job_result *res = w->res;
-
-	if (w->error)
-		return;
-	if (job->fill_device && e == ENOSPC && req->op == IO_WRITE) {
-		/* fill_device: the volume is full, which ends the job without an error (fio says so) */
-		if (!w->stream_end)
-			worker_io_error_line(w, req, path, e);
-		w->stream_end = true;
-		return;
-	}
-	if (job->cont_on_err && worker_err_continues(job, req->op == IO_READ ? JOB_ERR_READ : JOB_ERR_WRITE, e)) {
-		/* the job goes on: the first such error is the job's, as fio reports it */
-		if (!res->total_err++) {
-			res->first_error = e;
-			res->error = e;
-			res->err_continued = true;
-			/* where fio records it: its io_u error path with error_dump, else the sync
-			 * engines' xfer (the asynchronous ones leave it empty) */
-			if (job->error_dump)
-				snprintf(res->verror, sizeof(res->verror), "file:io_u.c:1876, func=io_u error, error=%s",
-					 err_str(e));
-			else if (w->ops->flags & ENGINE_F_SYNC)
-				snprintf(res->verror, sizeof(res->verror), "file:engines/sync.c:126, func=xfer, error=%s",
-					 err_str(e));
-		}
-		if (job->error_dump)
-			worker_io_error_line(w, req, path, e);
-		if ((unsigned)req->op < (unsigned)DDIR_NR)
-			res->ddir[req->op].total_ios++;	/* fio counts the I/O, not its bytes */
-		return;
-	}
-	/* fio counts the fatal one too, when continue_on_error covers its kind (a write error
-	 * with continue_on_error=read: total=0, first_error=0) */
-	if ((job->cont_on_err & (1u << (req->op == IO_READ ? JOB_ERR_READ : JOB_ERR_WRITE))) && !res->total_err++)
-		res->first_error = e;
-	if (req->op == IO_TRIM) {
-		/* trim: fio 3.33 fails the queue call itself, without an io_u error line */
-		worker_set_error(w, e, "ioengines.c:399", "td_io_queue");
-		return;
-	}
-	worker_io_error_line(w, req, path, e);
-	if (e == EINVAL && w->job->direct && !w->direct_hint_done) {
-		w->direct_hint_done = true;
-		fprintf(w->diag, "fio: first direct IO errored. File system may not support direct IO, or iomem_align= is bad, or invalid block size. Try setting direct=0.\n");
-	}
-	worker_set_error(w, e, "io_u.c:1876", "io_u error");
-}
-
-/* max_latency (and latency_target at depth 1): an I/O slower than max fails the job
- * (ETIMEDOUT), as fio. */
-__attribute__((cold)) static void worker_lat_fail(struct worker *w, const struct io_req *req, uint64_t lat, uint64_t max)
-{
-	const struct job *job = w->job;
-	const char *path = worker_req_path(job, req);
-
-	fprintf(w->diag, "fio: latency of %llu nsec exceeds specified max (%llu nsec): %s %s %llu %llu\n",
-		(unsigned long long)lat, (unsigned long long)max, path,
-		req->op == IO_READ ? "read" : req->op == IO_WRITE ? "write" : "trim", (unsigned long long)req->offset,
-		(unsigned long long)req->len);
-	worker_set_error(w, ETIMEDOUT, "io_u.c:1432", "max latency exceeded");
-}
-
-static void worker_max_latency(struct worker *w, const struct io_req *req, uint64_t lat)
-{
-	uint64_t max = w->job->max_latency_ns[req->op];
-
-	if (w->error)
-		return;
-	if (max && lat > max)
-		worker_lat_fail(w, req, lat, max);
-	else if (w->lt_on && lat > w->lt.target_ns && worker_lat_slow(w))	/* latency_target */
-		worker_lat_fail(w, req, lat, w->lt.target_ns);
-}
 
 /* ---- completions ------------------------------------------------------------------------ */
 
 static inline void worker_complete(struct worker *w, struct io_req *req, uint64_t now)
 {
 	struct job_result *res = w->res;
+	struct ddir_result *dr;
 
-	if (__builtin_expect(req->op == IO_FSYNC || req->op == IO_FDATASYNC, 0)) {
-		if (req->result < 0)
-			worker_io_error(w, req);
-		else {
-			res->sync_ios++;
-			if (w->clat_on) {
-				uint64_t lat = now > req->start_ns ? now - req->start_ns : 0;
-
-				lat_stat_add(&res->sync_lat, lat);
-				hist_add(&res->sync_hist, lat);
-			}
-		}
-	} else if (__builtin_expect(req->result < 0, 0)) {
-		worker_io_error(w, req);
-	} else {
-		struct ddir_result *dr = &res->ddir[req->op];
-
-		if (__builtin_expect((uint64_t)req->result != req->len, 0)) {
-			if (req->result == 0 && (w->ops->flags & ENGINE_F_STREAM)) {
-				w->stream_end = true;	/* net: the sender is gone, not an I/O */
-				w->free_reqs[w->nr_free++] = req;
-				return;
-			}
-			dr->short_ios++;
-			if (req->result > 0 && worker_rest(w, req) < 0) {	/* reissued, and failed */
-				worker_io_error(w, req);
-				w->free_reqs[w->nr_free++] = req;
-				return;
-			}
-		} else if (__builtin_expect(w->vfy_reads, 0) && req->op == IO_READ) {
-			worker_verify_read(w, req);	/* verify */
-		} else if (__builtin_expect(w->vs_ring != NULL, 0) && req->op == IO_WRITE) {
-			worker_vstate_write(w, req);	/* verify_state_save */
-		}
-		dr->io_bytes += (uint64_t)req->result;
-		dr->total_ios++;
-		if (w->clat_on && __builtin_expect(req->lat_mode != IO_LAT_NONE, 1)) {
-			uint64_t clat = now > req->issue_ns ? now - req->issue_ns : 0;
-
-			lat_stat_add(&dr->clat, clat);
-			hist_add(&dr->clat_hist, clat);
-			if (__builtin_expect(req->lat_mode == IO_LAT_ALL, 1))	/* fio: not for file ops */
-				runner_mark_lat(res, clat);
-		}
-		if (w->lat_on && __builtin_expect(req->lat_mode == IO_LAT_ALL, 1)) {
-			uint64_t lat = now > req->start_ns ? now - req->start_ns : 0;
-
-			lat_stat_add(&dr->lat, lat);
-			if (w->lat_hist_on)
-				hist_add(&dr->lat_hist, lat);
-			if (__builtin_expect(w->max_lat_on, 0))
-				worker_max_latency(w, req, lat);
-		}
-		if (__builtin_expect(w->prio_on, 0))	/* cmdprio */
-			worker_prio_add(w, dr, req, now);
-		if (__builtin_expect(w->iolog != NULL, 0))	/* logs */
-			worker_log_io(w, req, now);
+	if (__builtin_expect(req->op == IO_FSYNC || req->op == IO_FDATASYNC || (uint64_t)req->result != req->len, 0)) {
+		if (worker_complete_odd(w, req, now))
+			return;
+	} else if (__builtin_expect(w->vfy_reads, 0) && req->op == IO_READ) {
+		worker_verify_read(w, req);	/* verify */
+	} else if (__builtin_expect(w->vs_ring != NULL, 0) && req->op == IO_WRITE) {
+		worker_vstate_write(w, req);	/* verify_state_save */
 	}
+	dr = &res->ddir[req->op];
+	dr->io_bytes += (uint64_t)req->result;
+	dr->total_ios++;
+	if (w->clat_on && __builtin_expect(req->lat_mode != IO_LAT_NONE, 1)) {
+		uint64_t clat = now > req->issue_ns ? now - req->issue_ns : 0;
+
+		lat_stat_add(&dr->clat, clat);
+		hist_add(&dr->clat_hist, clat);
+		if (__builtin_expect(req->lat_mode == IO_LAT_ALL, 1))	/* fio: not for file ops */
+			runner_mark_lat(res, clat);
+	}
+	if (w->lat_on && __builtin_expect(req->lat_mode == IO_LAT_ALL, 1)) {
+		uint64_t lat = now > req->start_ns ? now - req->start_ns : 0;
+
+		lat_stat_add(&dr->lat, lat);
+		if (w->lat_hist_on)
+			hist_add(&dr->lat_hist, lat);
+		if (__builtin_expect(w->max_lat_on, 0))
+			worker_max_latency(w, req, lat);
+	}
+	if (__builtin_expect(w->prio_on, 0))	/* cmdprio */
+		worker_prio_add(w, dr, req, now);
+	if (__builtin_expect(w->iolog != NULL, 0))	/* logs */
+		worker_log_io(w, req, now);
 	w->free_reqs[w->nr_free++] = req;
+}
+
+/* The engine could not submit: fail the pending requests with n. */
+static __attribute__((cold, noinline)) int worker_commit_fail(struct worker *w, int n)
+{
+	for (unsigned i = 0; i < w->nr_pend; i++) {
+		w->pend[i]->result = n;
+		worker_complete(w, w->pend[i], w->now_ns);
+	}
+	w->nr_pend = 0;
+	return n;
 }
 
 /* Submit what is queued. Returns 0 or -errno. */
@@ -288,15 +157,8 @@ static int worker_commit(struct worker *w)
 		int n = w->ops->commit ? w->ops->commit(w->ectx) : (int)w->nr_pend;
 		uint64_t now = 0;
 
-		if (n < 0) {
-			/* the engine could not submit: fail the pending requests */
-			for (unsigned i = 0; i < w->nr_pend; i++) {
-				w->pend[i]->result = n;
-				worker_complete(w, w->pend[i], w->now_ns);
-			}
-			w->nr_pend = 0;
-			return n;
-		}
+		if (__builtin_expect(n < 0, 0))
+			return worker_commit_fail(w, n);
 		if ((unsigned)n > w->nr_pend)
 			n = (int)w->nr_pend;
 		if (n == 0) {
@@ -343,6 +205,15 @@ static int worker_commit(struct worker *w)
 	return 0;
 }
 
+static __attribute__((cold, noinline)) int worker_reap_fail(struct worker *w, int n)
+{
+	if (n == -EINTR || n == -EAGAIN)
+		return 0;
+	worker_set_error(w, -n, "ioengines.c:0", "io_getevents");
+	fprintf(w->diag, "fio: io engine %s: reaping completions failed: %s\n", w->ops->name, err_str(-n));
+	return n;
+}
+
 /* Reap at least min (capped at what is in flight) completions. Returns the number or -errno. */
 static int worker_reap(struct worker *w, unsigned min)
 {
@@ -356,13 +227,8 @@ static int worker_reap(struct worker *w, unsigned min)
 	if (min > max)
 		min = max;
 	n = w->ops->reap(w->ectx, min, max, NULL, w->done);
-	if (n < 0) {
-		if (n == -EINTR || n == -EAGAIN)
-			return 0;
-		worker_set_error(w, -n, "ioengines.c:0", "io_getevents");
-		fprintf(w->diag, "fio: io engine %s: reaping completions failed: %s\n", w->ops->name, err_str(-n));
-		return n;
-	}
+	if (__builtin_expect(n < 0, 0))
+		return worker_reap_fail(w, n);
 	if (w->clock_per_io)
 		w->now_ns = clock_src_now(w->clk);
 	first_free = w->nr_free;
@@ -424,6 +290,31 @@ __attribute__((cold, noinline)) static int worker_queue_locked(struct worker *w,
 	return ret;
 }
 
+/* The engine is busy: submit, reap one and try again (1), or fail req (-errno). */
+static __attribute__((cold, noinline)) int worker_queue_busy(struct worker *w, struct io_req *req)
+{
+	int r = worker_commit(w);
+
+	if (r < 0 && r != -EAGAIN)
+		return r;
+	if (!w->in_flight) {
+		req->result = -EBUSY;
+		worker_complete(w, req, w->now_ns);
+		return -EBUSY;
+	}
+	if (worker_reap(w, 1) < 0)
+		return -EIO;
+	return 1;
+}
+
+/* The engine failed req (ret: -errno, or a value it should not return). */
+static __attribute__((cold, noinline)) int worker_queue_fail(struct worker *w, struct io_req *req, int ret)
+{
+	req->result = ret < 0 ? ret : -EIO;
+	worker_complete(w, req, w->now_ns);
+	return 0;
+}
+
 /* Queue one prepared request; handles DONE / QUEUED / BUSY / errors. Returns 0 or -errno
  * for a fatal engine condition. */
 static int worker_queue(struct worker *w, struct io_req *req)
@@ -453,23 +344,11 @@ static int worker_queue(struct worker *w, struct io_req *req)
 				(void)worker_commit(w);	/* failures complete the requests with the error */
 			return 0;
 		}
-		if (ret == ENGINE_BUSY) {
-			int r = worker_commit(w);
-
-			if (r < 0 && r != -EAGAIN)
-				return r;
-			if (!w->in_flight) {
-				req->result = -EBUSY;
-				worker_complete(w, req, w->now_ns);
-				return -EBUSY;
-			}
-			if (worker_reap(w, 1) < 0)
-				return -EIO;
-			continue;
-		}
-		req->result = ret < 0 ? ret : -EIO;
-		worker_complete(w, req, w->now_ns);
-		return 0;
+		if (ret != ENGINE_BUSY)
+			return worker_queue_fail(w, req, ret);
+		ret = worker_queue_busy(w, req);
+		if (ret <= 0)
+			return ret;
 	}
 }
 
@@ -526,7 +405,7 @@ static __attribute__((cold)) void worker_serialize(struct worker *w, const struc
 	}
 }
 
-static void worker_sync(struct worker *w)
+static __attribute__((cold)) void worker_sync(struct worker *w)
 {
 	w->sync_pending = false;
 	if (w->sfr_due) {	/* sync_file_range */
@@ -580,15 +459,52 @@ static bool worker_file_trim_ioctl(const struct worker *w, unsigned f)
 	return k == TARGET_BDEV || k == TARGET_CHR;
 }
 
+/* What some jobs do to a request before it is queued: serialize_overlap, the metadata
+ * engines' file names, trim, verify, buffer contents. */
+static __attribute__((cold, noinline)) void worker_io_extra(struct worker *w, struct io_req *req,
+							     const struct offgen_io *io)
+{
+	const struct job *job = w->job;
+
+	if (w->ser_mark)	/* serialize_overlap */
+		worker_serialize(w, req);
+	if (w->paths)	/* metadata engines: the file by name */
+		req->path = io->file < job->nr_files && job->filenames ? job->filenames[io->file] : NULL;
+	if (io->ddir == DDIR_TRIM) {	/* trim: discard or punch (zbd: done) */
+		req->trim_ioctl = worker_file_trim_ioctl(w, io->file);
+		req->trim_skip = io->zbd_skip;
+	}
+	else if (w->vfy_fill)
+		worker_verify_prep(w, req);	/* verify */
+	else if (io->ddir == DDIR_WRITE && w->refill)
+		bufgen_fill(&w->bg, req->buf, (size_t)io->len);
+	else if (io->ddir == DDIR_WRITE && w->scramble)
+		bufgen_scramble(req->buf, (size_t)io->len, io->offset, w->now_ns);
+}
+
+/* fsync=, fdatasync=, sync_file_range=: a write was chosen; is a sync due after it? */
+static __attribute__((cold, noinline)) void worker_note_write(struct worker *w, const struct offgen_io *io,
+							       unsigned sync_every)
+{
+	w->last_write_file = io->file;
+	w->last_write_off = io->offset;	/* iolog: fio's sync lines show it */
+	if (sync_every && ++w->writes_since_sync >= sync_every) {
+		w->writes_since_sync = 0;
+		w->sync_pending = w->fsync_due = true;
+		w->sync_file = io->file;
+	}
+	if (w->job->sfr_every)
+		worker_sfr_note(w, io);	/* sync_file_range */
+}
+
 void worker_loop(struct worker *w)
 {
 	const struct job *job = w->job;
 	unsigned sync_every = job->fsync_every ? job->fsync_every : job->fdatasync_every;
 	bool note_writes = sync_every || job->sfr_every;	/* one test for fsync= and sync_file_range= */
-	bool refill = w->refill, scramble = w->scramble;
 	/* one test in the loop for buffer contents, trim (trim), verify (verify), serialize_overlap
 	 * and the metadata engines' file names */
-	bool per_io_extra = refill || scramble || job->rw_has_trim || w->vfy_fill || w->ser_mark || w->paths;
+	bool per_io_extra = w->refill || w->scramble || job->rw_has_trim || w->vfy_fill || w->ser_mark || w->paths;
 	struct offgen_io io = { 0 };	/* zbd_skip: set by zbd jobs only */
 
 	w->now_ns = clock_src_now(w->clk);
@@ -671,22 +587,8 @@ void worker_loop(struct worker *w)
 			ioprio_pick(w->job, io.ddir, io.len, (unsigned)rng_below(&w->prio_rng, 100)) : w->job_prio;
 		req->file_idx = io.file;
 		req->result = 0;
-		if (__builtin_expect(per_io_extra, 0)) {
-			if (w->ser_mark)	/* serialize_overlap */
-				worker_serialize(w, req);
-			if (w->paths)	/* metadata engines: the file by name */
-				req->path = io.file < job->nr_files && job->filenames ? job->filenames[io.file] : NULL;
-			if (io.ddir == DDIR_TRIM) {	/* trim: discard or punch (zbd: done) */
-				req->trim_ioctl = worker_file_trim_ioctl(w, io.file);
-				req->trim_skip = io.zbd_skip;
-			}
-			else if (w->vfy_fill)
-				worker_verify_prep(w, req);	/* verify */
-			else if (io.ddir == DDIR_WRITE && refill)
-				bufgen_fill(&w->bg, req->buf, (size_t)io.len);
-			else if (io.ddir == DDIR_WRITE && scramble)
-				bufgen_scramble(req->buf, (size_t)io.len, io.offset, w->now_ns);
-		}
+		if (__builtin_expect(per_io_extra, 0))
+			worker_io_extra(w, req, &io);
 		/* start: the last clock reading (the previous completion), as fio's start_time is
 		 * taken before the offset is chosen; issue: right before queue() for engines that
 		 * complete there (sync engines, null at depth 1), at commit() for the others. */
@@ -698,17 +600,8 @@ void worker_loop(struct worker *w)
 		w->res->ddir[io.ddir].issued_ios++;
 		if (__builtin_expect(w->wlog != NULL, 0))
 			worker_iolog_io(w, &io);	/* iolog: write_iolog */
-		if (note_writes && io.ddir == DDIR_WRITE) {
-			w->last_write_file = io.file;
-			w->last_write_off = io.offset;	/* iolog: fio's sync lines show it */
-			if (sync_every && ++w->writes_since_sync >= sync_every) {
-				w->writes_since_sync = 0;
-				w->sync_pending = w->fsync_due = true;
-				w->sync_file = io.file;
-			}
-			if (job->sfr_every)
-				worker_sfr_note(w, &io);	/* sync_file_range */
-		}
+		if (__builtin_expect(note_writes, 0) && io.ddir == DDIR_WRITE)
+			worker_note_write(w, &io, sync_every);
 		if (__builtin_expect(w->vonly, 0) && io.ddir != DDIR_READ) {
 			worker_verify_dry(w, req);	/* verify_only: no write */
 			continue;
