@@ -119,7 +119,7 @@ FUZZ_FLAGS  := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefin
 # gcc's warnings police the code (-Werror in CI); clang's differ, and they do not fail this build.
 FUZZ_CFLAGS := $(filter-out -Werror,$(BASE_CFLAGS)) -Wno-format-nonliteral -Wno-float-conversion $(FUZZ_FLAGS)
 FUZZ_LIB    := $(BUILD)/fuzz/libiops.a
-FUZZ_OBJS   := $(patsubst %.c,$(BUILD)/fuzz/obj/%.o,$(LIB_SRCS) cmd/fio_args.c cmd/fio_help.c)
+FUZZ_OBJS   := $(patsubst %.c,$(BUILD)/fuzz/obj/%.o,$(sort $(LIB_SRCS) $(wildcard lib/remote/proto.c)) cmd/fio_args.c cmd/fio_help.c)
 FUZZ_BINS   := $(patsubst %,$(BUILD)/fuzz/fuzz_%,$(FUZZ_TARGETS))
 
 $(BUILD)/fuzz/obj/%.o: %.c $(FLAGS_FILE) | deps

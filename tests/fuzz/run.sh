@@ -31,7 +31,7 @@ for t in "$@"; do
 		echo "fuzz $t: ok, ${secs} s, ${execs:-?} execs, ${cov:-cov: ?}"
 	else
 		echo "fuzz $t: FINDING (exit $st), ${execs:-?} execs; input in $findings/:" >&2
-		grep -E 'ERROR|SUMMARY|#[0-9]+ 0x|Test unit written' "$log" | head -n 30 >&2
+		grep -E 'ERROR|runtime error|SUMMARY|#[0-9]+ 0x|Test unit written' "$log" | head -n 30 >&2
 		rc=1
 	fi
 	rm -rf "$work"
