@@ -37,6 +37,7 @@ pkgs_unit           := $(PKGS_UNIT)
 pkgs_e2e            := $(PKGS_BUILD) $(PKGS_E2E)
 pkgs_san            := $(PKGS_UNIT) $(PKGS_E2E)
 pkgs_fuzz           := $(PKGS_BUILD) $(PKGS_FUZZ)
+pkgs_fuzz-bins      := $(PKGS_BUILD) $(PKGS_FUZZ)
 pkgs_image          := $(PKGS_BUILD) $(PKGS_IMAGE)
 pkgs_container-test := $(PKGS_BUILD) $(PKGS_CTEST)
 pkgs_check          := $(DEB_PKGS)
@@ -317,8 +318,8 @@ san: $(BUILD)/check_unit_san $(BUILD)/iops-san $(BUILD)/faultfs
 	$(Q)IOPS_SAN=1 tests/e2e/run.sh $(BUILD)/iops-san
 
 # Every fuzz target for FUZZ_SECONDS, one after the other; a finding fails (its input is kept in
-# $(BUILD)/fuzz/findings/). Without clang: SKIP.
-fuzz:
+# $(BUILD)/fuzz/findings/). deps installs clang as root; without it: SKIP.
+fuzz: deps
 	$(Q)if command -v $(FUZZ_CC) >/dev/null 2>&1; then $(MAKE) --no-print-directory fuzz-bins && \
 	  tests/fuzz/run.sh $(BUILD) $(FUZZ_SECONDS) $(FUZZ_TARGETS); \
 	else echo "fuzz: SKIP ($(FUZZ_CC) not found: apt-get install clang)"; fi
