@@ -24,7 +24,8 @@ PKGS_E2E    := fio ioping bc jq strace python3 libfuse3-dev fuse3
 PKGS_BENCH  := time util-linux
 PKGS_IMAGE  := podman
 PKGS_CTEST  := podman runc file python3-yaml
-DEB_PKGS    := $(sort $(PKGS_BUILD) $(PKGS_UNIT) $(PKGS_E2E) $(PKGS_BENCH) $(PKGS_IMAGE) $(PKGS_CTEST))
+PKGS_FUZZ   := clang
+DEB_PKGS    := $(sort $(PKGS_BUILD) $(PKGS_UNIT) $(PKGS_E2E) $(PKGS_BENCH) $(PKGS_IMAGE) $(PKGS_CTEST) $(PKGS_FUZZ))
 
 pkgs_all            := $(PKGS_BUILD)
 pkgs_run            := $(PKGS_BUILD)
@@ -35,6 +36,8 @@ pkgs_mutation       := $(PKGS_BUILD) $(PKGS_UNIT) $(PKGS_E2E)
 pkgs_unit           := $(PKGS_UNIT)
 pkgs_e2e            := $(PKGS_BUILD) $(PKGS_E2E)
 pkgs_san            := $(PKGS_UNIT) $(PKGS_E2E)
+pkgs_fuzz           := $(PKGS_BUILD) $(PKGS_FUZZ)
+pkgs_fuzz-bins      := $(PKGS_BUILD) $(PKGS_FUZZ)
 pkgs_image          := $(PKGS_BUILD) $(PKGS_IMAGE)
 pkgs_container-test := $(PKGS_BUILD) $(PKGS_CTEST)
 pkgs_check          := $(DEB_PKGS)
@@ -110,6 +113,37 @@ CHECK_CFLAGS = $(shell pkg-config --cflags check)
 CHECK_LIBS   = $(shell pkg-config --libs check)
 HOST_LIBS   := -luring -laio -lm -lpthread
 
+# --- libFuzzer harnesses (tests/fuzz/fuzz_<target>.c): clang, over lib/ built with the same flags ----
+# proto's decoder is fuzzed where lib/remote/proto.c exists. The dictionaries of the fio targets
+# are made from build/iops' own option list (--cmdhelp=all).
+FUZZ_CC     ?= clang
+FUZZ_SECONDS ?= 600
+FUZZ_CHECK_SECONDS ?= 10
+FUZZ_TARGETS := fio_args jobfile ioping_args jsonr sweep_conf $(if $(wildcard lib/remote/proto.c),proto)
+FUZZ_FLAGS  := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+# gcc's warnings police the code (-Werror in CI); clang's differ, and they do not fail this build.
+FUZZ_CFLAGS := $(filter-out -Werror,$(BASE_CFLAGS)) -Wno-format-nonliteral -Wno-float-conversion $(FUZZ_FLAGS)
+FUZZ_LIB    := $(BUILD)/fuzz/libiops.a
+FUZZ_OBJS   := $(patsubst %.c,$(BUILD)/fuzz/obj/%.o,$(sort $(LIB_SRCS) $(wildcard lib/remote/proto.c)) cmd/fio_args.c cmd/fio_help.c)
+FUZZ_BINS   := $(patsubst %,$(BUILD)/fuzz/fuzz_%,$(FUZZ_TARGETS))
+
+$(BUILD)/fuzz/obj/%.o: %.c $(FLAGS_FILE) | deps
+	@mkdir -p $(dir $@)
+	$(call say,CC,$<  (fuzz))
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+
+$(FUZZ_LIB): $(filter $(BUILD)/fuzz/obj/lib/%,$(FUZZ_OBJS))
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/fuzz/fuzz_fio_args: $(BUILD)/fuzz/obj/cmd/fio_args.o $(BUILD)/fuzz/obj/cmd/fio_help.o
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_util.h $(FUZZ_LIB) $(FLAGS_FILE)
+	$(call say,LD,$@)
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -Wno-missing-prototypes -fsanitize=fuzzer -o $@ $< \
+	  $(filter %.o,$^) $(FUZZ_LIB) $(HOST_LIBS)
+
+$(BUILD)/fuzz/fio.dict: $(BUILD)/iops
+	$(Q)$< fio --cmdhelp=all | sed -n 's/^\([a-z0-9_]*\) *:.*/"\1="/p' > $@.tmp && mv $@.tmp $@
+
 # --- the container image's root: /usr/bin/iops (stripped) and the links fio, ioping -------------------
 IMAGE_DIR   := $(BUILD)/image
 ROOTFS_TAR  := $(IMAGE_DIR)/rootfs.tar
@@ -136,7 +170,7 @@ RUN_UNIT    = $(BUILD)/check_unit
 RUN_E2E     = tests/e2e/run.sh $(BUILD)/iops
 RUN_CTEST   = VERSION=$(VERSION) tests/container/run.sh $(BUILD)
 
-.PHONY: all deps run check lint conformance unit e2e container-test image rootfs san bench mutation clean
+.PHONY: all deps run check lint conformance unit e2e container-test image rootfs san fuzz fuzz-bins bench mutation clean
 all: $(BUILD)/iops
 
 # deps: install the missing Debian packages as root, otherwise print the exact command.
@@ -267,13 +301,14 @@ e2e: $(BUILD)/iops $(BUILD)/faultfs
 container-test: $(ROOTFS_TAR)
 	$(Q)$(RUN_CTEST)
 
-# All three suites run even if one fails, so every closing line is printed; then fail.
+# All the suites (the fuzz targets briefly) run even if one fails, so every closing line is printed; then fail.
 check: $(BUILD)/check_unit $(BUILD)/iops $(BUILD)/faultfs $(ROOTFS_TAR)
 	$(Q)rc=0; \
 	tests/lint.sh || rc=1; \
 	$(RUN_UNIT) || rc=1; \
 	$(RUN_E2E) || rc=1; \
 	$(RUN_CTEST) || rc=1; \
+	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_CHECK_SECONDS) || rc=1; \
 	exit $$rc
 
 rootfs: $(ROOTFS_TAR)
@@ -285,6 +320,15 @@ image: $(ROOTFS_TAR)
 san: $(BUILD)/check_unit_san $(BUILD)/iops-san $(BUILD)/faultfs
 	$(Q)$(BUILD)/check_unit_san
 	$(Q)IOPS_SAN=1 tests/e2e/run.sh $(BUILD)/iops-san
+
+# Every fuzz target for FUZZ_SECONDS, one after the other; a finding fails (its input is kept in
+# $(BUILD)/fuzz/findings/). deps installs clang as root; without it: SKIP.
+fuzz: deps
+	$(Q)if command -v $(FUZZ_CC) >/dev/null 2>&1; then $(MAKE) --no-print-directory fuzz-bins && \
+	  tests/fuzz/run.sh $(BUILD) $(FUZZ_SECONDS) $(FUZZ_TARGETS); \
+	else echo "fuzz: SKIP ($(FUZZ_CC) not found: apt-get install clang)"; fi
+
+fuzz-bins: $(FUZZ_BINS) $(BUILD)/fuzz/fio.dict
 
 # fio 3.33's own test suite against build/iops as fio (not part of check: ~5 min; see README).
 conformance: $(BUILD)/iops
@@ -301,4 +345,4 @@ mutation: deps
 clean:
 	rm -rf $(BUILD)
 
--include $(MUSL_OBJS:.o=.d) $(HOST_OBJS:.o=.d) $(SAN_OBJS:.o=.d) $(UNIT_OBJS:.o=.d) $(UNIT_SAN_OBJS:.o=.d)
+-include $(MUSL_OBJS:.o=.d) $(HOST_OBJS:.o=.d) $(SAN_OBJS:.o=.d) $(UNIT_OBJS:.o=.d) $(UNIT_SAN_OBJS:.o=.d) $(FUZZ_OBJS:.o=.d)

@@ -42,7 +42,7 @@ static int dist_split_dirs(const char *s, struct dist_span part[DDIR_NR])
 			part[i] = part[n - 1];
 	else
 		for (int i = n; i < DDIR_NR; i++)
-			part[i].len = 0;
+			part[i] = (struct dist_span){ s + len, 0 };	/* empty, at the end */
 	return 0;
 }
 

@@ -64,7 +64,7 @@ static int aio_get(struct opt_job *oj, const struct opt_def *od, const char *val
 		return -EINVAL;
 	}
 	if (od->type == OPT_T_FLAG || od->type == OPT_T_BOOL) {
-		bool b;
+		bool b = false;	/* a bad value leaves it unset */
 
 		ret = opt_apply_get_bool(oj, od, val, d, &b);
 		*out = b;

@@ -36,6 +36,10 @@ static const struct bss_case bss_cases[] = {
 	{ "4k/50:8k/50,16k", 0, NULL, { 1, 1, 1 }, { 4096, 16384, 16384 }, { 8192, 16384, 16384 }, NULL },
 	{ "4k/50:8k/50,16k,32k", 0, NULL, { 1, 1, 1 }, { 4096, 16384, 32768 }, { 8192, 16384, 32768 }, NULL },
 	{ "4k/50:8k/50,,", 0, NULL, { 1, 0, 0 }, { 4096, 0, 0 }, { 8192, 0, 0 }, NULL },
+	/* the directions after a trailing ',' are empty lists at the end of the text, not unset
+	 * spans (UBSan: an offset applied to an unset pointer; tests/fuzz fio_args) */
+	{ "4k/100,", 0, NULL, { 1, 0, 0 }, { 4096, 0, 0 }, { 4096, 0, 0 }, "4096/100" },
+	{ ",8k/100,", 0, NULL, { 0, 1, 0 }, { 0, 8192, 0 }, { 0, 8192, 0 }, NULL },
 	{ ",4k/50:8k/50", 0, NULL, { 0, 1, 1 }, { 0, 4096, 4096 }, { 0, 8192, 8192 }, NULL },
 	{ ":8k/50", 0, NULL, { 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 }, NULL },
 	{ "1000/50:3000/50", 0, NULL, { 1, 1, 1 }, { 1000, 1000, 1000 }, { 3000, 3000, 3000 }, NULL },

@@ -141,6 +141,12 @@ static const struct bad_case bad_cases[] = {
 	{ PVSYNC2 "hipri_percentage=-1\n", "fio: failed parsing hipri_percentage=-1" },
 	{ PVSYNC2 "hipri_percentage=\n", "fio: failed parsing hipri_percentage=" },
 	{ LIBAIO "userspace_reap=3\n", "fio: failed parsing userspace_reap=3" },
+	/* a bad 0/1 or switch value: nothing read from the unset result (UBSan: an invalid
+	 * bool, found by tests/fuzz fio_args and jobfile) */
+	{ URING "sqthread_poll=\n", "fio: failed parsing sqthread_poll=" },
+	{ URING "sqthread_poll=x\n", "fio: failed parsing sqthread_poll=x" },
+	{ LIBAIO "userspace_reap=\n", "fio: failed parsing userspace_reap=" },
+	{ URING "fixedbufs=-1\n", "fio: failed parsing fixedbufs=-1" },
 	/* what the kernel cannot register */
 	{ URING "fixedbufs\niodepth=16385\n", "fio: fixedbufs: io_uring registers at most 16384 buffers (iodepth) "
 						 "of at most 1 GiB (bs), not 16385 of 4096 bytes" },
