@@ -24,7 +24,7 @@ PKGS_E2E    := fio ioping bc jq strace python3 libfuse3-dev fuse3
 PKGS_BENCH  := time util-linux
 PKGS_IMAGE  := podman
 PKGS_CTEST  := podman runc file python3-yaml
-DEB_PKGS    := $(sort $(PKGS_BUILD) $(PKGS_UNIT) $(PKGS_E2E) $(PKGS_BENCH) $(PKGS_IMAGE) $(PKGS_CTEST))
+DEB_PKGS    := $(sort $(PKGS_BUILD) $(PKGS_UNIT) $(PKGS_E2E) $(PKGS_BENCH) $(PKGS_IMAGE) $(PKGS_CTEST) valgrind)
 
 pkgs_all            := $(PKGS_BUILD)
 pkgs_run            := $(PKGS_BUILD)
@@ -35,6 +35,7 @@ pkgs_mutation       := $(PKGS_BUILD) $(PKGS_UNIT) $(PKGS_E2E)
 pkgs_unit           := $(PKGS_UNIT)
 pkgs_e2e            := $(PKGS_BUILD) $(PKGS_E2E)
 pkgs_san            := $(PKGS_UNIT) $(PKGS_E2E)
+pkgs_check-valgrind := $(PKGS_UNIT) valgrind
 pkgs_image          := $(PKGS_BUILD) $(PKGS_IMAGE)
 pkgs_container-test := $(PKGS_BUILD) $(PKGS_CTEST)
 pkgs_check          := $(DEB_PKGS)
@@ -127,12 +128,17 @@ $(FLAGS_FILE):
 	@mkdir -p $(dir $@)
 	$(file >$@,$(FLAGS_NOW))
 
-# Test runners, shared by their own targets and by `check` (which runs all three, then fails).
+# Test runners, shared by their own targets and by `check` (which runs them all, then fails).
 RUN_UNIT    = $(BUILD)/check_unit
 RUN_E2E     = tests/e2e/run.sh $(BUILD)/iops
+# make check's share of `make san` (README, "Quick start"): the unit suites of the parsers, the
+# reports and the I/O loop, and the end-to-end scripts of the same, under ASan/UBSan.
+SAN_UNIT_SUBSET := parse jsonr json num2str opt opt_apply jobfile fioconf report out_json \
+                   out_normal unified runner ioping_opts
+SAN_E2E_SUBSET  := t_fioopt_errors t_fio_totals t_fio_report
 RUN_CTEST   = VERSION=$(VERSION) tests/container/run.sh $(BUILD)
 
-.PHONY: all deps run check lint conformance unit e2e container-test image rootfs san bench mutation clean
+.PHONY: all deps run check lint conformance unit e2e container-test image rootfs san check-valgrind bench mutation clean
 all: $(BUILD)/iops
 
 # deps: install the missing Debian packages as root, otherwise print the exact command.
@@ -264,12 +270,15 @@ container-test: $(ROOTFS_TAR)
 	$(Q)$(RUN_CTEST)
 
 # All three suites run even if one fails, so every closing line is printed; then fail.
-check: $(BUILD)/check_unit $(BUILD)/iops $(BUILD)/faultfs $(ROOTFS_TAR)
+check: $(BUILD)/check_unit $(BUILD)/iops $(BUILD)/faultfs $(ROOTFS_TAR) $(BUILD)/check_unit_san $(BUILD)/iops-san
 	$(Q)rc=0; \
 	tests/lint.sh || rc=1; \
 	$(RUN_UNIT) || rc=1; \
 	$(RUN_E2E) || rc=1; \
 	$(RUN_CTEST) || rc=1; \
+	if UNIT_SUITES="$(SAN_UNIT_SUBSET)" $(BUILD)/check_unit_san; then echo "unit (san subset): passed"; \
+	else rc=1; echo "unit (san subset): FAILED"; fi; \
+	IOPS_SAN=1 E2E_ONLY="$(SAN_E2E_SUBSET)" E2E_LABEL="e2e (san subset)" tests/e2e/run.sh $(BUILD)/iops-san || rc=1; \
 	exit $$rc
 
 rootfs: $(ROOTFS_TAR)
@@ -278,9 +287,20 @@ rootfs: $(ROOTFS_TAR)
 image: $(ROOTFS_TAR)
 	$(Q)VERSION=$(VERSION) tests/container/build-image.sh $(IMAGE_DIR) $(IMAGE)
 
+# Both halves run even if the first fails.
 san: $(BUILD)/check_unit_san $(BUILD)/iops-san $(BUILD)/faultfs
-	$(Q)$(BUILD)/check_unit_san
-	$(Q)IOPS_SAN=1 tests/e2e/run.sh $(BUILD)/iops-san
+	$(Q)rc=0; \
+	$(BUILD)/check_unit_san || rc=1; \
+	IOPS_SAN=1 tests/e2e/run.sh $(BUILD)/iops-san || rc=1; \
+	exit $$rc
+
+# The unit tests of the host build under valgrind, in one process (CK_FORK=no), not part of
+# check (README, "Quick start"). VALGRIND_SKIP: suites left out, each for the reason beside it.
+VALGRIND_SKIP :=
+check-valgrind: $(BUILD)/check_unit
+	$(Q)CK_FORK=no UNIT_SUITES="$(filter-out $(VALGRIND_SKIP),$(UNIT_SUITES))" \
+	  valgrind -q --error-exitcode=1 --leak-check=full \
+	  $(BUILD)/check_unit
 
 # fio 3.33's own test suite against build/iops as fio (not part of check: ~5 min; see README).
 conformance: $(BUILD)/iops
