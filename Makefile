@@ -135,7 +135,7 @@ RUN_E2E     = tests/e2e/run.sh $(BUILD)/iops
 # reports and the I/O loop in one process (CK_FORK=no: LeakSanitizer's check at the exit of
 # every forked test is what makes the whole unit run slow), and two end-to-end scripts (option
 # errors, and small jobs through the I/O loop to their reports), under ASan/UBSan.
-SAN_UNIT_SUBSET := parse jsonr json num2str opt opt_apply jobfile fioconf offgen runner report \
+SAN_UNIT_SUBSET := parse jsonr json num2str opt opt_apply opt_apply_aio jobfile fioconf offgen runner report \
                    out_json out_normal unified ioping_opts
 SAN_E2E_SUBSET  := t_fio_errors t_fio_exitall
 RUN_CTEST   = VERSION=$(VERSION) tests/container/run.sh $(BUILD)
@@ -298,10 +298,13 @@ san: $(BUILD)/check_unit_san $(BUILD)/iops-san $(BUILD)/faultfs
 
 # The unit tests of the host build under valgrind, in one process (CK_FORK=no), not part of
 # check (README, "Quick start"). VALGRIND_SKIP: suites left out, each for the reason beside it.
+# The engine suites fork on purpose (a seccomp filter, a submit-pressure scenario in a child
+# that _exit()s holding its copy of the parent's heap): --child-silent-after-fork, or each
+# child would report the parent's live memory as its leaks.
 VALGRIND_SKIP :=
 check-valgrind: $(BUILD)/check_unit
 	$(Q)CK_FORK=no UNIT_SUITES="$(filter-out $(VALGRIND_SKIP),$(UNIT_SUITES))" \
-	  valgrind -q --error-exitcode=1 --leak-check=full \
+	  valgrind -q --error-exitcode=1 --leak-check=full --child-silent-after-fork=yes \
 	  $(BUILD)/check_unit
 
 # fio 3.33's own test suite against build/iops as fio (not part of check: ~5 min; see README).
