@@ -25,7 +25,7 @@ PKGS_BENCH  := time util-linux
 PKGS_IMAGE  := podman
 PKGS_CTEST  := podman runc file python3-yaml
 PKGS_FUZZ   := clang
-DEB_PKGS    := $(sort $(PKGS_BUILD) $(PKGS_UNIT) $(PKGS_E2E) $(PKGS_BENCH) $(PKGS_IMAGE) $(PKGS_CTEST) $(PKGS_FUZZ))
+DEB_PKGS    := $(sort $(PKGS_BUILD) $(PKGS_UNIT) $(PKGS_E2E) $(PKGS_BENCH) $(PKGS_IMAGE) $(PKGS_CTEST) $(PKGS_FUZZ) valgrind)
 
 pkgs_all            := $(PKGS_BUILD)
 pkgs_run            := $(PKGS_BUILD)
@@ -38,6 +38,7 @@ pkgs_e2e            := $(PKGS_BUILD) $(PKGS_E2E)
 pkgs_san            := $(PKGS_UNIT) $(PKGS_E2E)
 pkgs_fuzz           := $(PKGS_BUILD) $(PKGS_FUZZ)
 pkgs_fuzz-bins      := $(PKGS_BUILD) $(PKGS_FUZZ)
+pkgs_check-valgrind := $(PKGS_UNIT) valgrind
 pkgs_image          := $(PKGS_BUILD) $(PKGS_IMAGE)
 pkgs_container-test := $(PKGS_BUILD) $(PKGS_CTEST)
 pkgs_check          := $(DEB_PKGS)
@@ -165,12 +166,19 @@ $(FLAGS_FILE):
 	@mkdir -p $(dir $@)
 	$(file >$@,$(FLAGS_NOW))
 
-# Test runners, shared by their own targets and by `check` (which runs all three, then fails).
+# Test runners, shared by their own targets and by `check` (which runs them all, then fails).
 RUN_UNIT    = $(BUILD)/check_unit
 RUN_E2E     = tests/e2e/run.sh $(BUILD)/iops
+# make check's share of `make san` (README, "Quick start"): the unit suites of the parsers, the
+# reports and the I/O loop in one process (CK_FORK=no: LeakSanitizer's check at the exit of
+# every forked test is what makes the whole unit run slow), and two end-to-end scripts (option
+# errors, and small jobs through the I/O loop to their reports), under ASan/UBSan.
+SAN_UNIT_SUBSET := parse jsonr json num2str opt opt_apply opt_apply_aio jobfile fioconf offgen runner report \
+                   out_json out_normal unified ioping_opts
+SAN_E2E_SUBSET  := t_fio_errors t_fio_exitall
 RUN_CTEST   = VERSION=$(VERSION) tests/container/run.sh $(BUILD)
 
-.PHONY: all deps run check lint conformance unit e2e container-test image rootfs san fuzz fuzz-bins bench mutation clean
+.PHONY: all deps run check lint conformance unit e2e container-test image rootfs san check-valgrind fuzz fuzz-bins bench mutation clean
 all: $(BUILD)/iops
 
 # deps: install the missing Debian packages as root, otherwise print the exact command.
@@ -301,13 +309,17 @@ e2e: $(BUILD)/iops $(BUILD)/faultfs
 container-test: $(ROOTFS_TAR)
 	$(Q)$(RUN_CTEST)
 
-# All the suites (the fuzz targets briefly) run even if one fails, so every closing line is printed; then fail.
-check: $(BUILD)/check_unit $(BUILD)/iops $(BUILD)/faultfs $(ROOTFS_TAR)
+# All the suites (the sanitizer subset and the fuzz targets briefly too) run even if one fails,
+# so every closing line is printed; then fail.
+check: $(BUILD)/check_unit $(BUILD)/iops $(BUILD)/faultfs $(ROOTFS_TAR) $(BUILD)/check_unit_san $(BUILD)/iops-san
 	$(Q)rc=0; \
 	tests/lint.sh || rc=1; \
 	$(RUN_UNIT) || rc=1; \
 	$(RUN_E2E) || rc=1; \
 	$(RUN_CTEST) || rc=1; \
+	if CK_FORK=no UNIT_SUITES="$(SAN_UNIT_SUBSET)" $(BUILD)/check_unit_san; then echo "unit (san subset): passed"; \
+	else rc=1; echo "unit (san subset): FAILED"; fi; \
+	IOPS_SAN=1 E2E_ONLY="$(SAN_E2E_SUBSET)" E2E_LABEL="e2e (san subset)" tests/e2e/run.sh $(BUILD)/iops-san || rc=1; \
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_CHECK_SECONDS) || rc=1; \
 	exit $$rc
 
@@ -317,9 +329,23 @@ rootfs: $(ROOTFS_TAR)
 image: $(ROOTFS_TAR)
 	$(Q)VERSION=$(VERSION) tests/container/build-image.sh $(IMAGE_DIR) $(IMAGE)
 
+# Both halves run even if the first fails.
 san: $(BUILD)/check_unit_san $(BUILD)/iops-san $(BUILD)/faultfs
-	$(Q)$(BUILD)/check_unit_san
-	$(Q)IOPS_SAN=1 tests/e2e/run.sh $(BUILD)/iops-san
+	$(Q)rc=0; \
+	$(BUILD)/check_unit_san || rc=1; \
+	IOPS_SAN=1 tests/e2e/run.sh $(BUILD)/iops-san || rc=1; \
+	exit $$rc
+
+# The unit tests of the host build under valgrind, in one process (CK_FORK=no), not part of
+# check (README, "Quick start"). VALGRIND_SKIP: suites left out, each for the reason beside it.
+# The engine suites fork on purpose (a seccomp filter, a submit-pressure scenario in a child
+# that _exit()s holding its copy of the parent's heap): --child-silent-after-fork, or each
+# child would report the parent's live memory as its leaks.
+VALGRIND_SKIP :=
+check-valgrind: $(BUILD)/check_unit
+	$(Q)CK_FORK=no UNIT_SUITES="$(filter-out $(VALGRIND_SKIP),$(UNIT_SUITES))" \
+	  valgrind -q --error-exitcode=1 --leak-check=full --child-silent-after-fork=yes \
+	  $(BUILD)/check_unit
 
 # Every fuzz target for FUZZ_SECONDS, one after the other; a finding fails (its input is kept in
 # $(BUILD)/fuzz/findings/). deps installs clang as root; without it: SKIP.

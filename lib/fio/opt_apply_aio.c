@@ -67,7 +67,8 @@ static int aio_get(struct opt_job *oj, const struct opt_def *od, const char *val
 		bool b = false;	/* a bad value leaves it unset */
 
 		ret = opt_apply_get_bool(oj, od, val, d, &b);
-		*out = b;
+		if (!ret)	/* b is set only on success */
+			*out = b;
 	} else if (od->min >= 0) {	/* counts, CPUs: what an unsigned / an int holds */
 		unsigned u;
 		int32_t cap = strcmp(od->name, "sqthread_poll_cpu") ? -1 : INT32_MAX;
@@ -75,7 +76,8 @@ static int aio_get(struct opt_job *oj, const struct opt_def *od, const char *val
 		ret = opt_apply_get_uint(oj, od, val, d, &u);
 		if (!ret && cap >= 0 && u > (unsigned)cap)
 			ret = opt_apply_range_failed(d, od, val, true, u, cap);
-		*out = u;
+		if (!ret)
+			*out = u;
 	} else {
 		ret = opt_apply_get_int(oj, od, val, d, out);
 	}

@@ -12,6 +12,7 @@
 struct dbg_engine {
 	struct engine_ops ops;		/* the real engine's name and flags, these functions */
 	const struct engine_ops *real;
+	const struct engine_ops **slot;	/* the worker's ops: the real ones again at cleanup */
 	void *rctx;
 	FILE *out;
 	const struct job *job;
@@ -73,6 +74,7 @@ static void dbg_cleanup(void *ctx)
 	debug_line(d->out, DEBUG_IO, "close ioengine %s", d->real->name);
 	d->real->cleanup(d->rctx);
 	debug_line(d->out, DEBUG_IO, "free ioengine %s", d->real->name);
+	*d->slot = d->real;	/* the worker reads its engine's flags after the teardown */
 	free(d);
 }
 
@@ -86,6 +88,7 @@ int worker_debug_wrap(struct worker *w)
 	if (!d)
 		return -ENOMEM;
 	d->real = w->ops;
+	d->slot = &w->ops;
 	d->rctx = w->ectx;
 	d->out = w->dbg_out;
 	d->job = w->job;

@@ -47,12 +47,14 @@ skip_if_fio() {
 # Both run with argv[0] = "fio", as a user types it (getopt messages start with argv[0]).
 # FIO_WRAP (optional, no spaces inside its words): a command the run goes through, e.g. strace.
 run_one() {
-	local side=$1 name=$2 bin rc
+	local side=$1 name=$2 bin rc asan=${ASAN_OPTIONS:-}
 	shift 2
 	if [ "$side" = ref ]; then bin=$REF_FIO; else bin=$UT_FIO; fi
 	mkdir -p "$T/$name.$side.d"
+	# (the sanitizer build: LeakSanitizer cannot run under ptrace, and says so in a report)
+	case ${FIO_WRAP:-} in strace*) asan="${asan:+$asan:}detect_leaks=0" ;; esac
 	# shellcheck disable=SC2086 # FIO_WRAP is words on purpose
-	(cd "$T/$name.$side.d" && exec timeout -k 5 "${FIO_TIMEOUT:-60}" ${FIO_WRAP:-} bash -c 'exec -a fio "$0" "$@"' "$bin" "$@") \
+	(cd "$T/$name.$side.d" && ASAN_OPTIONS=$asan exec timeout -k 5 "${FIO_TIMEOUT:-60}" ${FIO_WRAP:-} bash -c 'exec -a fio "$0" "$@"' "$bin" "$@") \
 		>"$T/$name.$side.out" 2>"$T/$name.$side.err" </dev/null
 	rc=$?
 	echo "$rc" >"$T/$name.$side.rc"

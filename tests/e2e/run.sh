@@ -6,21 +6,47 @@
 # every SKIP line is shown under the script's result line, so no skip goes unseen.
 # Closing lines: the number of skipped cases (when there are any), then
 # "e2e: N passed, N failed, N skipped" (scripts; exit 1 if any failed).
+# IOPS_SAN=1 (the sanitizer build, `make san`): ASan, LeakSanitizer and UBSan write every report
+# to a file of their own (log_path), not to the output the scripts compare, and a script after
+# which any report file exists FAILS, whatever its exit status (a test that expects exit 1
+# would not tell a sanitizer's exit from a refusal). A script adding its own options appends to
+# ASAN_OPTIONS, never replaces it (t_ioping_rng.sh).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 bin=$(cd "$(dirname "${1:-build/iops}")" && pwd)/$(basename "${1:-build/iops}")
 export IOPS_BIN="$bin"
 pass=0 fail=0 skip=0 skipped_cases=0 failed=() skipped=()
 filter=${E2E_FILTER:-}
+# E2E_ONLY="t_a t_b": only these scripts (make check's sanitizer subset; a name that is no script
+# fails); E2E_LABEL: the closing line's first word (default e2e).
+only=${E2E_ONLY:-}
+for n in $only; do
+	[ -f "$here/$n.sh" ] || { echo "run.sh: E2E_ONLY: no script $n" >&2; exit 1; }
+done
+san_dir=
+if [ -n "${IOPS_SAN:-}" ]; then
+	san_dir=$(mktemp -d)
+	trap 'rm -rf "$san_dir"' EXIT
+	export ASAN_OPTIONS="halt_on_error=1:exitcode=86:log_path=$san_dir/asan"
+	export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:exitcode=86:log_path=$san_dir/ubsan"
+fi
 for t in "$here"/t_*.sh; do
 	name=$(basename "$t" .sh)
 	[ -n "$filter" ] && [[ "$name" != *$filter* ]] && continue
+	[ -n "$only" ] && [[ " $only " != *" $name "* ]] && continue
 	log=$(mktemp)
 	start=$(date +%s.%N)
 	timeout 300 bash "$t" >"$log" 2>&1
 	rc=$?
 	secs=$(echo "$(date +%s.%N) - $start" | bc)
 	nskip=$(grep -c '^SKIP: ' "$log")
+	san_rep=
+	if [ -n "$san_dir" ] && [ -n "$(ls -A "$san_dir")" ]; then
+		san_rep=$(cat "$san_dir"/*)
+		rm -f "$san_dir"/*
+		[ "$rc" = 0 ] || san_rep="(the script also exited $rc)"$'\n'"$san_rep"
+		rc=86
+	fi
 	if [ "$rc" = 0 ]; then
 		pass=$((pass + 1))
 		skipped_cases=$((skipped_cases + nskip))
@@ -34,7 +60,10 @@ for t in "$here"/t_*.sh; do
 	else
 		fail=$((fail + 1))
 		failed+=("$name")
-		if [ "$rc" = 77 ]; then
+		if [ -n "$san_rep" ]; then
+			printf 'FAIL %s (sanitizer report)\n' "$name"
+			echo "$san_rep" | head -60 | sed 's/^/    # /'
+		elif [ "$rc" = 77 ]; then
 			printf 'FAIL %s (exit 77 without a SKIP: line)\n' "$name"
 		else
 			printf 'FAIL %s (exit %s)\n' "$name" "$rc"
@@ -46,5 +75,5 @@ done
 [ ${#failed[@]} -gt 0 ] && echo "failed: ${failed[*]}"
 [ ${#skipped[@]} -gt 0 ] && echo "skipped: ${skipped[*]}"
 [ "$skipped_cases" -gt 0 ] && echo "skipped cases in passing scripts: $skipped_cases"
-echo "e2e: $pass passed, $fail failed, $skip skipped"
+echo "${E2E_LABEL:-e2e}: $pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]

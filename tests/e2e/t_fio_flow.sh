@@ -74,7 +74,13 @@ case_ran
 fl_check flow18 flow1 flow2 6 10
 i1=$(jq_of flow18 ut '.jobs[0].read.iops')
 echo "flow18: flow1 iops ours $i1, fio $(jq_of flow18 ref '.jobs[0].read.iops') (rate_iops=1000)"
-between "$i1" 850 1050 || add_err "flow18: flow1 iops $i1, rate_iops=1000"
+# (the sanitizer build's null engine, at ~6000 IOPS on a loaded 2-core machine, falls short of
+# the 9000 of both jobs: the ratio above is checked, this absolute rate is not)
+if [ -n "${IOPS_SAN:-}" ]; then
+	skip_note "sanitizer build: flow18's absolute rate (rate_iops=1000) not checked, its ratio was"
+else
+	between "$i1" 850 1050 || add_err "flow18: flow1 iops $i1, rate_iops=1000"
+fi
 case_ran
 fl_check flow123 flow1 flow2 1.6 2.4
 fl_check flow123 flow1 flow3 2.4 3.6

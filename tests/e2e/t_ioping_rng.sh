@@ -30,7 +30,7 @@ cmp -s "$T/ref/ioping.tmp" "$T/our/ioping.tmp" && fail "-e 43 gave the same data
 if command -v strace >/dev/null; then
 	mkdir "$T/d"
 	# (LeakSanitizer cannot run under ptrace: harmless for the static binary)
-	ASAN_OPTIONS=detect_leaks=0 strace -f -e trace=pread64 -o "$T/st" "$IOPS" ioping -e 42 -c 4 -i 0 -q "$T/d" >/dev/null ||
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" strace -f -e trace=pread64 -o "$T/st" "$IOPS" ioping -e 42 -c 4 -i 0 -q "$T/d" >/dev/null ||
 		fail "strace run failed"
 	offsets=$(grep -o ', [0-9]*) = 4096' "$T/st" | tr -dc '0-9 \n' | awk '{print $1}' | tr '\n' ' ')
 	assert_eq "-e 42 read offsets" "57344 962560 245760 942080 " "$offsets"

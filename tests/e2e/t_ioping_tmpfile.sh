@@ -17,7 +17,7 @@ command -v strace >/dev/null || {
 	exit 0
 }
 # (LeakSanitizer cannot run under ptrace: harmless for the static binary)
-export ASAN_OPTIONS=detect_leaks=0
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 
 # The static binary opens with open(2), the sanitizer build with openat(2) (after its dynamic
 # loader's own opens): find which open call is the O_TMPFILE one, then inject there.

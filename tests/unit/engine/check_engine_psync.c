@@ -161,6 +161,7 @@ START_TEST(test_pvsync2_nowait_uncached)
 	ck_assert_int_eq(req.result, BS);
 	ops->cleanup(ctx);
 	close(fd);
+	free(buf);
 }
 END_TEST
 

@@ -8,6 +8,7 @@
 
 #include "core/clock.h"
 #include "core/ctl.h"
+#include "fio/debug.h"
 #include "fio/runner.h"
 #include "runner_testjob.h"
 
@@ -113,6 +114,30 @@ START_TEST(test_runner_null_exact_totals)
 	ck_assert_ptr_eq(r.res[0]->job, &r.jobs[0]);
 	ck_assert_int_eq(r.res[0]->error, 0);
 	ck_assert_str_eq(diag_text(&r), "");	/* a clean run says nothing */
+	rcfg_release(&r);
+}
+END_TEST
+
+/* --debug=io wraps the engine; its cleanup frees the wrapper, and the worker reads its engine's
+ * flags after that (a use after free the sanitizer build showed, t_fio_steady): the run ends
+ * cleanly and the lines are there. */
+START_TEST(test_runner_debug_io_wrapper)
+{
+	struct rcfg r;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(out);
+	rcfg_init(&r, 1);
+	r.jobs[0].size = 64 * 1024;
+	r.cfg.debug_mask = 1u << DEBUG_IO;
+	r.cfg.debug_out = out;
+	ck_assert_int_eq(run(&r), 0);
+	ck_assert_uint_eq(r.res[0]->ddir[DDIR_READ].total_ios, 16);
+	fclose(out);
+	ck_assert_ptr_nonnull(strstr(buf, "free ioengine null"));
+	free(buf);
 	rcfg_release(&r);
 }
 END_TEST
@@ -372,6 +397,7 @@ Suite *runner_suite(void)
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_runner_null_exact_totals);
 	tcase_add_test(tc, test_runner_null_depth_and_files);
+	tcase_add_test(tc, test_runner_debug_io_wrapper);
 	tcase_add_loop_test(tc, test_runner_batch_ready, 0, sizeof(batch_cases) / sizeof(batch_cases[0]));
 	tcase_add_test(tc, test_runner_time_based_stops_near_runtime);
 	tcase_add_test(tc, test_runner_ramp_resets_stats);
