@@ -95,7 +95,8 @@ b=$(sed -n 's/^fio: latency of [0-9]* nsec exceeds specified max (\([0-9]*\) nse
 # continue_on_error=verify: a file fio wrote with crc32c headers, two blocks corrupted, read
 # back with verify by both tools (each from its own copy). verify and all go on past both bad
 # blocks (error 84 reported, exit 0); read does not cover verify and stops at the first.
-"$REF_FIO" --name=w --filename="$T/vsrc" --size=256k --bs=4k --rw=write --verify=crc32c --do_verify=0 \
+# (in $T: fio saves its verify state, local-w-0-verify.state, in the working directory)
+(cd "$T" && "$REF_FIO" --name=w --filename="$T/vsrc" --size=256k --bs=4k --rw=write --verify=crc32c --do_verify=0) \
 	>/dev/null 2>&1 || fail "fio could not write the verify source file"
 printf 'XXXXXXXXXXXXXXXX' | dd of="$T/vsrc" bs=1 seek=$((8192 + 100)) conv=notrunc 2>/dev/null
 printf 'YYYYYYYYYYYYYYYY' | dd of="$T/vsrc" bs=1 seek=$((40960 + 200)) conv=notrunc 2>/dev/null
