@@ -11,7 +11,41 @@ int ctl_init(struct ctl *ctl)
 	atomic_init(&ctl->last_signo, 0);
 	atomic_init(&ctl->nr_status, 0);	/* status-interval */
 	ctl->nr_children = 0;
+	ctl->escape = NULL;
+	ctl->escape_arg = NULL;
 	return clock_lock_init(&ctl->lock, &ctl->wake);
+}
+
+void ctl_set_escape(struct ctl *ctl, void (*fn)(void *), void *arg)
+{
+	pthread_mutex_lock(&ctl->lock);
+	ctl->escape = fn;
+	ctl->escape_arg = arg;
+	pthread_mutex_unlock(&ctl->lock);
+}
+
+bool ctl_escape(struct ctl *ctl)
+{
+	void (*fn)(void *);
+	void *arg;
+
+	pthread_mutex_lock(&ctl->lock);
+	fn = ctl->escape;
+	arg = ctl->escape_arg;
+	pthread_mutex_unlock(&ctl->lock);
+	if (fn)
+		fn(arg);
+	return fn != NULL;
+}
+
+bool ctl_has_escape(struct ctl *ctl)
+{
+	bool set;
+
+	pthread_mutex_lock(&ctl->lock);
+	set = ctl->escape != NULL;
+	pthread_mutex_unlock(&ctl->lock);
+	return set;
 }
 
 void ctl_release(struct ctl *ctl)

@@ -30,6 +30,10 @@ struct ctl {
 	 * CTL_CHILDREN, under lock, so a mode that started one can learn how it ended */
 	struct ctl_child children[CTL_CHILDREN];
 	unsigned nr_children;	/* recorded so far; the ring index is nr_children % CTL_CHILDREN */
+	/* a step that storage which stalls may block for ever (the layout's writes), under lock:
+	 * the signal thread runs it when a stop has not ended the step in time, then exits */
+	void (*escape)(void *);
+	void *escape_arg;
 };
 
 int ctl_init(struct ctl *ctl);
@@ -66,6 +70,16 @@ void ctl_status_request(struct ctl *ctl);
 /* ctl_wait_stop(), also returning (false) when the number of status requests differs from
  * *seen, which is then updated. */
 bool ctl_wait_stop_status(struct ctl *ctl, const atomic_bool *quit, int *seen);
+
+/* Set (fn) or clear (NULL) the escape of the step now running: fn(arg) says so on stderr, then
+ * removes what the step created (which the stalled storage may block too); it runs in a
+ * thread of its own while the step is blocked. */
+void ctl_set_escape(struct ctl *ctl, void (*fn)(void *), void *arg);
+
+/* Run the escape set now and return true, or false when none is. */
+bool ctl_escape(struct ctl *ctl);
+/* Whether an escape is set now. */
+bool ctl_has_escape(struct ctl *ctl);
 
 /* The signal thread reaped child pid with status (waitpid's): record it, wake the waiters. */
 void ctl_child_exited(struct ctl *ctl, pid_t pid, int status);

@@ -187,6 +187,21 @@ close_fd:
 	return 0;
 }
 
+/* The layout's escape (core/ctl.h): a write that stalled storage never completes keeps the
+ * layout from seeing the stop; the signal thread removes the files, the process exits. */
+static __attribute__((cold)) void target_layout_escape(void *arg)
+{
+	struct target_set *ts = arg;
+
+	fputs("fio: I/O stalled while laying out files: abandoned; removing what this run created "
+	      "(if the storage answers):", stderr);
+	for (unsigned i = 0; i < ts->nr_paths; i++)
+		if (ts->paths[i].created)
+			fprintf(stderr, " %s", ts->paths[i].path);
+	fputc('\n', stderr);
+	target_remove_created(ts);
+}
+
 /* Remove what this run created: files, then the new directories left empty. */
 void target_remove_created(struct target_set *ts)
 {
@@ -267,10 +282,15 @@ int target_layout(struct target_set *ts, FILE *info, struct ctl *ctl, struct iop
 		for (unsigned f = 0; f < tj->nr_files && !ret; f++) {
 			struct target_path *p = &ts->paths[tj->files[f].path];
 
-			if (p->first_job == j && target_needs_layout(p))
+			if (p->first_job == j && target_needs_layout(p)) {
+				if (ctl)	/* set per file: its created flag is then seen */
+					ctl_set_escape(ctl, target_layout_escape, ts);
 				ret = target_layout_one(ts, p, chunk, ctl, err);
+			}
 		}
 	}
+	if (ctl)
+		ctl_set_escape(ctl, NULL, NULL);
 	free(chunk);
 	if (ret < 0)
 		target_remove_created(ts);

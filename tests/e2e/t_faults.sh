@@ -171,11 +171,11 @@ echo "[${SECONDS}s]"
 # --- stalls ---------------------------------------------------------------------------------
 # sig_stalled SIDE NAME SIG: a writer whose 21st write stalls gets SIG 1 s in; seconds to exit
 sig_stalled() {
-	local side=$1 n=$2 sig=$3 bin=$REF_FIO pid t0
+	local side=$1 n=$2 sig=$3 rw=${4:-write} size=${5:-256k} bin=$REF_FIO pid t0
 	[ "$side" = ut ] && bin=$UT_FIO
 	set_rules 'stall op=write after=20'
 	mkdir -p "$M/$n.$side"
-	(cd "$M/$n.$side" && exec -a fio "$bin" "${JOB[@]}" --rw=write --ioengine=psync) \
+	(cd "$M/$n.$side" && exec -a fio "$bin" "${JOB[@]}" --rw="$rw" --size="$size" --ioengine=psync) \
 		>"$T/$n.$side.out" 2>"$T/$n.$side.err" </dev/null &
 	pid=$!
 	sleep 1
@@ -201,6 +201,20 @@ for sig in TERM INT; do
 	# the stalled write counts as issued (as in fio), not its bytes
 	[ "$w" = "0 81920 21" ] || add_err "$n: iops reported [$w], want the 20 writes done and 1 issued"
 done
+
+# a reader whose layout stalls: the stop still ends the run within 1 s (the layout's file is
+# removed if the storage answers by then; this one does not, so the message names it)
+n=stall-layout
+sig_stalled ref "$n" TERM read 16m
+sig_stalled ut "$n" TERM read 16m
+echo "layout stall + SIGTERM: fio exit $(cat "$T/$n.ref.rc") after $(cat "$T/$n.ref.ms") ms, iops exit $(cat "$T/$n.ut.rc") after $(cat "$T/$n.ut.ms") ms"
+case_ran
+if ! skip_if_fio "stalled layout abandoned"; then
+	[ "$(cat "$T/$n.ut.ms")" -lt 1000 ] || add_err "$n: iops took $(cat "$T/$n.ut.ms") ms to end"
+	[ "$(cat "$T/$n.ut.rc")" = 128 ] || add_err "$n: iops exit $(cat "$T/$n.ut.rc")"
+	grep -q '^fio: I/O stalled while laying out files: abandoned; removing what this run created (if the storage answers): f$' \
+		"$T/$n.ut.err" || add_err "$n: no abandoned-layout line: $(cat "$T/$n.ut.err")"
+fi
 
 # a runtime-bound job whose writes stall: it ends at its runtime (plus 2 s of grace)
 n=stall-runtime

@@ -154,6 +154,35 @@ static void *child_waiter_main(void *arg)
 	return NULL;
 }
 
+static int escapes;
+
+static void count_escape(void *arg)
+{
+	escapes += *(int *)arg;
+}
+
+/* The escape: none at first, the one set runs with its argument, cleared again: none. */
+START_TEST(test_ctl_escape)
+{
+	struct ctl ctl;
+	int by = 3;
+
+	ck_assert_int_eq(ctl_init(&ctl), 0);
+	escapes = 0;
+	ck_assert(!ctl_has_escape(&ctl));
+	ck_assert(!ctl_escape(&ctl));
+	ctl_set_escape(&ctl, count_escape, &by);
+	ck_assert(ctl_has_escape(&ctl));
+	ck_assert(ctl_escape(&ctl));
+	ck_assert_int_eq(escapes, 3);
+	ctl_set_escape(&ctl, NULL, NULL);
+	ck_assert(!ctl_has_escape(&ctl));
+	ck_assert(!ctl_escape(&ctl));
+	ck_assert_int_eq(escapes, 3);
+	ctl_release(&ctl);
+}
+END_TEST
+
 START_TEST(test_ctl_children)
 {
 	struct ctl ctl;
@@ -203,6 +232,7 @@ Suite *ctl_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, test_ctl_sleep_reaches_deadline);
+	tcase_add_test(tc, test_ctl_escape);
 	tcase_add_test(tc, test_ctl_stop_counts_and_wakes);
 	tcase_add_test(tc, test_ctl_past_deadline);
 	tcase_add_test(tc, test_ctl_wait_stop_quit_and_stop);
