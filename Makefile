@@ -5,6 +5,11 @@
 # run as root, or prints the exact apt-get command otherwise. `make V=1` shows the commands.
 
 VERSION     := 0.1.0
+# Objects build in parallel, a job per CPU, unless make was given -j; the test suites of a
+# recipe (check's) still run one after the other.
+ifeq ($(filter -j%,$(MAKEFLAGS)),)
+MAKEFLAGS   += -j$(shell nproc 2>/dev/null || echo 1)
+endif
 .DEFAULT_GOAL := all
 BUILD       := build
 IMAGE       ?= localhost/iops
@@ -119,7 +124,7 @@ HOST_LIBS   := -luring -laio -lm -lpthread
 # are made from build/iops' own option list (--cmdhelp=all).
 FUZZ_CC     ?= clang
 FUZZ_SECONDS ?= 600
-FUZZ_CHECK_SECONDS ?= 10
+FUZZ_CHECK_SECONDS ?= 5
 FUZZ_TARGETS := fio_args jobfile ioping_args jsonr sweep_conf $(if $(wildcard lib/remote/proto.c),proto)
 FUZZ_FLAGS  := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 # gcc's warnings police the code (-Werror in CI); clang's differ, and they do not fail this build.
