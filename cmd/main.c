@@ -85,13 +85,13 @@ static const sigset_t *stop_signals(void)
 #define STOP_ESCAPE_NS	500000000ull
 #define ESCAPE_WAIT_MS	200	/* then the escape's removals (stalled too?) are left behind */
 
-static atomic_bool escaped;	/* the escape's removals returned */
+/* escape_main's outcome: 0 still running (its removals stalled?), 1 no escape was set any
+ * more (the step ended meanwhile: no exit), 2 the escape ran */
+static atomic_int escape_state;
 
 static void *escape_main(void *arg)
 {
-	if (!ctl_escape(arg))
-		return NULL;
-	atomic_store(&escaped, true);
+	atomic_store(&escape_state, ctl_escape(arg) ? 2 : 1);
 	return NULL;
 }
 
@@ -112,10 +112,17 @@ static void *signal_thread(void *arg)
 
 			if (first_stop && clock_now_ns() - first_stop > STOP_ESCAPE_NS && ctl_has_escape(ctl) &&
 			    !pthread_create(&t, NULL, escape_main, ctl)) {
-				for (int i = 0; i < ESCAPE_WAIT_MS / 10 && !atomic_load(&escaped); i++)
+				for (int i = 0; i < ESCAPE_WAIT_MS / 10 && atomic_load(&escape_state) != 2; i++) {
+					if (atomic_load(&escape_state) == 1)
+						break;
 					nanosleep(&(struct timespec){ 0, 10000000 }, NULL);
-				fflush(NULL);
-				_exit(modes_second_stop_exit ? modes_second_stop_exit : 1);
+				}
+				if (atomic_load(&escape_state) != 1) {
+					fflush(NULL);
+					_exit(modes_second_stop_exit ? modes_second_stop_exit : 1);
+				}
+				pthread_join(t, NULL);
+				atomic_store(&escape_state, 0);
 			}
 			continue;
 		}
