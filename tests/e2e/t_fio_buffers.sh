@@ -7,9 +7,10 @@
 # Deterministic layouts must be equal (pattern, zeros, the compress split); random draws
 # within tolerance (dedupe: +-8 points of distinct blocks). At iodepth 8 which buffer serves
 # which write depends on completion timing, and with it what zlib finds inside its 32 KiB
-# window: fio reuses the buffer freed last (80-86% here, more when several complete at once),
-# iops rotates them in completion order (about 90%). A TOL ending in '+' lets iops compress
-# worse than fio by any amount, but not better by more than TOL points.
+# window: fio reuses the buffer freed last (80-90% here), iops rotates them in completion
+# order (about 90%), and on a loaded machine either may get several back-to-back writes from
+# one buffer (CI saw iops at 74%, fio at 90%). A TOL of 'B/Z' allows B points on the distinct
+# blocks and sectors and Z points, either way, on zlib's ratio.
 . "$(dirname "$0")/fio_common.sh"
 command -v python3 >/dev/null || missing_prereq "python3 is needed to read the written files"
 
@@ -31,7 +32,7 @@ cases=(
 	"dedupe50|8|--dedupe_percentage=50"
 	"dedupe80-ws|8|--dedupe_percentage=80 --dedupe_mode=working_set"
 	"dedupe50-compress50|8|--dedupe_percentage=50 --buffer_compress_percentage=50"
-	"scramble-libaio-direct|10+|--ioengine=libaio --direct=1 --iodepth=8"
+	"scramble-libaio-direct|0/30|--ioengine=libaio --direct=1 --iodepth=8"
 )
 
 stats() {	# FILE: "distinct-blocks% distinct-sectors% zlib%"
@@ -62,9 +63,9 @@ for c in "${cases[@]}"; do
 	read -r ub us uz <<<"$(stats "$T/$name.ut.d/bf")"
 	case_ran
 	awk -v t="$tol" -v a="$rb $rs $rz" -v b="$ub $us $uz" 'BEGIN {
-		split(a, x, " "); split(b, y, " "); up = sub(/\+$/, "", t);
+		split(a, x, " "); split(b, y, " "); n = split(t, tt, "/"); if (n == 1) tt[2] = tt[1];
 		for (i = 1; i <= 3; i++) {
-			d = x[i] - y[i]; if (d < 0 && !(up && i == 3)) d = -d; if (d > t + 0) exit 1 } }' ||
+			d = x[i] - y[i]; if (d < 0) d = -d; if (d > tt[i == 3 ? 2 : 1] + 0) exit 1 } }' ||
 		add_err "$name: distinct blocks/sectors/zlib % fio: $rb/$rs/$rz, iops: $ub/$us/$uz (tolerance $tol)"
 done
 
