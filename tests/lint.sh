@@ -38,7 +38,7 @@ mapfile -t ALL < <(find lib cmd tests -name '*.[ch]' | sort)
 edges=$(mktemp)
 trap 'rm -f "$edges"' EXIT
 for f in "${SRCS[@]}"; do
-	dir=$(dirname "$f")
+	dir=${f%/*}
 	if [ -z "${MAY[$dir]+x}" ]; then
 		say "$f: folder $dir is not in the layer table of tests/lint.sh (add it with what it may use)"
 		continue
@@ -58,7 +58,7 @@ for f in "${SRCS[@]}"; do
 			say "$f:$line: include \"$inc\" not found under lib/"
 			continue
 		fi
-		tdir=$(dirname "$target")
+		tdir=${target%/*}
 		case " ${MAY[$dir]} " in
 		*" $tdir "*) ;;
 		*) say "$f:$line: includes $target: $dir may use only ${MAY[$dir]}" ;;
@@ -88,12 +88,13 @@ find_cycles() {	# stdin: "from to" edges; prints one line per cycle found
 }
 while read -r c; do say "include cycle: $c"; done < <(find_cycles <"$edges")
 while read -r c; do say "folder cycle: $c"; done < <(
-	while read -r a b; do echo "$(dirname "$a") $(dirname "$b")"; done <"$edges" | sort -u | find_cycles)
+	while read -r a b; do echo "${a%/*} ${b%/*}"; done <"$edges" | sort -u | find_cycles)
 
 # --- 3. banned functions and attributes (comments and string literals stripped first) ---
-strip_c() {
+strip_c() {	# FILE...: "FILE:LINE:TEXT" for every line, comments and literals dropped
 	# Drop /* ... */ (across lines), // comments and "..." / '...' literals, keep line numbers.
 	awk '
+	FNR == 1 { incom = 0 }
 	{
 		out = ""; s = $0
 		while (length(s)) {
@@ -111,35 +112,32 @@ strip_c() {
 			}
 			out = out c; s = substr(s, 2)
 		}
-		print out
-	}' "$1"
+		print FILENAME ":" FNR ":" out
+	}' "$@"
 }
 BANNED='(^|[^[:alnum:]_])(sprintf|vsprintf|strcpy|strcat|strncpy|atoi|atol|atoll|sscanf|strtok|gets)[[:space:]]*\('
-for f in "${SRCS[@]}"; do
-	stripped=$(strip_c "$f")
-	while IFS=: read -r line text; do
-		fn=$(echo "$text" | grep -oE "$BANNED" | head -1 | sed -E 's/^[^[:alpha:]_]*//; s/[[:space:]]*\($//')
-		say "$f:$line: $fn() is banned (ARCHITECTURE.md, Invariants: use snprintf/memcpy/strtoull with checks)"
-	done < <(echo "$stripped" | grep -nE "$BANNED")
-	while IFS=: read -r line _; do
-		say "$f:$line: optimize(...) attribute: choose build flags per folder or file in the Makefile"
-	done < <(echo "$stripped" | grep -nE '__attribute__[[:space:]]*\(\(.*optimize[[:space:]]*\(')
-	if [ "$f" != lib/core/err.c ]; then
-		while IFS=: read -r line _; do
-			say "$f:$line: strerror() words messages as musl does: use err_str() (core/err.h), glibc's words, as fio prints them"
-		done < <(echo "$stripped" | grep -nE '(^|[^[:alnum:]_])strerror[[:space:]]*\(')
-	fi
-	while IFS=: read -r line _; do
-		say "$f:$line: setlocale(LC_ALL, \"\") changes number formats under the user's locale"
-	done < <(grep -nE 'setlocale[[:space:]]*\([[:space:]]*LC_ALL[[:space:]]*,[[:space:]]*""' "$f")
-done
+stripped=$(strip_c "${SRCS[@]}")
+while IFS=: read -r f line text; do
+	[[ "$text" =~ $BANNED ]] && fn=${BASH_REMATCH[2]}
+	say "$f:$line: $fn() is banned (ARCHITECTURE.md, Invariants: use snprintf/memcpy/strtoull with checks)"
+done < <(grep -E "^[^:]*:[0-9]*:.*$BANNED" <<<"$stripped")
+while IFS=: read -r f line _; do
+	say "$f:$line: optimize(...) attribute: choose build flags per folder or file in the Makefile"
+done < <(grep -E '^[^:]*:[0-9]*:.*__attribute__[[:space:]]*\(\(.*optimize[[:space:]]*\(' <<<"$stripped")
+while IFS=: read -r f line _; do
+	[ "$f" = lib/core/err.c ] && continue
+	say "$f:$line: strerror() words messages as musl does: use err_str() (core/err.h), glibc's words, as fio prints them"
+done < <(grep -E '^[^:]*:[0-9]*:(.*[^[:alnum:]_])?strerror[[:space:]]*\(' <<<"$stripped")
+while IFS=: read -r f line _; do
+	say "$f:$line: setlocale(LC_ALL, \"\") changes number formats under the user's locale"
+done < <(grep -nE 'setlocale[[:space:]]*\([[:space:]]*LC_ALL[[:space:]]*,[[:space:]]*""' "${SRCS[@]}")
 
 # --- 4. file length ---
-for f in "${ALL[@]}"; do
+while read -r n f; do
+	[ "$f" = total ] && continue
 	case " $GENERATED " in *" $f "*) continue ;; esac
-	n=$(wc -l <"$f")
 	[ "$n" -gt "$MAX_LINES" ] && say "$f: $n lines (more than $MAX_LINES: split it along its seams)"
-done
+done < <(wc -l "${ALL[@]}")
 
 echo "lint: $problems problems (${#SRCS[@]} sources, ${#ALL[@]} with tests)"
 [ "$problems" -eq 0 ]
