@@ -132,7 +132,9 @@ static inline int submit_pressure_child(const char *name, int fd, int deny_errno
 		if (ops->queue(ctx, &reqs[0]) != -deny_errno || ops->commit(ctx) != -deny_errno)
 			return 11;
 	}
-	/* cleanup is not called: the child exits; io_uring's unsubmitted SQEs die with it */
+	/* cleanup frees the context (io_uring's unsubmitted SQEs die with the ring) */
+	ops->cleanup(ctx);
+	free(buf);
 	return 0;
 }
 

@@ -96,6 +96,7 @@ static int flags_child(const struct flag_case *c, int fd)
 			nr_ok++;
 	}
 	ops->cleanup(ctx);
+	free(buf);
 	if (nr_hipri < c->min_hipri || nr_hipri > c->max_hipri)
 		return 4;
 	if (nr_nowait != (c->nowait && !strcmp(c->engine, "pvsync2") ? NR_IOS : 0))

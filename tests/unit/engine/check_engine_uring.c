@@ -88,6 +88,8 @@ static int uring_vectored_child(int fd)
 	if (memcmp(wbuf, rbuf, 4 * BS))
 		return 9;
 	ops->cleanup(ctx);
+	free(wbuf);
+	free(rbuf);
 	return 0;
 }
 
@@ -200,6 +202,9 @@ static int fixedbufs_child(int fixed)
 	if (one_io(ops, ctx, &reqs[0], 1000000000L) != 1 || reqs[0].result != BS)
 		return 9;
 	ops->cleanup(ctx);
+	free(back);
+	munmap(bufs, 2 * BS);
+	close(fd);
 	return 0;
 }
 
@@ -241,6 +246,7 @@ static int registerfiles_child(int reg)
 	if (memcmp(buf, reg ? a : b, BS))
 		return 5;
 	ops->cleanup(ctx);
+	free(buf);
 	return 0;
 }
 
@@ -335,6 +341,8 @@ static int sqpoll_child(int aff)
 	if (memcmp(w, r, NR_BLOCKS * BS))
 		return 5;
 	rig_release(&rig);
+	free(w);
+	free(r);
 	return 0;
 }
 
@@ -365,6 +373,7 @@ static int hipri_child(int hipri)
 	if (reqs[0].result != (hipri ? -EOPNOTSUPP : (int64_t)BS))
 		return 3;
 	ops->cleanup(ctx);
+	free(reqs[0].buf);
 	return 0;
 }
 
@@ -398,6 +407,8 @@ static int nonvectored_child(int v)
 	if (memcmp(w, r, NR_BLOCKS * BS))
 		return 2;
 	rig_release(&rig);
+	free(w);
+	free(r);
 	return 0;
 }
 
@@ -428,8 +439,12 @@ static int nowait_child(int nowait)
 	set_req(&reqs[0], IO_READ, p[0], buf, sizeof(buf), 0);
 	if (one_io(ops, ctx, &reqs[0], nowait ? 1000000000L : 50000000L) != nowait)
 		return 3;
-	if (nowait)
-		return reqs[0].result == -EAGAIN ? 0 : 4;
+	if (nowait) {
+		if (reqs[0].result != -EAGAIN)
+			return 4;
+		ops->cleanup(ctx);
+		return 0;
+	}
 	if (write(p[1], "0123456789abcdef", 16) != 16)
 		return 5;
 	if (ops->reap(ctx, 1, 1, &ts, out) != 1 || reqs[0].result != 16)
@@ -470,6 +485,7 @@ static int force_async_child(int n)
 	if ((find_thread("iou-wrk-", NULL, 0) == 0) != (n != 0))
 		return 4;
 	ops->cleanup(ctx);
+	free(buf);
 	return 0;
 }
 
