@@ -6,7 +6,8 @@
 # `fio-3.33`, `Starting ...`, `Laying out ...`, `(groupid=N, jobs=N): err=N`, group and disk
 # headers) verbatim, the same stderr and exit status. A numjobs run without group_reporting and
 # a two-group job file cover the per-job and per-group layouts; --output-format=normal,json
-# prints the JSON document, then the normal report, on the same stream.
+# prints the JSON document, then the normal report, on the same stream. A group prints every
+# job line in the kb_base of its last job (kb_base-last-job: MB first for both jobs).
 . "$(dirname "$0")/fio_common.sh"
 FIO_PAR=${FIO_PAR:-6}	# mostly timed runs: the layout is compared, not the speed
 
@@ -84,6 +85,7 @@ cases=(
 	"nrfiles-layout|size|--name=nf --size=8m --nrfiles=3 --rw=read"
 	"threads-description|size|--name=th --size=1m --numjobs=2 --thread --rw=write --description=two_threads"
 	"normal-and-json|size|--name=nj --size=2m --rw=randwrite --output-format=normal,json"
+	"kb_base-last-job|size|--name=a --size=1m --rw=write --name=b --size=1m --rw=write --kb_base=1000"
 )
 
 prepare() { # the directories the seed command lines point at exist on the volume
@@ -135,6 +137,13 @@ $bad"
 $(cat "$T/$name.err.diff")"
 	fi
 done
+
+# The masks above hide the unit labels; which comes first (MB or MiB) is kb_base's doing and
+# must be fio's on every bandwidth and io figure of the two-job group.
+# (Which prefix a figure gets follows its magnitude, timing: only binary or decimal counts.)
+units() { grep -E '^  (write|WRITE): ' | grep -oE '[0-9.]+(KiB|MiB|GiB|kB|MB|GB)' | sed -E 's/.*iB$/bin/; s/.*[kMG]B$/dec/'; }
+[ "$(units <"$T/kb_base-last-job.ref.out" | tr '\n' ' ')" = "$(units <"$T/kb_base-last-job.ut.out" | tr '\n' ' ')" ] ||
+	add_err "kb_base-last-job: unit labels fio [$(units <"$T/kb_base-last-job.ref.out" | tr '\n' ' ')], ours [$(units <"$T/kb_base-last-job.ut.out" | tr '\n' ' ')]"
 
 if [ ${#errors[@]} -gt 0 ]; then
 	printf '%s\n' "${errors[@]}" >&2

@@ -189,7 +189,7 @@ static void out_normal_ddir(FILE *out, const struct report *rep, const struct re
 	uint64_t runt = report_runtime_ms(d), bw, iops;
 	bool pow2 = out_normal_pow2(g->kb_base);
 	enum n2s_unit ru = num2str_rate_unit(g->unit_base);
-	unsigned sf = g->sig_figs;
+	unsigned sf = u->job->sig_figs ? u->job->sig_figs : 4;	/* the job's own, as fio */
 	char b_iops[N2S_BUF_LEN], b_bw[N2S_BUF_LEN], b_bw2[N2S_BUF_LEN], b_io[N2S_BUF_LEN];
 
 	if (!runt)

@@ -227,18 +227,29 @@ void report_release(struct report *rep)
 	memset(rep, 0, sizeof(*rep));
 }
 
-static int report_find_group(struct report *rep, unsigned group_id, const struct job *first)
+/* The group of group_id (opened on first sight). Its kb_base, unit_base and sig_figs are
+ * those of the last unit that joins it, as fio's run status group takes them from its last
+ * thread stats; the job lines of the whole group then use its kb_base and unit_base. A job
+ * that never ran opens its group but does not join it. */
+static int report_find_group(struct report *rep, unsigned group_id, const struct job *j, bool joins)
 {
-	for (unsigned g = 0; g < rep->nr_groups; g++)
-		if (rep->groups[g].group_id == group_id)
-			return (int)g;
-	struct report_group *grp = &rep->groups[rep->nr_groups];
-	memset(grp, 0, sizeof(*grp));
-	grp->group_id = group_id;
-	grp->kb_base = first->kb_base ? first->kb_base : 1024;
-	grp->unit_base = first->unit_base;
-	grp->sig_figs = first->sig_figs ? first->sig_figs : 4;
-	return (int)rep->nr_groups++;
+	unsigned g = 0;
+
+	while (g < rep->nr_groups && rep->groups[g].group_id != group_id)
+		g++;
+	struct report_group *grp = &rep->groups[g];
+	if (g == rep->nr_groups) {
+		memset(grp, 0, sizeof(*grp));
+		grp->group_id = group_id;
+		rep->nr_groups++;
+		joins = true;
+	}
+	if (joins) {
+		grp->kb_base = j->kb_base ? j->kb_base : 1024;
+		grp->unit_base = j->unit_base;
+		grp->sig_figs = j->sig_figs ? j->sig_figs : 4;
+	}
+	return (int)g;
 }
 
 uint64_t report_rate(uint64_t bytes, uint64_t ms)
@@ -290,7 +301,7 @@ int report_build_units(struct report *rep, const struct fio_config *cfg, struct 
 
 		if (!res[i]) {
 			/* a job that never ran still opens its group: fio prints the bare header */
-			(void)report_find_group(rep, j->group_id, j);
+			(void)report_find_group(rep, j->group_id, j, false);
 			continue;
 		}
 		if (u && j->group_reporting && u->job->group_id == j->group_id) {
@@ -314,7 +325,7 @@ int report_build_units(struct report *rep, const struct fio_config *cfg, struct 
 		u->res = res[i];
 		u->owned = false;
 		u->members = 1;
-		u->group = (unsigned)report_find_group(rep, j->group_id, j);
+		u->group = (unsigned)report_find_group(rep, j->group_id, j, true);
 	}
 	return 0;
 

@@ -38,7 +38,7 @@ enum { REPORT_CLIENT = 1, REPORT_ALL_CLIENTS = 2 };
 /* One "Run status group N (all jobs):" section. Bandwidths in B/s, runtimes in ms. */
 struct report_group {
 	unsigned group_id;
-	unsigned kb_base, unit_base, sig_figs;	/* from the group's first unit */
+	unsigned kb_base, unit_base, sig_figs;	/* from the group's last unit */
 	unsigned nr_units;
 	uint64_t io_bytes[DDIR_NR];
 	uint64_t agg_bps[DDIR_NR];		/* sum(io_bytes) * 1000 / max_run */

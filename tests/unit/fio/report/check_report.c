@@ -452,6 +452,47 @@ START_TEST(test_group_reporting_respects_groups)
 }
 END_TEST
 
+/* A group takes kb_base, unit_base and sig_figs from its last unit (fio 3.33: job a default,
+ * job b kb_base=1000 prints both jobs and the group MB first; a third default job c makes
+ * them all MiB first again); a job that never ran does not join. Job lines keep their own
+ * sig_figs (out_normal). */
+static const struct {
+	unsigned kb[3], sf[3];
+	bool ran[3], group_reporting;
+	unsigned want_kb, want_sf;
+} group_base_cases[] = {
+	{ { 1024, 1000, 0 }, { 4, 6, 0 }, { true, true, false }, false, 1000, 6 },
+	{ { 1000, 1024, 1000 }, { 6, 4, 5 }, { true, true, true }, false, 1000, 5 },
+	{ { 1024, 1000, 1024 }, { 4, 6, 4 }, { true, true, true }, false, 1024, 4 },
+	{ { 1000, 1024, 1024 }, { 2, 4, 4 }, { true, true, false }, false, 1024, 4 },
+	{ { 1000, 1024, 1024 }, { 3, 4, 4 }, { true, false, false }, false, 1000, 3 },
+	/* one merged unit: its first job's values */
+	{ { 1000, 1024, 1024 }, { 3, 4, 4 }, { true, true, true }, true, 1000, 3 },
+};
+
+START_TEST(test_group_takes_last_units_base)
+{
+	struct job jobs[3];
+	struct fio_config cfg;
+	struct job_result *res[3];
+	struct report rep;
+
+	mk_jobs(&cfg, jobs, 3, group_base_cases[_i].group_reporting);
+	for (unsigned i = 0; i < 3; i++) {
+		jobs[i].kb_base = group_base_cases[_i].kb[i];
+		jobs[i].sig_figs = group_base_cases[_i].sf[i];
+		res[i] = group_base_cases[_i].ran[i] ? mk_result(1000, 1000, 1) : NULL;
+	}
+	ck_assert_int_eq(report_build(&rep, &cfg, res, 3), 0);
+	ck_assert_uint_eq(rep.nr_groups, 1);
+	ck_assert_uint_eq(rep.groups[0].kb_base, group_base_cases[_i].want_kb);
+	ck_assert_uint_eq(rep.groups[0].sig_figs, group_base_cases[_i].want_sf);
+	report_release(&rep);
+	for (unsigned i = 0; i < 3; i++)
+		free(res[i]);
+}
+END_TEST
+
 START_TEST(test_rate_and_share)
 {
 	ck_assert_uint_eq(report_rate(0, 0), 0);
@@ -530,6 +571,8 @@ Suite *report_suite(void)
 	tcase_add_test(tc, test_group_reporting_merges_two_jobs);
 	tcase_add_test(tc, test_without_group_reporting_two_units);
 	tcase_add_test(tc, test_group_reporting_respects_groups);
+	tcase_add_loop_test(tc, test_group_takes_last_units_base, 0,
+			    (int)(sizeof(group_base_cases) / sizeof(group_base_cases[0])));
 	tcase_add_test(tc, test_rate_and_share);
 	tcase_add_test(tc, test_calc_floors);
 	tcase_add_test(tc, test_pct_list);
