@@ -30,6 +30,11 @@ py=/usr/bin/python3
 	echo "conformance: python3-scipy and python3-six are needed: apt-get install -y python3-scipy python3-six" >&2
 	exit 2
 }
+# fio's Python tests start with `#!/usr/bin/env python3`: the first python3 on PATH (a pyenv
+# or venv one without scipy, on some machines) must be the one checked above.
+mkdir -p "$work/bin"
+ln -s "$(command -v "$py")" "$work/bin/python3"
+export PATH="$work/bin:$PATH"
 if [ -n "${FIO_SRC:-}" ]; then
 	[ -f "$FIO_SRC/t/run-fio-tests.py" ] || { echo "conformance: $FIO_SRC/t/run-fio-tests.py not found (FIO_SRC must be a fio-3.33 source tree)" >&2; exit 2; }
 	log="$work/run.log"
