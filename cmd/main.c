@@ -112,11 +112,8 @@ static void *signal_thread(void *arg)
 
 			if (first_stop && clock_now_ns() - first_stop > STOP_ESCAPE_NS && ctl_has_escape(ctl) &&
 			    !pthread_create(&t, NULL, escape_main, ctl)) {
-				for (int i = 0; i < ESCAPE_WAIT_MS / 10 && atomic_load(&escape_state) != 2; i++) {
-					if (atomic_load(&escape_state) == 1)
-						break;
+				for (int i = 0; i < ESCAPE_WAIT_MS / 10 && atomic_load(&escape_state) == 0; i++)
 					nanosleep(&(struct timespec){ 0, 10000000 }, NULL);
-				}
 				if (atomic_load(&escape_state) != 1) {
 					fflush(NULL);
 					_exit(modes_second_stop_exit ? modes_second_stop_exit : 1);
