@@ -354,7 +354,7 @@ check-valgrind: $(BUILD)/check_unit
 	  valgrind -q --error-exitcode=1 --leak-check=full --child-silent-after-fork=yes \
 	  $(BUILD)/check_unit
 
-# Every fuzz target for FUZZ_SECONDS, one after the other; a finding fails (its input is kept in
+# Every fuzz target for FUZZ_SECONDS, FUZZ_JOBS at a time (default: one per CPU); a finding fails (its input is kept in
 # $(BUILD)/fuzz/findings/). deps installs clang as root; without it: SKIP.
 fuzz: deps
 	$(Q)if command -v $(FUZZ_CC) >/dev/null 2>&1; then $(MAKE) --no-print-directory fuzz-bins && \
