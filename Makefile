@@ -25,7 +25,7 @@ SYSLIB      := /usr/lib/$(MULTIARCH)
 # (the Dockerfile uses `./make.sh DEPS_FOR=rootfs deps`).
 PKGS_BUILD  := gcc musl-tools libaio-dev liburing-dev
 PKGS_UNIT   := gcc libc6-dev pkg-config check libaio-dev liburing-dev
-PKGS_E2E    := fio ioping bc jq strace python3 libfuse3-dev fuse3
+PKGS_E2E    := fio ioping bc jq strace python3 python3-pandas libfuse3-dev fuse3
 PKGS_BENCH  := time util-linux
 PKGS_IMAGE  := podman
 PKGS_CTEST  := podman runc file python3-yaml
@@ -290,6 +290,14 @@ $(BUILD)/faultfs: tests/faults/faultfs.c | deps
 	$(call say,CC,$<  (test tool))
 	$(Q)$(HOST_CC) $(BASE_CFLAGS) -Wno-missing-prototypes $(CFLAGS) $$(pkg-config --cflags fuse3) -o $@ $< $$(pkg-config --libs fuse3)
 
+# Test tools of tests/tools/ (seccomp_fail: a command with chosen system calls refused; probe:
+# what the kernel offers, asked without iops' code): never part of iops.
+TEST_TOOLS  := $(patsubst tests/tools/%.c,$(BUILD)/tools/%,$(wildcard tests/tools/*.c))
+$(BUILD)/tools/%: tests/tools/%.c $(FLAGS_FILE) | deps
+	@mkdir -p $(dir $@)
+	$(call say,CC,$<  (test tool))
+	$(Q)$(HOST_CC) $(BASE_CFLAGS) -Wno-missing-prototypes $(CFLAGS) -o $@ $<
+
 # A glibc + sanitizer build of the whole binary, driven by the same end-to-end tests.
 $(BUILD)/iops-san: $(SAN_OBJS)
 	$(call say,LD,$@)
@@ -308,7 +316,7 @@ lint:
 unit: $(BUILD)/check_unit
 	$(Q)$(RUN_UNIT)
 
-e2e: $(BUILD)/iops $(BUILD)/faultfs
+e2e: $(BUILD)/iops $(BUILD)/faultfs $(TEST_TOOLS)
 	$(Q)$(RUN_E2E)
 
 container-test: $(ROOTFS_TAR)
@@ -316,7 +324,7 @@ container-test: $(ROOTFS_TAR)
 
 # All the suites (the sanitizer subset and the fuzz targets briefly too) run even if one fails,
 # so every closing line is printed; then fail.
-check: $(BUILD)/check_unit $(BUILD)/iops $(BUILD)/faultfs $(ROOTFS_TAR) $(BUILD)/check_unit_san $(BUILD)/iops-san
+check: $(BUILD)/check_unit $(BUILD)/iops $(BUILD)/faultfs $(TEST_TOOLS) $(ROOTFS_TAR) $(BUILD)/check_unit_san $(BUILD)/iops-san
 	$(Q)rc=0; \
 	tests/lint.sh || rc=1; \
 	$(RUN_UNIT) || rc=1; \
@@ -336,7 +344,7 @@ image: $(ROOTFS_TAR)
 
 # Both halves run even if the first fails. The unit suites in one process (CK_FORK=no: 71 s,
 # where LeakSanitizer's check at the exit of every forked test took over 70 min).
-san: $(BUILD)/check_unit_san $(BUILD)/iops-san $(BUILD)/faultfs
+san: $(BUILD)/check_unit_san $(BUILD)/iops-san $(BUILD)/faultfs $(TEST_TOOLS)
 	$(Q)rc=0; \
 	CK_FORK=no $(BUILD)/check_unit_san || rc=1; \
 	IOPS_SAN=1 tests/e2e/run.sh $(BUILD)/iops-san || rc=1; \
@@ -378,4 +386,4 @@ mutation: deps
 clean:
 	rm -rf $(BUILD)
 
--include $(MUSL_OBJS:.o=.d) $(HOST_OBJS:.o=.d) $(SAN_OBJS:.o=.d) $(UNIT_OBJS:.o=.d) $(UNIT_SAN_OBJS:.o=.d) $(FUZZ_OBJS:.o=.d)
+-include $(TEST_TOOLS:=.d) $(MUSL_OBJS:.o=.d) $(HOST_OBJS:.o=.d) $(SAN_OBJS:.o=.d) $(UNIT_OBJS:.o=.d) $(UNIT_SAN_OBJS:.o=.d) $(FUZZ_OBJS:.o=.d)

@@ -9,6 +9,16 @@ T=$(mktemp -d "$scratch_root/t.XXXXXX")
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
+# tool NAME: the path of a test tool of tests/tools/ (build/tools/NAME beside the binary under
+# test's build directory; made when it is missing), for $(tool seccomp_fail).
+tool() {
+	local repo build
+	repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+	build=${IOPS_TOOLS_DIR:-$repo/build/tools}
+	[ -x "$build/$1" ] || make -s -C "$repo" "build/tools/$1" >/dev/null || fail "cannot build the test tool $1"
+	echo "$build/$1"
+}
+
 # --- skips (run.sh shows every `SKIP: ` line and counts them) ----------------------------------
 # skip_script REASON: this script cannot run here: one line, exit 77 (run.sh: skipped).
 skip_script() { echo "SKIP: $*"; exit 77; }
