@@ -10,9 +10,9 @@
  * - commit: io_submit of the whole stash, looping over partial submits. EINTR: retried.
  *   EAGAIN: reap one completion into an internal list (handed out by the next reap()) and retry;
  *   with nothing in flight, sleep 100 us and retry, failing the request with -EAGAIN after
- *   200 ms. Any other error from io_submit belongs to the first iocb of the batch (the kernel
- *   says so by returning the error instead of a count): that request completes with the error
- *   (returned by reap(), e.g. -EBADF for a bad fd) and the rest of the batch is submitted.
+ *   200 ms. Any other error of io_submit (EBADF for a bad fd in the first iocb, EPERM from a
+ *   seccomp profile): a commit error, as fio's "io commit": commit() returns the count
+ *   submitted before it, else the error, and the requests not submitted are the caller's.
  *   Sets issue_ns (ENGINE_F_SETS_ISSUE): one CLOCK_MONOTONIC read right after each io_submit
  *   call, for every request it accepted, as fio does.
  * - reap: internally completed requests first, then the completion ring, read in user space
@@ -291,13 +291,24 @@ static int aio_commit(void *vctx)
 				nanosleep(&pause, NULL);
 				continue;
 			}
-			ret = -EAGAIN;
+			/* The first iocb of the batch was refused for good: it completes with the
+			 * error, and the rest goes on. */
+			((struct io_req *)ctx->pending[off]->data)->issue_ns = aio_now_ns();
+			aio_fail_pending(ctx, ctx->pending[off], -EAGAIN);
+			off++;
+			giveup_ns = 0;
+			continue;
 		}
-		/* The first iocb of the batch was refused: it completes with the error. */
-		((struct io_req *)ctx->pending[off]->data)->issue_ns = aio_now_ns();
-		aio_fail_pending(ctx, ctx->pending[off], ret);
-		off++;
-		giveup_ns = 0;
+		/* io_submit itself failed (EPERM from a seccomp profile, EBADF, EINVAL): a commit
+		 * error, as fio reports it. What went before is submitted (its count is returned; the
+		 * next commit meets the error); with nothing submitted the error is returned, the
+		 * requests are the caller's again. */
+		ctx->nr_pending = total - off;
+		memmove(ctx->pending, ctx->pending + off, ctx->nr_pending * sizeof(*ctx->pending));
+		if (off)
+			return (int)off;
+		ctx->nr_pending = 0;
+		return ret;
 	}
 	ctx->nr_pending = 0;
 	return (int)total;

@@ -206,7 +206,11 @@ static void offload_queue_one(struct offload_ctx *c, struct io_req *sh)
 			return;
 		}
 		if (ret == ENGINE_BUSY) {
+			unsigned stashed = c->nr_tpend;
+
 			offload_commit(c);
+			if (!c->t_inflight && stashed && !c->nr_tpend)
+				continue;	/* the stash failed at its commit: the engine has room again */
 			if (!c->t_inflight) {
 				sh->result = -EBUSY;
 				offload_done(c, sh);

@@ -139,9 +139,11 @@ static inline void worker_complete(struct worker *w, struct io_req *req, uint64_
 	w->free_reqs[w->nr_free++] = req;
 }
 
-/* The engine could not submit: fail the pending requests with n. */
+/* The engine could not submit: fail the pending requests with n. fio records it as the
+ * commit's error, without an io_u error line. */
 static __attribute__((cold, noinline)) int worker_commit_fail(struct worker *w, int n)
 {
+	worker_set_error(w, -n, "ioengines.c:496", "io commit");
 	for (unsigned i = 0; i < w->nr_pend; i++) {
 		w->pend[i]->result = n;
 		worker_complete(w, w->pend[i], w->now_ns);

@@ -4,6 +4,7 @@
 #include "fio/runner_int.h"
 
 #include <errno.h>
+#include <string.h>
 
 #include "core/stats.h"
 #include "core/err.h"
@@ -46,12 +47,44 @@ static void worker_io_error_line(struct worker *w, const struct io_req *req, con
 		fprintf(w->diag, "fio: io_u error on file %s: %s: sync\n", path, err_str(e));
 }
 
+/* Where fio 3.33 records the error of a request an engine failed (its verror's file:line and
+ * func), and whether it prints its "io_u error on file" line first. Observed by making each
+ * engine's system call fail under a seccomp filter (tests/e2e/t_fio_refused.sh): the engines of
+ * fio's sync.c and the asynchronous ones report through io_u.c; falloc, ftruncate and e4defrag
+ * leave the error to td_io_queue() (so does every trim), splice records its own. */
+struct err_site {
+	const char *engine;	/* NULL: any */
+	int op;			/* enum io_op, -1: any */
+	const char *where, *func;
+	bool line;
+};
+
+static const struct err_site err_sites[] = {
+	{ NULL, IO_TRIM, "ioengines.c:399", "td_io_queue", false },
+	{ "falloc", -1, "ioengines.c:399", "td_io_queue", false },
+	{ "ftruncate", -1, "ioengines.c:399", "td_io_queue", false },
+	{ "e4defrag", -1, "ioengines.c:399", "td_io_queue", false },
+	{ "splice", IO_WRITE, "engines/splice.c:240", "xfer", false },
+	{ "splice", IO_READ, "engines/splice.c:113", "splice-from-fd", false },
+	{ NULL, -1, "io_u.c:1876", "io_u error", true },
+};
+
+static const struct err_site *worker_err_site(const struct job *job, enum io_op op)
+{
+	const struct err_site *s = err_sites;
+
+	while ((s->engine && strcmp(s->engine, job->ioengine)) || (s->op >= 0 && s->op != (int)op))
+		s++;
+	return s;
+}
+
 static void worker_io_error(struct worker *w, const struct io_req *req)
 {
 	int e = (int)-req->result;
 	const struct job *job = w->job;
 	const char *path = worker_req_path(job, req);
 	struct job_result *res = w->res;
+	const struct err_site *site;
 
 	if (w->error)
 		return;
@@ -87,17 +120,19 @@ static void worker_io_error(struct worker *w, const struct io_req *req)
 	 * with continue_on_error=read: total=0, first_error=0) */
 	if ((job->cont_on_err & (1u << (req->op == IO_READ ? JOB_ERR_READ : JOB_ERR_WRITE))) && !res->total_err++)
 		res->first_error = e;
-	if (req->op == IO_TRIM) {
-		/* trim: fio 3.33 fails the queue call itself, without an io_u error line */
-		worker_set_error(w, e, "ioengines.c:399", "td_io_queue");
-		return;
-	}
-	worker_io_error_line(w, req, path, e);
+	site = worker_err_site(job, req->op);
+	if (site->line)
+		worker_io_error_line(w, req, path, e);
+	/* fio's hint when a synchronous engine's first I/O fails with EIO (observed: none after
+	 * an asynchronous engine's, nor for another errno) */
+	if (e == EIO && (w->ops->flags & ENGINE_F_SYNC) && job->zone_mode != ZONE_MODE_ZBD &&
+	    !res->ddir[DDIR_READ].total_ios && !res->ddir[DDIR_WRITE].total_ios && !res->ddir[DDIR_TRIM].total_ios)
+		fprintf(w->diag, "fio: first I/O failed. If %s is a zoned block device, consider --zonemode=zbd\n", path);
 	if (e == EINVAL && w->job->direct && !w->direct_hint_done) {
 		w->direct_hint_done = true;
 		fprintf(w->diag, "fio: first direct IO errored. File system may not support direct IO, or iomem_align= is bad, or invalid block size. Try setting direct=0.\n");
 	}
-	worker_set_error(w, e, "io_u.c:1876", "io_u error");
+	worker_set_error(w, e, site->where, site->func);
 }
 
 /* max_latency (and latency_target at depth 1): an I/O slower than max fails the job
