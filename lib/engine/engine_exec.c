@@ -152,15 +152,28 @@ static int exec_init(const struct engine_cfg *cfg, void **ctxp, struct iops_err 
 		iops_err_set(err, ret, "fio: exec engine: out of memory");
 		goto free_mem;
 	}
-	if (exec_expand(o->arguments, job, cfg->runtime_ns, line, ENGINE_OPT_STR_MAX * 2) < 0 ||
-	    exec_split(line, o->program, argv, EXEC_MAX_ARGS) < 0) {
+	if (exec_expand(o->arguments, job, cfg->runtime_ns, line, ENGINE_OPT_STR_MAX * 2) < 0) {
 		ret = E2BIG;
 		iops_err_set(err, ret, "fio: exec engine: arguments too long (at most %d words)", EXEC_MAX_ARGS - 2);
 		goto free_mem;
 	}
-	if (cfg->note && cfg->note_cap)
-		snprintf(cfg->note, cfg->note_cap, "%s : program=%s, arguments=%s\n%s : Running %s %s", job,
-			 o->program, o->arguments, job, o->program, o->arguments);
+	/* fio's lines: the options as given, then the command as it runs (arguments expanded) */
+	if (cfg->note && cfg->note_cap) {
+		int n = snprintf(cfg->note, cfg->note_cap, "%s : program=%s, arguments=%s\n", job, o->program,
+				 o->arguments);
+
+		if (n >= 0 && (size_t)n < cfg->note_cap && o->std_redirect)
+			snprintf(cfg->note + n, cfg->note_cap - (size_t)n,
+				 "%s : Saving output of %s %s : stdout=%s.stdout stderr=%s.stderr", job, o->program,
+				 line, job, job);
+		else if (n >= 0 && (size_t)n < cfg->note_cap)
+			snprintf(cfg->note + n, cfg->note_cap - (size_t)n, "%s : Running %s %s", job, o->program, line);
+	}
+	if (exec_split(line, o->program, argv, EXEC_MAX_ARGS) < 0) {
+		ret = E2BIG;
+		iops_err_set(err, ret, "fio: exec engine: arguments too long (at most %d words)", EXEC_MAX_ARGS - 2);
+		goto free_mem;
+	}
 	posix_spawn_file_actions_init(&fa);
 	posix_spawnattr_init(&attr);
 	sigemptyset(&none);

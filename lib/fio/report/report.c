@@ -39,7 +39,9 @@ void report_job_headers(FILE *out, const struct fio_config *cfg)
 			fputs("...\n", out);
 			continue;
 		}
-		if (j->subjob != 0)
+		/* fio prints no header for the engines that do no I/O (its FIO_NOIO: cpuio, exec),
+		 * but still the "..." of their clones */
+		if (j->subjob != 0 || !strcmp(j->ioengine, "cpuio") || !strcmp(j->ioengine, "exec"))
 			continue;
 		for (unsigned d = 0; d < DDIR_NR; d++) {
 			num2str(b[2 * d], j->bs_min[d], sf, 1, pow2, N2S_BYTE);

@@ -74,7 +74,7 @@ static char *slurp(const char *path, char *buf, size_t cap)
 START_TEST(test_exec_runs_and_redirects)
 {
 	struct engine_opts eo = { 0 };
-	char dir[256], job[300], out[320], text[256], note[512] = "";
+	char dir[256], job[300], out[320], text[256], note[1024] = "", want[1024];
 	struct engine_cfg cfg = { .depth = 1, .opts = &eo, .job_name = job, .runtime_ns = 7000000000u,
 				  .note = note, .note_cap = sizeof(note) };
 	struct rig rig;
@@ -87,7 +87,10 @@ START_TEST(test_exec_runs_and_redirects)
 	snprintf(eo.exec.arguments, sizeof(eo.exec.arguments), "a  %%r b%%n %%x");
 	rig_init_cfg(&rig, "exec", cfg);
 	ck_assert_ptr_nonnull(strstr(note, "j : program=/bin/echo, arguments=a  %r b%n %x\n"));
-	ck_assert_ptr_nonnull(strstr(note, "j : Running /bin/echo a  %r b%n %x"));
+	/* fio's second line: the command as it runs (%r, %n expanded), and where its output goes */
+	snprintf(want, sizeof(want), "j : Saving output of /bin/echo a  7 b%s %%x : stdout=%s.stdout stderr=%s.stderr",
+		 job, job, job);
+	ck_assert_msg(strstr(note, want) != NULL, "%s", note);
 	/* runtime given: every request is an I/O of 0 bytes, even after the program ended */
 	for (int i = 0; i < 3; i++) {
 		set_req(&rig.reqs[0], IO_READ, -1, NULL, 4096, 0);
@@ -108,7 +111,9 @@ START_TEST(test_exec_runs_and_redirects)
 	eo.exec.std_redirect = false;
 	snprintf(eo.exec.program, sizeof(eo.exec.program), "true");	/* found on PATH */
 	eo.exec.arguments[0] = '\0';
+	note[0] = '\0';
 	rig_init_cfg(&rig, "exec", cfg);
+	ck_assert_msg(strstr(note, "j : Running true ") != NULL, "%s", note);	/* not redirected: fio's line */
 	do {
 		set_req(&rig.reqs[0], IO_READ, -1, NULL, 4096, 0);
 		ck_assert_int_eq(rig.ops->queue(rig.ctx, &rig.reqs[0]), ENGINE_DONE);
