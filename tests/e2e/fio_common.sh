@@ -174,7 +174,9 @@ json_shape() {
 # json_sanity FILE: print every violated invariant of a fio JSON document (nothing when sane).
 # Holds for fio 3.33 itself; catches garbage that masked comparisons cannot see (an unsigned
 # underflow printed as max=18447P, a mean outside [min,max], bw inconsistent with bytes/time,
-# percentiles out of order or outside [min,max], lat that is not slat + clat).
+# percentiles out of order or outside [min,max], lat that is not slat + clat, a runtime of 0
+# beside bytes done: an I/O that failed at submission is counted, as fio counts it, with no
+# bytes, bandwidth or runtime, and only in a job that reports the error).
 json_sanity() {
 	json_doc "$1" | jq -r '
 	def approx($a; $b; $rel; $abs): (($a - $b) | fabs) <= ($abs + $rel * ([($a | fabs), ($b | fabs)] | max));
@@ -198,7 +200,10 @@ json_sanity() {
 			(if approx($x.bw_bytes; $x.io_bytes * 1000 / $x.runtime; 0.001; 2) then empty else "\($n): bw_bytes \($x.bw_bytes) != io_bytes*1000/runtime" end),
 			(if $x.bw == ($x.bw_bytes / 1024 | floor) then empty else "\($n): bw \($x.bw) != bw_bytes/1024" end),
 			(if approx($x.iops; $x.total_ios * 1000 / $x.runtime; 0.001; 1) then empty else "\($n): iops \($x.iops) != total_ios*1000/runtime" end)
-		else "\($n): runtime is 0 with I/O done" end),
+		elif $x.io_bytes > 0 then "\($n): runtime is 0 with bytes done"
+		# an I/O that failed at once (fio counts it, with no bytes and no runtime): nothing claimed
+		elif $x.bw_bytes != 0 or $x.iops != 0 or $j.error == 0 then "\($n): runtime is 0 with I/O done and no error"
+		else empty end),
 		lat_ok("\($n) slat_ns"; $x.slat_ns; $limit), lat_ok("\($n) clat_ns"; $x.clat_ns; $limit), lat_ok("\($n) lat_ns"; $x.lat_ns; $limit),
 		(if ($x.lat_ns.N // 0) > 0 and ($x.clat_ns.N // 0) > 0 then
 			(if $x.lat_ns.mean + 1 >= $x.clat_ns.mean then empty else "\($n): lat mean \($x.lat_ns.mean) < clat mean \($x.clat_ns.mean)" end),

@@ -79,7 +79,9 @@ for b in meta fio; do
 	(cd "$D" && exec env BENCHMARKS=$b FIO_CAPACITY_MB=500 FIO_RUNTIME=30 "$IOPS" suite) >"$T/out" 2>"$T/err" &
 	pid=$!
 	# mid-run: the quick child has written its 500 MiB test file (a loaded machine takes
-	# longer), then four seconds of the next step, past its ramp; meta: two seconds in
+	# longer), then four seconds of the next step, past its ramp; meta: as soon as the tree's
+	# first entries exist (a fast disk makes its 20000 files in 1.5 s: a fixed delay may fall
+	# after them)
 	if [ "$b" = fio ]; then
 		for _ in $(seq 240); do
 			c=$(pgrep -P "$pid" | head -n 1)
@@ -88,7 +90,10 @@ for b in meta fio; do
 		done
 		sleep 4
 	else
-		sleep 2
+		for _ in $(seq 600); do
+			compgen -G "$D/iops-suite.*/*" >/dev/null && break
+			sleep 0.05
+		done
 	fi
 	kill -TERM "$pid"
 	wait "$pid"; rc=$?
