@@ -23,8 +23,8 @@ SYSLIB      := /usr/lib/$(MULTIARCH)
 # deps checks only what the goals on the command line need (`make` does not pull in podman);
 # `make deps` alone, and `make check`, take the whole list. DEPS_FOR overrides the goal list
 # (the Dockerfile uses `./make.sh DEPS_FOR=rootfs deps`).
-PKGS_BUILD  := gcc musl-tools libaio-dev liburing-dev
-PKGS_UNIT   := gcc libc6-dev pkg-config check libaio-dev liburing-dev
+PKGS_BUILD  := gcc musl-tools libaio-dev liburing-dev zlib1g-dev
+PKGS_UNIT   := gcc libc6-dev pkg-config check libaio-dev liburing-dev zlib1g-dev
 PKGS_E2E    := fio ioping bc jq strace python3 python3-pandas libfuse3-dev fuse3
 PKGS_BENCH  := time util-linux
 PKGS_IMAGE  := podman
@@ -79,6 +79,9 @@ UNIT_SUITES := $(filter-out main,$(patsubst check_%.c,%,$(notdir $(UNIT_SRCS))))
 
 # --- static musl build -----------------------------------------------------------------------------
 MUSL_INC    := $(BUILD)/include
+# What musl-gcc sees of /usr/include (symlinks in MUSL_INC; never the whole of it: glibc's
+# headers break musl). A change here rewrites the flags file, which remakes the links.
+MUSL_HDRS   := libaio.h liburing.h liburing linux asm-generic zlib.h zconf.h
 MUSL_OBJS   := $(patsubst %.c,$(BUILD)/musl/%.o,$(LIB_SRCS) $(CMD_SRCS))
 # -isystem: warnings in the kernel, libaio and liburing headers are not ours (and -Werror in CI).
 # No unwind tables: C needs none, gdb uses the .debug_frame of -g, and they are 7% of the binary.
@@ -105,9 +108,8 @@ SIZE_OPT    ?= -Oz
 # smaller. Without offgen.c here: text 2.6 KB smaller again, null QD1 1.10x; with nothing here
 # (`make HOT_SRCS=`): 10.8 KB smaller than before, 1.35x.
 HOT_SRCS    := lib/core/rng.c lib/engine/engine_null.c $(addprefix lib/fio/,runner_io.c offgen.c)
-# zlib streams (log_store_compressed, --inflate-log) come from lib/core/zflate.c, not libz: Debian's
-# libz.a links against musl but adds 72 KB, and the stripped binary must stay under 480 KiB.
-MUSL_LIBS   := $(SYSLIB)/liburing.a $(SYSLIB)/libaio.a -lm -lpthread
+# zlib (log_store_compressed, --inflate-log) is Debian's libz.a, which links against musl.
+MUSL_LIBS   := $(SYSLIB)/liburing.a $(SYSLIB)/libaio.a $(SYSLIB)/libz.a -lm -lpthread
 
 # --- host (glibc) builds for unit tests and sanitizers --------------------------------------------
 HOST_OBJS   := $(patsubst %.c,$(BUILD)/host/%.o,$(LIB_SRCS))
@@ -117,7 +119,7 @@ SAN_FLAGS   := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-
 # very run, and a recipe is expanded only when it is about to run, after its prerequisites.
 CHECK_CFLAGS = $(shell pkg-config --cflags check)
 CHECK_LIBS   = $(shell pkg-config --libs check)
-HOST_LIBS   := -luring -laio -lm -lpthread
+HOST_LIBS   := -luring -laio -lz -lm -lpthread
 
 # --- libFuzzer harnesses (tests/fuzz/fuzz_<target>.c): clang, over lib/ built with the same flags ----
 # proto's decoder is fuzzed where lib/remote/proto.c exists. The dictionaries of the fio targets
@@ -159,7 +161,7 @@ TAR_MTIME   := $(or $(SOURCE_DATE_EPOCH),0)
 # Objects depend on the flags they were built with: $(FLAGS_FILE) is rewritten when the compilers
 # or flags change (an edit here, `make CFLAGS=-O0`), so nothing stale is linked.
 FLAGS_FILE  := $(BUILD)/.flags
-FLAGS_NOW   := $(MUSL_CC) $(MUSL_CFLAGS) $(MUSL_LDFLAGS) $(SIZE_OPT) $(HOT_SRCS) | $(HOST_CC) $(BASE_CFLAGS) $(CFLAGS) | $(SAN_FLAGS)
+FLAGS_NOW   := $(MUSL_CC) $(MUSL_CFLAGS) $(MUSL_LDFLAGS) $(SIZE_OPT) $(HOT_SRCS) $(MUSL_HDRS) $(MUSL_LIBS) | $(HOST_CC) $(BASE_CFLAGS) $(CFLAGS) | $(SAN_FLAGS)
 ifneq ($(filter-out clean,$(or $(MAKECMDGOALS),all)),)
 ifneq ($(file <$(FLAGS_FILE)),$(FLAGS_NOW))
 $(shell mkdir -p $(BUILD))
@@ -215,9 +217,9 @@ deps:
 	  echo "deps: apt-get failed; install by hand: apt-get update && apt-get install -y$$missing" >&2; exit 1; \
 	fi
 
-$(MUSL_INC)/.stamp: | deps
+$(MUSL_INC)/.stamp: $(FLAGS_FILE) | deps
 	$(Q)mkdir -p $(MUSL_INC)
-	$(Q)for h in libaio.h liburing.h liburing linux asm-generic; do ln -sfn /usr/include/$$h $(MUSL_INC)/$$h; done
+	$(Q)for h in $(MUSL_HDRS); do ln -sfn /usr/include/$$h $(MUSL_INC)/$$h; done
 	$(Q)ln -sfn /usr/include/$(MULTIARCH)/asm $(MUSL_INC)/asm
 	$(Q)touch $@
 

@@ -5,14 +5,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <zlib.h>
 
-#include "core/zflate.h"
 #include "core/err.h"
 
 #define LOGZIP_OUT_BYTES	(256u << 10)	/* --inflate-log: inflated samples at a time */
+#define LOGZIP_IN_BYTES		(64u << 10)	/* --inflate-log: compressed bytes read at a time */
 
 struct iolog_zip {
-	struct zflate_work *work;
+	z_stream zs;			/* one deflater, reset for every block */
+	bool zs_ready;
 	unsigned char *pack;		/* entries without offset, packed to 32 bytes */
 	unsigned char *out;
 	size_t max_in, out_cap;
@@ -25,11 +27,16 @@ struct iolog_zip *logzip_new(size_t max_in)
 	if (!z)
 		return NULL;
 	z->max_in = max_in;
-	z->out_cap = zflate_bound(max_in);
-	z->work = malloc(sizeof(*z->work));
+	/* zlib's default level, as fio's log compression uses it */
+	if (max_in > UINT32_MAX || deflateInit(&z->zs, Z_DEFAULT_COMPRESSION) != Z_OK) {
+		free(z);
+		return NULL;
+	}
+	z->zs_ready = true;
+	z->out_cap = deflateBound(&z->zs, (uLong)max_in);
 	z->pack = malloc(max_in ? max_in : 1);
 	z->out = malloc(z->out_cap);
-	if (!z->work || !z->pack || !z->out) {
+	if (!z->pack || !z->out) {
 		logzip_free(z);
 		return NULL;
 	}
@@ -40,7 +47,8 @@ void logzip_free(struct iolog_zip *z)
 {
 	if (!z)
 		return;
-	free(z->work);
+	if (z->zs_ready)
+		deflateEnd(&z->zs);
 	free(z->pack);
 	free(z->out);
 	free(z);
@@ -60,9 +68,15 @@ int logzip_block(struct iolog_zip *z, const struct iolog_entry *e, size_t n, con
 		in = z->pack;
 		len = n * IOLOG_ENTRY_SHORT;
 	}
-	*out_len = zflate_compress(in, len, z->out, z->out_cap, z->work);
-	if (!*out_len)
+	if (deflateReset(&z->zs) != Z_OK)
 		return -EIO;
+	z->zs.next_in = (Bytef *)(uintptr_t)in;	/* zlib does not write its input */
+	z->zs.avail_in = (uInt)len;
+	z->zs.next_out = z->out;
+	z->zs.avail_out = (uInt)z->out_cap;
+	if (deflate(&z->zs, Z_FINISH) != Z_STREAM_END)	/* out_cap is deflateBound(): room enough */
+		return -EIO;
+	*out_len = z->out_cap - z->zs.avail_out;
 	*out = z->out;
 	return 0;
 }
@@ -89,35 +103,16 @@ static size_t logzip_emit(const unsigned char *buf, size_t have, FILE *out)
 	return pos;
 }
 
-/* --inflate-log: the file through zflate_inflate(), whole samples printed as they come. */
+/* --inflate-log: the file's zlib streams, one after the other, inflated by zlib; whole
+ * samples printed as they come (a sample may be cut between two output chunks). */
 struct logzip_rd {
-	int fd;
-	int err;		/* errno of a failed read */
 	FILE *out;
-	unsigned char *buf;	/* inflated bytes not yet printed (a sample cut by a chunk) */
+	unsigned char *buf;	/* inflated bytes not yet printed */
 	size_t have;
 };
 
-static long logzip_read(void *arg, uint8_t *buf, size_t cap)
+static void logzip_put(struct logzip_rd *r, const unsigned char *p, size_t n)
 {
-	struct logzip_rd *r = arg;
-
-	for (;;) {
-		ssize_t n = read(r->fd, buf, cap);
-
-		if (n >= 0)
-			return (long)n;
-		if (errno != EINTR) {
-			r->err = errno;
-			return -1;
-		}
-	}
-}
-
-static int logzip_write(void *arg, const uint8_t *p, size_t n)
-{
-	struct logzip_rd *r = arg;
-
 	while (n) {
 		size_t k = LOGZIP_OUT_BYTES - r->have < n ? LOGZIP_OUT_BYTES - r->have : n;
 		size_t used;
@@ -130,21 +125,75 @@ static int logzip_write(void *arg, const uint8_t *p, size_t n)
 		memmove(r->buf, r->buf + used, r->have - used);
 		r->have -= used;
 	}
-	return 0;
+}
+
+/* What reading the streams came to. */
+enum logzip_end {
+	LOGZIP_DONE,		/* the input ended between two streams */
+	LOGZIP_READ,		/* read() failed: errno in *read_err */
+	LOGZIP_TRUNC,		/* the input ended inside a stream */
+	LOGZIP_BAD,		/* not a zlib stream, or a corrupt one */
+	LOGZIP_CHECK,		/* a stream's Adler-32 does not match */
+	LOGZIP_NOMEM,
+};
+
+/* Every stream of fd through zs (inflateInit done) into r. */
+static enum logzip_end logzip_streams(int fd, z_stream *zs, unsigned char *in, unsigned char *chunk,
+				      struct logzip_rd *r, int *read_err)
+{
+	bool mid = false;	/* some of the current stream has been read */
+
+	for (;;) {
+		int zr;
+
+		if (!zs->avail_in) {
+			ssize_t n;
+
+			do
+				n = read(fd, in, LOGZIP_IN_BYTES);
+			while (n < 0 && errno == EINTR);
+			if (n < 0) {
+				*read_err = errno;
+				return LOGZIP_READ;
+			}
+			if (n == 0)
+				return mid ? LOGZIP_TRUNC : LOGZIP_DONE;
+			zs->next_in = in;
+			zs->avail_in = (uInt)n;
+		}
+		mid = true;
+		zs->next_out = chunk;
+		zs->avail_out = LOGZIP_OUT_BYTES;
+		zr = inflate(zs, Z_NO_FLUSH);
+		logzip_put(r, chunk, LOGZIP_OUT_BYTES - zs->avail_out);
+		if (zr == Z_STREAM_END) {
+			if (inflateReset(zs) != Z_OK)
+				return LOGZIP_BAD;
+			mid = false;	/* the next byte starts the next stream */
+		} else if (zr == Z_MEM_ERROR) {
+			return LOGZIP_NOMEM;
+		} else if (zr == Z_DATA_ERROR && zs->msg && !strcmp(zs->msg, "incorrect data check")) {
+			return LOGZIP_CHECK;
+		} else if (zr != Z_OK && zr != Z_BUF_ERROR) {
+			return LOGZIP_BAD;	/* Z_DATA_ERROR, Z_NEED_DICT (fio's logs have none) */
+		}
+	}
 }
 
 int logzip_inflate(int fd, FILE *out, struct iops_err *err)
 {
-	struct logzip_rd r = { .fd = fd, .out = out, .buf = malloc(LOGZIP_OUT_BYTES) };
-	int ret;
+	struct logzip_rd r = { .out = out, .buf = malloc(LOGZIP_OUT_BYTES) };
+	unsigned char *in = malloc(LOGZIP_IN_BYTES), *chunk = malloc(LOGZIP_OUT_BYTES);
+	z_stream zs = { 0 };
+	enum logzip_end end = LOGZIP_NOMEM;
+	int read_err = 0, ret = 0;
 
-	if (!r.buf) {
-		iops_err_set(err, ENOMEM, "fio: out of memory");
-		return -ENOMEM;
+	if (r.buf && in && chunk && inflateInit(&zs) == Z_OK) {
+		end = logzip_streams(fd, &zs, in, chunk, &r, &read_err);
+		inflateEnd(&zs);
 	}
-	ret = zflate_inflate(logzip_read, &r, logzip_write, &r, NULL);
-	switch (ret) {
-	case ZFLATE_OK:
+	switch (end) {
+	case LOGZIP_DONE:
 		if (r.have) {
 			iops_err_set(err, EIO, "fio: failed inflating log: the file ends inside a sample");
 			ret = -EIO;
@@ -153,24 +202,27 @@ int logzip_inflate(int fd, FILE *out, struct iops_err *err)
 			ret = -EIO;
 		}
 		break;
-	case ZFLATE_E_READ:
-		iops_err_set(err, r.err, "fio: failed inflating log: %s", err_str(r.err));
-		ret = -r.err;
+	case LOGZIP_READ:
+		iops_err_set(err, read_err, "fio: failed inflating log: %s", err_str(read_err));
+		ret = -read_err;
 		break;
-	case ZFLATE_E_NOMEM:
+	case LOGZIP_NOMEM:
 		iops_err_set(err, ENOMEM, "fio: out of memory");
 		ret = -ENOMEM;
 		break;
-	case ZFLATE_E_TRUNC:
+	case LOGZIP_TRUNC:
 		iops_err_set(err, EIO, "fio: failed inflating log: the file ends inside a compressed stream");
 		ret = -EIO;
 		break;
-	default:
+	case LOGZIP_BAD:
+	case LOGZIP_CHECK:
 		iops_err_set(err, EINVAL, "fio: failed inflating log: not a compressed fio log (%s)",
-			     ret == ZFLATE_E_CHECK ? "incorrect data check" : "bad data");
+			     end == LOGZIP_CHECK ? "incorrect data check" : "bad data");
 		ret = -EINVAL;
 		break;
 	}
+	free(chunk);
+	free(in);
 	free(r.buf);
 	return ret;
 }
