@@ -2,10 +2,8 @@
  * silently drops engines from a static archive); its order is the order error messages show. */
 #include "engine/engine.h"
 
-#include <errno.h>
 #include <stddef.h>
 #include <string.h>
-#include <unistd.h>
 
 extern const struct engine_ops engine_libaio_ops;
 extern const struct engine_ops engine_uring_ops;
@@ -74,30 +72,4 @@ const char *engine_names(void)
 	/* Kept in step with engine_table by tests/unit/engine/check_engine.c. */
 	return "libaio, io_uring, posixaio, psync, sync, pvsync, pvsync2, null, "
 	       "falloc, ftruncate, mmap, splice, cpuio, filecreate, filestat, filedelete, dircreate, dirstat, dirdelete, net, netsplice, exec, e4defrag";
-}
-
-int64_t engine_sync_req(const struct io_req *req)
-{
-	int ret;
-
-	do
-		ret = req->op == IO_FSYNC ? fsync(req->fd) : fdatasync(req->fd);
-	while (ret < 0 && errno == EINTR);
-	return ret < 0 ? -(int64_t)errno : 0;
-}
-
-unsigned engine_depth(const struct engine_cfg *cfg, unsigned max, const char *what, struct iops_err *err)
-{
-	unsigned depth = cfg->depth ? cfg->depth : 1;
-
-	if (depth <= max)
-		return depth;
-	iops_err_set(err, EINVAL, "fio: iodepth %u is too large for %s (max %u)", depth, what, max);
-	return 0;
-}
-
-int engine_nomem(struct iops_err *err, const char *what, unsigned depth)
-{
-	iops_err_set(err, ENOMEM, "fio: %s: out of memory for iodepth %u", what, depth);
-	return -ENOMEM;
 }
