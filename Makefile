@@ -176,7 +176,7 @@ $(FLAGS_FILE):
 # Test runners, shared by their own targets and by `check` (which runs them all, then fails).
 RUN_UNIT    = $(BUILD)/check_unit
 RUN_E2E     = tests/e2e/run.sh $(BUILD)/iops
-# make check's share of `make san` (README, "Quick start"): the unit suites of the parsers, the
+# make check's share of `make san` (docs/development.md, "Sanitizers and valgrind"): the unit suites of the parsers, the
 # reports and the I/O loop in one process (CK_FORK=no: LeakSanitizer's check at the exit of
 # every forked test is what makes the whole unit run slow), and two end-to-end scripts (option
 # errors, and small jobs through the I/O loop to their reports), under ASan/UBSan.
@@ -353,7 +353,7 @@ san: $(BUILD)/check_unit_san $(BUILD)/iops-san $(BUILD)/faultfs $(TEST_TOOLS)
 	exit $$rc
 
 # The unit tests of the host build under valgrind, in one process (CK_FORK=no), not part of
-# check (README, "Quick start"). VALGRIND_SKIP: suites left out, each for the reason beside it.
+# check (docs/development.md, "Sanitizers and valgrind"). VALGRIND_SKIP: suites left out, each for the reason beside it.
 # The engine suites fork on purpose (a seccomp filter, a submit-pressure scenario in a child
 # that _exit()s holding its copy of the parent's heap): --child-silent-after-fork, or each
 # child would report the parent's live memory as its leaks. A child's own leak still turns its
@@ -373,7 +373,7 @@ fuzz: deps
 
 fuzz-bins: $(FUZZ_BINS) $(BUILD)/fuzz/fio.dict
 
-# fio 3.33's own test suite against build/iops as fio (not part of check: ~5 min; see README).
+# fio 3.33's own test suite against build/iops as fio (not part of check: ~5 min; see docs/development.md).
 conformance: $(BUILD)/iops
 	$(Q)tests/conformance/run.sh $(BUILD)/iops
 

@@ -46,7 +46,7 @@ elif [ -x "$repo/../shared/fio-tests/run.sh" ]; then
 	echo "$out" | sed '$d'
 	summary=$(echo "$out" | tail -n 1)
 else
-	echo "conformance: no fio test suite: set FIO_SRC to a fio-3.33 source tree (README, fio conformance)" >&2
+	echo "conformance: no fio test suite: set FIO_SRC to a fio-3.33 source tree (docs/development.md, fio's own test suite)" >&2
 	exit 2
 fi
 echo "$summary"

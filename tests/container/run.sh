@@ -312,7 +312,7 @@ t_stop_fio() {
 	assert_match "fio signal message" $'(^|\n)fio: terminating on signal 15(\n|$)' "$logs"
 	assert_match "fio report" $'\nt: \\(groupid=0, jobs=1\\): err= 0: .*\n  read: IOPS=' "$logs"
 	assert_match "fio run status" $'\nRun status group 0 \\(all jobs\\):\n   READ: bw=' "$logs"
-	# a stopped run removes the file it laid out (fio keeps it: README, Faults)
+	# a stopped run removes the file it laid out (fio keeps it: docs/safety.md, Faults)
 	assert_eq "volume after fio" "" "$(ls -A "$dir")"
 }
 
@@ -456,7 +456,7 @@ t_k8s_suite() {
 }
 
 # The image with no arguments runs the quick suite on its working directory, the volume;
-# IOPS_QUICK (README) shortens it. The six summary lines, and the volume as it was.
+# IOPS_QUICK (docs/quick.md) shortens it. The six summary lines, and the volume as it was.
 t_quick_noargs() {
 	local dir out rc
 	dir=$(new_dir)

@@ -119,7 +119,7 @@ grep -q 'io_u error' "$T/eiow-psync-dump.ref.err" || add_err "eiow-psync-dump: f
 if ! skip_if_fio "a failed run leaves nothing"; then
 	for n in eiow-psync-none eiow-libaio-none eior-psync-none; do
 		[ -z "$(ls -A "$M/$n.ut")" ] || add_err "$n: iops left $(ls -A "$M/$n.ut")"
-		[ -e "$M/$n.ref/f" ] || add_err "$n: fio did not keep its file (the README says it does)"
+		[ -e "$M/$n.ref/f" ] || add_err "$n: fio did not keep its file (docs/safety.md says it does)"
 	done
 	for n in eiow-psync-all eiow-psync-ignore; do	# went on: success, the file stays
 		[ -e "$M/$n.ut/f" ] || add_err "$n: a successful run lost its file"
@@ -151,7 +151,7 @@ for eng in psync; do
 		[ "$s" = "rc=0 err=0 msg=[] 262144/262144/0" ] || add_err "$n: iops: $s (want every byte written, then verified)"
 		ref=$(json_doc "$T/$n.ref.out" | jq -r '.jobs[0].write.io_bytes')
 		echo "short writes of 1000 bytes: fio counts $ref bytes written of 262144"
-		[ "$ref" != 262144 ] || add_err "$n: fio counted 256 KiB: the README says it loses count"
+		[ "$ref" != 262144 ] || add_err "$n: fio counted 256 KiB: docs/safety.md says it loses count"
 	fi
 done
 set_rules ''

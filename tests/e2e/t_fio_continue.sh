@@ -44,7 +44,7 @@ for c in "${cases[@]}"; do
 	a=$(json_doc "$T/$name-json.ref.out" | jq -r "$q" 2>&1)
 	b=$(json_doc "$T/$name-json.ut.out" | jq -r "$q" 2>&1)
 	[ "$a" = "$b" ] || add_err "$name: fio $a / iops $b"
-	# (fio prints its "fio: pid=N, err=" line on stdout, iops on stderr: README, Deliberate)
+	# (fio prints its "fio: pid=N, err=" line on stdout, iops on stderr: docs/fio-differences.md, Deliberate)
 	a=$(grep -E '^ +errors +:|err=' "$T/$name-normal.ref.out" | grep -v '^fio: pid=' | sed 's/pid=[0-9]*: .*//')
 	b=$(grep -E '^ +errors +:|err=' "$T/$name-normal.ut.out" | grep -v '^fio: pid=' | sed 's/pid=[0-9]*: .*//')
 	[ "$a" = "$b" ] || add_err "$name: normal output: fio '$a' / iops '$b'"

@@ -90,7 +90,7 @@ fl_check flow2ids b1 b1b 0.8 1.25
 
 # ---- offload, posixaio, serialize_overlap: totals ----
 # bytes: read + write of every job, the one figure fio and iops share whatever their random
-# read/write choices (iops' rwmix sequence is its own: README, Differences)
+# read/write choices (iops' rwmix sequence is its own: docs/fio-differences.md)
 bytes_of() { json_doc "$1" | jq -r '[.jobs[] | .read.io_bytes + .write.io_bytes] | map(tostring) | join(" ")'; }
 for n in off-null off-psync off-paio off-libaio off-loops paio-read paio-rw paio-depth1 ser-null ser-verify ser-paio; do
 	case_ran

@@ -5,8 +5,8 @@
 # two-line `X: max value out of range` + `fio: failed parsing` counts), nothing on stdout,
 # nothing created; where fio refuses too (exit 1), the statuses match. `accept` cases are
 # values fio gives a documented meaning (a clamp): both must run them, exit 0. What fio 3.33
-# does with each case is in the comment at its end (measured 2026-12-01); the README's
-# "Differences from fio" lists the refusals where fio accepts.
+# does with each case is in the comment at its end (measured 2026-12-01); docs/fio-differences.md
+# lists the refusals where fio accepts.
 #
 # Table: NAME|EXPECT|FIO|ARGS. FIO is `run` (fio runs the job, 5 s at most), `hang` (fio runs
 # it for 2 s: it never ends) or `parse` (fio gets --parse-only: a run takes long or would

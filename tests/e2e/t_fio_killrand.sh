@@ -5,7 +5,7 @@
 # in the last 300 ms of a whole run's length, measured first (the end of I/O, the report and
 # the logs). Jobs: psync buffered, psync with sync=1, libaio
 # with direct=1, each with write_bw_log and write_lat_log; and ioping -W on the directory.
-# After each stop (README, Safety: what a stopped run keeps):
+# After each stop (docs/safety.md, Faults: what a stopped run keeps):
 #   - the process has exited within 10 s, and nothing of its process group is left (/proc);
 #   - fio mode: exit 128 (a stop: the report is printed), or 0 if the run ended first; 130 or
 #     143 only if the signal came before iops could handle it;
@@ -13,7 +13,7 @@
 #     out (k.N.M), only the logs it was asked to write (k_bw.1.log ...); a run that ended keeps
 #     its files, as fio; ioping leaves nothing (its working file is never visible), and exits
 #     0 (summary), or 128+N when the signal came while it prepared that file.
-# SIGKILL cannot be handled by any program: it is not tested (the README says so).
+# SIGKILL cannot be handled by any program: it is not tested (docs/safety.md says so).
 # The seed (KILLRAND_SEED, default: the time) is printed: a failure is reproduced with it.
 . "$(dirname "$0")/fio_common.sh"
 skip_if_fio "iops' cleanup after a stop (fio keeps its files)" && exit 0
@@ -104,4 +104,4 @@ if [ ${#errors[@]} -gt 0 ]; then
 	printf '%s\n' "${errors[@]}" >&2
 	fail "${#errors[@]} problem(s) (seed $seed)"
 fi
-echo "ok: 20 stopped runs left what the README says (seed $seed)"
+echo "ok: 20 stopped runs left what docs/safety.md says (seed $seed)"

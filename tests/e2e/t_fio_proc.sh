@@ -81,7 +81,7 @@ for c in mem-malloc mem-shm mem-mmap mem-mmapshared mem-mmap-membuf iomem-alias 
 	same_totals "$c"
 	[ "$c" = align-bad ] || same_files "$c"
 done
-# a failed run removes the files it created (fio keeps them: README, Faults)
+# a failed run removes the files it created (fio keeps them: docs/safety.md, Faults)
 [ -z "$(files_in "$T/align-bad.ut.d")" ] || add_err "align-bad: iops left [$(files_in "$T/align-bad.ut.d" | tr '\n' ';')]"
 err=$(json_doc "$T/align-bad.ut.out" | jq -r '.jobs[0].error')
 [ "$err" = 22 ] || add_err "align-bad: job error $err, want 22 (O_DIRECT from a buffer off the sector)"

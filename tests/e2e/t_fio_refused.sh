@@ -89,7 +89,7 @@ done
 
 # io_uring_enter refused: fio 3.33 ends the job without an error (err=0, one I/O of 0 bytes,
 # exit 0: its io_uring engine drops the submit error); iops reports it as the commit's error,
-# as fio's libaio does. A difference (README, Differences): iops' side is checked alone.
+# as fio's libaio does. A difference (docs/fio-differences.md): iops' side is checked alone.
 if ! skip_if_fio "io_uring_enter refused: iops' own report"; then
 	run_one ut uring-enter --name=x --ioengine=psync --rw=write --size=48k --bs=12k
 	FIO_WRAP="$SECCOMP_FAIL io_uring_enter:EIO --" run_one ut uring-enter --name=x --ioengine=io_uring --rw=read --size=48k --bs=12k

@@ -124,7 +124,7 @@ done
 for f in "$T"/bad_*.ref.rc; do
 	c=$(basename "$f" .ref.rc)
 	assert_eq "$c: exit status" "$(rc_of "$c" ref)" "$(rc_of "$c" ut)"
-	# iops names an option by its main name (README: "Smaller differences")
+	# iops names an option by its main name (docs/fio-differences.md: "Smaller differences")
 	assert_eq "$c: messages" "$(sort "$T/$c.ref.err" "$T/$c.ref.out" | sed 's/ss=/steadystate=/')" \
 		"$(sort "$T/$c.ut.err" "$T/$c.ut.out" | sed 's/ss=/steadystate=/')"
 	assert_eq "$c: nothing created" "" "$(dir_listing "$T/$c.ut.d")"

@@ -436,7 +436,7 @@ START_TEST(test_table_sane)
 END_TEST
 
 /* Every option fio has and iops does not is refused, by name, whatever its value: never ignored
- * (README, "Differences from fio 3.33": an option iops lacks is an error that names it). */
+ * (docs/fio-differences.md: an option iops lacks is an error that names it). */
 START_TEST(test_unsupported_refused)
 {
 	unsigned nr = 0;
