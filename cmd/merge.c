@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "core/err.h"
+#include "files.h"
 #include "merge/merge.h"
 #include "modes.h"
 
@@ -40,30 +41,6 @@ static int merge_fmts(const char *v, unsigned *fmts)
 	return *fmts ? 0 : -1;
 }
 
-/* All of fd into *buf (NUL added). 0 or -errno (-EFBIG past the limit). */
-static int merge_slurp(int fd, char **buf, size_t *len)
-{
-	size_t cap = 65536;
-	ssize_t n;
-
-	*len = 0;
-	if (!(*buf = malloc(cap)))
-		return -ENOMEM;
-	while ((n = read(fd, *buf + *len, cap - 1 - *len)) > 0) {
-		char *p;
-
-		if ((*len += (size_t)n) + 1 < cap)
-			continue;
-		if (cap >= MERGE_INPUT_MAX)
-			return -EFBIG;
-		if (!(p = realloc(*buf, cap *= 2)))
-			return -ENOMEM;
-		*buf = p;
-	}
-	(*buf)[*len] = '\0';
-	return n < 0 ? -errno : 0;
-}
-
 /* Every document of one input into m; its name labels them (NAME:K when it holds several). */
 static int merge_input(struct merge *m, const char *path, struct iops_err *err)
 {
@@ -73,7 +50,7 @@ static int merge_input(struct merge *m, const char *path, struct iops_err *err)
 	size_t len, pos = 0, dlen, nr = 0, k = 0;
 	char *buf = NULL, label[4096];
 
-	if (fd < 0 || (rc = merge_slurp(fd, &buf, &len)) < 0) {
+	if (fd < 0 || (rc = files_slurp(fd, MERGE_INPUT_MAX, &buf, &len)) < 0) {
 		rc = fd < 0 ? errno : -rc;
 		iops_err_set(err, rc, "%s: %s", name, rc == EFBIG ? "over 1 GiB" : err_str(rc));
 		goto close_fd;
