@@ -235,6 +235,12 @@ int compare_run(struct compare *c, FILE *notes, struct iops_err *err)
 			iops_err_set(err, ENOMEM, "out of memory");
 			goto free_runs;
 		}
+	for (unsigned i = 0; i < c->nr_in; i++)
+		for (unsigned e = 0; e < c->in[i].nr_ent; e++) {
+			unsigned n = compare_seen(&c->in[i], e) ? 0 : compare_runs(&c->in[i], c->in[i].ent[e].key, runs[i]);
+
+			c->in[i].max_runs = n > c->in[i].max_runs ? n : c->in[i].max_runs;
+		}
 	for (unsigned e = 0; e < c->in[0].nr_ent; e++) {
 		const struct compare_entry *base = &c->in[0].ent[e];
 

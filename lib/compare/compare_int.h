@@ -77,7 +77,8 @@ extern const char *const compare_kind_names[4];
 struct compare_input {
 	char *name;
 	enum compare_kind kind;
-	unsigned nr_docs;		/* runs: documents one after the other are repeats */
+	unsigned nr_docs;		/* documents one after the other: repeated runs */
+	unsigned max_runs;		/* the most runs of one job or step (a sweep's samples) */
 	struct compare_entry *ent;
 	unsigned nr_ent, cap_ent;
 };

@@ -44,8 +44,8 @@ static void compare_header(const struct compare *c, FILE *out)
 	fputs("iops compare:", out);
 	for (unsigned i = 0; i < c->nr_in; i++)
 		fprintf(out, "%s %s (%s%s, %u run%s)", i == 0 ? "" : i == 1 ? " vs" : ",", c->in[i].name,
-			i ? "" : "baseline, ", compare_kind_names[c->in[i].kind], c->in[i].nr_docs,
-			c->in[i].nr_docs > 1 ? "s" : "");
+			i ? "" : "baseline, ", compare_kind_names[c->in[i].kind], c->in[i].max_runs,
+			c->in[i].max_runs > 1 ? "s" : "");
 	fprintf(out, "\nnoise: %g%% confidence; floor %g%%; single-run bands:", o->conf * 100, o->floor_pct);
 	for (unsigned f = 0; f < COMPARE_NR; f++)
 		fprintf(out, " %s %g%%", compare_fig_names[f], o->band_pct[f]);
@@ -212,7 +212,8 @@ int compare_out_json(const struct compare *c, FILE *out)
 		json_begin_object(&w, NULL);
 		json_string(&w, "name", c->in[i].name);
 		json_string(&w, "kind", compare_kind_names[c->in[i].kind]);
-		json_uint(&w, "runs", c->in[i].nr_docs);
+		json_uint(&w, "documents", c->in[i].nr_docs);
+		json_uint(&w, "runs", c->in[i].max_runs);
 		json_uint(&w, "baseline", i == 0);
 		json_end_object(&w);
 	}

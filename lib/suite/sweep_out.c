@@ -1,5 +1,7 @@
 /* sweep_out: step numbers from fio JSON, reports, table, CSV and JSON; see sweep_out.h. */
 #include <errno.h>
+#include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "core/json.h"
@@ -7,20 +9,50 @@
 #include "suite/sweep_out.h"
 
 static const char *const dirs[] = { "read", "write" };
+const char *const sweep_row_wl_keys[SWEEP_ROW_WL] = { "ioengine", "iodepth", "numjobs", "size", "direct" };
+
+/* The per-window samples of one figure of a direction, added into the row's (see sweep_out.h). */
+static void sweep_row_windows(const struct jsonr *j, const struct jsonr_node *dn, const char *pfx,
+			      const char *dev, double *n, double *mean, double *sd)
+{
+	char k[3][24];
+	double v[3];
+
+	snprintf(k[0], sizeof(k[0]), "%s_samples", pfx);
+	snprintf(k[1], sizeof(k[1]), "%s_mean", pfx);
+	snprintf(k[2], sizeof(k[2]), "%s_%s", pfx, dev);
+	if (!jsonr_num(j, dn, k[0], &v[0]) || !jsonr_num(j, dn, k[1], &v[1]) || !jsonr_num(j, dn, k[2], &v[2]) || !v[0])
+		return;
+	*n = *n > 0 && *n < v[0] ? *n : v[0];
+	*mean += v[1];
+	*sd = sqrt(*sd * *sd + v[2] * v[2]);
+}
 
 int sweep_row_from_json(struct sweep_row *r, const struct jsonr *j)
 {
 	const struct jsonr_node *job = jsonr_get(j, NULL, "jobs/0");
-	double ios_total = 0, lat_sum = 0, v;
+	double ios_total = 0, lat_sum = 0, m2 = 0, v, sd;
 
 	if (!job || job->type != JSONR_OBJ || !jsonr_get(j, job, "read/iops"))
 		return -EINVAL;
-	r->iops = r->bw_bytes = r->lat_mean_ns = r->clat_p99_ns = 0;
-	r->io_bytes = 0;
+	r->iops = r->bw_bytes = r->lat_mean_ns = r->clat_p99_ns = r->clat_p50_ns = r->clat_p999_ns = 0;
+	r->io_bytes = r->total_ios = 0;
+	r->lat_stddev_ns = r->iops_samples = r->iops_mean = r->iops_stddev = 0;
+	r->bw_samples = r->bw_mean = r->bw_dev = 0;
 	r->error = jsonr_num(j, job, "error", &v) ? (int)v : 0;
+	for (unsigned k = 0; k < SWEEP_ROW_WL; k++) {
+		char path[40];
+		const char *val;
+
+		snprintf(path, sizeof(path), "job options/%s", sweep_row_wl_keys[k]);
+		val = jsonr_str(j, job, path);
+		snprintf(path, sizeof(path), "global options/%s", sweep_row_wl_keys[k]);
+		val = val ? val : jsonr_str(j, NULL, path);
+		snprintf(r->wl[k], sizeof(r->wl[k]), "%s", val ? val : "");
+	}
 	for (int d = 0; d < 2; d++) {
 		const struct jsonr_node *dn = jsonr_get(j, job, dirs[d]);
-		double ios = 0;
+		double ios = 0, mean;
 
 		if (!dn)
 			continue;
@@ -32,14 +64,30 @@ int sweep_row_from_json(struct sweep_row *r, const struct jsonr *j)
 			r->io_bytes += (uint64_t)v;
 		if (!jsonr_num(j, dn, "total_ios", &ios) || ios <= 0)
 			continue;
-		if (jsonr_num(j, dn, "lat_ns/mean", &v)) {
-			lat_sum += v * ios;
+		r->total_ios += (uint64_t)ios;
+		if (jsonr_num(j, dn, "lat_ns/mean", &mean)) {	/* Chan's pooling of the two directions */
+			if (!jsonr_num(j, dn, "lat_ns/stddev", &sd))
+				sd = 0;
+			if (ios_total > 0) {
+				double delta = mean - lat_sum / ios_total;
+
+				m2 += delta * delta * ios_total * ios / (ios_total + ios);
+			}
+			m2 += sd * sd * (ios - 1);
+			lat_sum += mean * ios;
 			ios_total += ios;
 		}
+		if (jsonr_num(j, dn, "clat_ns/percentile/50.000000", &v) && v > r->clat_p50_ns)
+			r->clat_p50_ns = v;
 		if (jsonr_num(j, dn, "clat_ns/percentile/99.000000", &v) && v > r->clat_p99_ns)
 			r->clat_p99_ns = v;
+		if (jsonr_num(j, dn, "clat_ns/percentile/99.900000", &v) && v > r->clat_p999_ns)
+			r->clat_p999_ns = v;
+		sweep_row_windows(j, dn, "iops", "stddev", &r->iops_samples, &r->iops_mean, &r->iops_stddev);
+		sweep_row_windows(j, dn, "bw", "dev", &r->bw_samples, &r->bw_mean, &r->bw_dev);
 	}
 	r->lat_mean_ns = ios_total > 0 ? lat_sum / ios_total : 0;
+	r->lat_stddev_ns = ios_total > 1 ? sqrt(m2 / (ios_total - 1)) : 0;
 	return 0;
 }
 
@@ -138,6 +186,19 @@ int sweep_json(FILE *out, const struct sweep_row *rows, unsigned n)
 		json_uint(&w, "io_bytes", r->io_bytes);
 		json_int(&w, "error", r->error);
 		json_uint(&w, "stopped", r->stopped);
+		/* what iops compare reads beyond the table's figures */
+		json_float(&w, "clat_p50_us", r->clat_p50_ns / 1e3);
+		json_float(&w, "clat_p999_us", r->clat_p999_ns / 1e3);
+		json_uint(&w, "total_ios", r->total_ios);
+		json_float(&w, "lat_stddev_us", r->lat_stddev_ns / 1e3);
+		json_uint(&w, "iops_samples", (uint64_t)r->iops_samples);
+		json_float(&w, "iops_mean", r->iops_mean);
+		json_float(&w, "iops_stddev", r->iops_stddev);
+		json_uint(&w, "bw_samples", (uint64_t)r->bw_samples);
+		json_float(&w, "bw_mean", r->bw_mean);
+		json_float(&w, "bw_dev", r->bw_dev);
+		for (unsigned k = 0; k < SWEEP_ROW_WL; k++)
+			json_string(&w, sweep_row_wl_keys[k], r->wl[k]);
 		json_end_object(&w);
 	}
 	json_end_array(&w);

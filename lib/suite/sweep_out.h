@@ -11,6 +11,8 @@
 #include "core/jsonr.h"
 #include "suite/sweep_conf.h"
 
+#define SWEEP_ROW_WL	5
+
 struct sweep_row {
 	char rw[SWEEP_WORD_MAX], bs[SWEEP_WORD_MAX];
 	unsigned sample;
@@ -21,7 +23,17 @@ struct sweep_row {
 	double lat_mean_ns;	/* total latency, mean over both directions (weighted by I/O count) */
 	double clat_p99_ns;	/* completion latency p99, the larger of the two directions */
 	uint64_t io_bytes;
+	/* for iops compare (JSON only): */
+	double clat_p50_ns, clat_p999_ns;	/* the larger of the two directions, as p99 */
+	uint64_t total_ios;			/* read + write */
+	double lat_stddev_ns;			/* total latency, both directions pooled */
+	/* the per-window samples (fio's iops_* and bw_*: numjobs' pure sums): of both directions
+	 * together, windows = the fewer, means added, variances added */
+	double iops_samples, iops_mean, iops_stddev, bw_samples, bw_mean, bw_dev;
+	char wl[SWEEP_ROW_WL][SWEEP_WORD_MAX];	/* ioengine, iodepth, numjobs, size, direct as passed */
 };
+
+extern const char *const sweep_row_wl_keys[SWEEP_ROW_WL];
 
 /* Fill r's numbers from a step's fio JSON (jobs/0). 0, or -EINVAL if it has no job entry. */
 int sweep_row_from_json(struct sweep_row *r, const struct jsonr *j);

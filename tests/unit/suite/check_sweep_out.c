@@ -2,6 +2,7 @@
  * documents (header, one row per step). */
 #include <check.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,11 +10,14 @@
 #include "suite/sweep_out.h"
 
 static const char mixed[] =
-	"{\"jobs\":[{\"error\":0,"
+	"{\"global options\":{\"size\":\"16m\"},\"jobs\":[{\"error\":0,\"job options\":{\"ioengine\":\"psync\",\"iodepth\":\"8\"},"
 	"\"read\":{\"iops\":100.5,\"bw_bytes\":411648,\"io_bytes\":4096,\"total_ios\":3,"
-	"\"lat_ns\":{\"mean\":1000.0},\"clat_ns\":{\"percentile\":{\"99.000000\":5000}}},"
+	"\"iops_samples\":10,\"iops_mean\":100,\"iops_stddev\":3,\"bw_samples\":10,\"bw_mean\":400,\"bw_dev\":12,"
+	"\"lat_ns\":{\"mean\":1000.0,\"stddev\":100.0},\"clat_ns\":{\"percentile\":{\"50.000000\":900,\"99.000000\":5000,"
+	"\"99.900000\":6000}}},"
 	"\"write\":{\"iops\":50,\"bw_bytes\":204800,\"io_bytes\":8192,\"total_ios\":1,"
-	"\"lat_ns\":{\"mean\":5000.0},\"clat_ns\":{\"percentile\":{\"99.000000\":9000}}}}]}";
+	"\"iops_samples\":8,\"iops_mean\":50,\"iops_stddev\":4,\"bw_samples\":8,\"bw_mean\":200,\"bw_dev\":16,"
+	"\"lat_ns\":{\"mean\":5000.0},\"clat_ns\":{\"percentile\":{\"50.000000\":800,\"99.000000\":9000}}}}]}";
 
 static char *capture(void (*fn)(FILE *, const struct sweep_row *, unsigned), const struct sweep_row *rows,
 		     unsigned n)
@@ -40,6 +44,17 @@ START_TEST(test_row_from_json)
 	ck_assert(r.io_bytes == 12288);
 	ck_assert(r.lat_mean_ns == 2000.0);	/* (3 x 1000 + 1 x 5000) / 4 */
 	ck_assert(r.clat_p99_ns == 9000.0);	/* the larger direction's */
+	ck_assert(r.clat_p50_ns == 900.0);
+	ck_assert(r.clat_p999_ns == 6000.0);
+	ck_assert_uint_eq(r.total_ios, 4);
+	/* pooled: S = 2 x 100^2 (read) + 0 (write) + 4000^2 x 3 x 1 / 4, over N - 1 = 3 */
+	ck_assert_double_eq_tol(r.lat_stddev_ns, sqrt((2 * 1e4 + 16e6 * 0.75) / 3), 1e-9);
+	ck_assert(r.iops_samples == 8 && r.iops_mean == 150 && r.iops_stddev == 5);	/* fewer; added */
+	ck_assert(r.bw_samples == 8 && r.bw_mean == 600 && r.bw_dev == 20);
+	ck_assert_str_eq(r.wl[0], "psync");	/* job options */
+	ck_assert_str_eq(r.wl[1], "8");
+	ck_assert_str_eq(r.wl[2], "");		/* not given */
+	ck_assert_str_eq(r.wl[3], "16m");	/* global options */
 	jsonr_free(&j);
 	ck_assert_int_eq(jsonr_parse(&j, "{\"jobs\":[]}", 11, &err), 0);
 	ck_assert_int_eq(sweep_row_from_json(&r, &j), -EINVAL);
