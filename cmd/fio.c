@@ -17,6 +17,7 @@
 #include "fio/idleprof.h"
 #include "sys/diskstats.h"
 #include "engine/engine.h"
+#include "files.h"
 #include "fio_args.h"
 #include "fio_eta.h"
 #include "fio_run.h"
@@ -168,7 +169,8 @@ int fio_main(int argc, char **argv, struct ctl *ctl)
 	int exit_status = 0, ret, status;
 	FILE *out = stdout;
 	uint64_t genesis_ns = clock_now_ns();
-	bool normal;
+	bool normal, reported = false;
+	struct files_out om_file = { 0 };	/* openmetrics: --output written whole, renamed at the end */
 
 	memset(&cfg, 0, sizeof(cfg));
 	if (fio_args_parse(argc, argv, &cfg, &exit_status)) {
@@ -181,9 +183,12 @@ int fio_main(int argc, char **argv, struct ctl *ctl)
 	}
 	modes_second_stop_exit = 128;	/* a second SIGINT/SIGTERM: out at once, whatever hangs */
 	if (cfg.output_path) {
-		out = fopen(cfg.output_path, "w");
+		int r = (cfg.output_format & OUT_OPENMETRICS) ? files_out_open(&om_file, cfg.output_path) : 0;
+
+		out = r < 0 ? NULL : om_file.f ? om_file.f : fopen(cfg.output_path, "w");
 		if (!out) {
-			fprintf(stderr, "fio: unable to open '%s' for output: %s\n", cfg.output_path, err_str(errno));
+			fprintf(stderr, "fio: unable to open '%s' for output: %s\n", cfg.output_path,
+				err_str(r < 0 ? -r : errno));
 			fio_config_release(&cfg);
 			return 1;
 		}
@@ -257,6 +262,8 @@ int fio_main(int argc, char **argv, struct ctl *ctl)
 		fprintf(stderr, "fio: writing the report failed: %s\n", err_str(errno));
 		if (!ret)
 			ret = 1;
+	} else {
+		reported = true;
 	}
 	status = ret;
 	if (ctl_stopped(ctl))
@@ -265,14 +272,24 @@ int fio_main(int argc, char **argv, struct ctl *ctl)
 		status = 255;
 	for (unsigned j = 0; j < cfg.nr_jobs; j++)
 		if (res[j]->abandoned) {	/* a job thread is stuck in the kernel: free nothing it uses */
-			if (out != stdout)
+			if (om_file.f)
+				(void)(reported ? files_out_commit(&om_file) : (files_out_abort(&om_file), 0));
+			else if (out != stdout)
 				fclose(out);
 			fflush(NULL);
 			_exit(status);
 		}
 
 release:
-	if (out && out != stdout) {
+	if (om_file.f) {	/* the metrics file replaces the old one only whole, and only with a report */
+		int r = reported ? files_out_commit(&om_file) : (files_out_abort(&om_file), 0);
+
+		if (r < 0) {
+			fprintf(stderr, "fio: writing '%s' failed: %s\n", cfg.output_path, err_str(-r));
+			if (!status)
+				status = 1;
+		}
+	} else if (out && out != stdout) {
 		if (fclose(out) != 0) {
 			fprintf(stderr, "fio: writing '%s' failed: %s\n", cfg.output_path, err_str(errno));
 			if (!status)

@@ -51,7 +51,7 @@ static const struct cl_opt cl_opts[] = {
 	{ "bandwidth-log", CL_NONE, CL_UNSUPPORTED, NULL },
 	{ "minimal", CL_NONE, CL_MINIMAL, "  --minimal\t\tSame as --output-format=terse" },
 	{ "output-format", CL_REQUIRED, CL_OUTPUT_FORMAT,
-	  "  --output-format=type\tReport format(s): terse,json,json+,normal" },
+	  "  --output-format=type\tReport format(s): terse,json,json+,normal,openmetrics" },
 	{ "terse-version", CL_REQUIRED, CL_TERSE_VERSION,
 	  "  --terse-version=type\tLayout version of the terse report: 2, 3 (default), 4 or 5" },
 	{ "version", CL_NONE, CL_VERSION, "  --version\t\tShow the version string and exit" },
@@ -161,6 +161,8 @@ static int set_output_format(struct fio_config *cfg, const char *val, struct opt
 			fmt |= OUT_JSON_PLUS;
 		else if (!strcmp(p, "terse"))
 			fmt |= OUT_TERSE;
+		else if (!strcmp(p, "openmetrics"))	/* iops' own, last in the stream (docs/metrics.md) */
+			fmt |= OUT_OPENMETRICS;
 		else {
 			opt_diag_add(d, false, "fio: invalid output format %s", p);
 			opt_diag_add(d, false, "fio: failed parsing output-format");

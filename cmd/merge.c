@@ -18,23 +18,24 @@
 
 static void merge_usage(FILE *out)
 {
-	fputs("Usage: iops merge [--output-format=normal|json|json+] FILE... | -\n"
+	fputs("Usage: iops merge [--output-format=normal|json|json+|openmetrics] [--output=FILE] FILE... | -\n"
 	      "Sums fio JSON results (json+ by iops or fio: exact; json: approximate percentiles)\n"
-	      "into one All clients report. '-': standard input, documents one after the other.\n", out);
+	      "into one All clients report. '-': standard input, documents one after the other.\n"
+	      "--output=FILE writes the report to FILE whole (a temporary file renamed).\n", out);
 }
 
 static int merge_fmts(const char *v, unsigned *fmts)
 {
-	static const char *const names[] = { "normal", "json", "json+" };	/* MERGE_* bits */
+	static const char *const names[] = { "normal", "json", "json+", "", "openmetrics" };	/* MERGE_* bits */
 	size_t len;
 
 	for (*fmts = 0; *v; v += len + (v[len] == ',')) {
 		unsigned i = 0;
 
 		len = strcspn(v, ",");
-		while (i < 3 && (strlen(names[i]) != len || strncmp(v, names[i], len)))
+		while (i < 5 && (!len || strlen(names[i]) != len || strncmp(v, names[i], len)))
 			i++;
-		if (i == 3)
+		if (i == 5)
 			return -1;
 		*fmts |= 1u << i;
 	}
@@ -77,7 +78,9 @@ int merge_main(int argc, char **argv, struct ctl *ctl)
 	struct merge *m = merge_new();
 	struct iops_err err = { 0 };
 	unsigned fmts = MERGE_NORMAL, nr = 0;
-	int rc = 1;
+	const char *output = NULL;
+	struct files_out of = { 0 };
+	int rc = 1, r;
 
 	(void)ctl;
 	if (!m) {
@@ -94,7 +97,13 @@ int merge_main(int argc, char **argv, struct ctl *ctl)
 		}
 		if (!strncmp(a, "--output-format=", 16)) {
 			if (merge_fmts(a + 16, &fmts) < 0) {
-				iops_err_set(&err, EINVAL, "bad --output-format '%s' (normal, json, json+)", a + 16);
+				iops_err_set(&err, EINVAL, "bad --output-format '%s' (normal, json, json+, openmetrics)", a + 16);
+				goto fail;
+			}
+		} else if (!strncmp(a, "--output=", 9)) {
+			output = a + 9;
+			if (!*output) {
+				iops_err_set(&err, EINVAL, "--output: a file name is needed");
 				goto fail;
 			}
 		} else if (a[0] == '-' && a[1]) {
@@ -103,17 +112,27 @@ int merge_main(int argc, char **argv, struct ctl *ctl)
 		}
 	}
 	for (int i = 1; i < argc; i++)
-		if (strncmp(argv[i], "--output-format=", 16) && (nr++, merge_input(m, argv[i], &err) < 0))
+		if (strncmp(argv[i], "--output", 8) && (nr++, merge_input(m, argv[i], &err) < 0))
 			goto fail;
 	if (!nr) {
 		iops_err_set(&err, EINVAL, "no input: name the JSON files, or - for standard input");
 		goto fail;
 	}
-	if (merge_write(m, stdout, fmts, 1, &err) == 0) {
+	if (output && (r = files_out_open(&of, output)) < 0) {
+		iops_err_set(&err, -r, "cannot write %s: %s", output, err_str(-r));
+		goto fail;
+	}
+	if (merge_write(m, of.f ? of.f : stdout, fmts, 1, &err) == 0) {
 		rc = 0;
+		if (of.f && (r = files_out_commit(&of)) < 0) {
+			iops_err_set(&err, -r, "cannot write %s: %s", output, err_str(-r));
+			rc = 1;
+			goto fail;
+		}
 		goto free_m;
 	}
 fail:
+	files_out_abort(&of);
 	fprintf(stderr, "iops merge: %s\n", err.msg);
 free_m:
 	merge_free(m);

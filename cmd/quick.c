@@ -13,12 +13,14 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <sys/utsname.h>
 #include <sys/xattr.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "core/clock.h"
 #include "core/err.h"
+#include "files.h"
 #include "fio/target.h"
 #include "fio_run.h"
 #include "modes.h"
@@ -159,13 +161,39 @@ static int quick_step_run(struct quick_state *s, unsigned k, struct ctl *ctl, bo
 	return ret != 0 || ctl_stopped(ctl);
 }
 
+/* The documents of --output-format, in order: normal, json, openmetrics. 0 or -errno. */
+static int quick_write(FILE *out, const struct quick_opts *o, struct quick_state *s)
+{
+	struct utsname un;
+	int rc = 0;
+
+	if (o->normal && s->rep[0]) {
+		fputc('\n', out);
+		quick_summary_print(out, s->fig);
+		fputc('\n', out);
+		quick_table_print(out, &s->plan, s->fig);
+		fputs("\nEquivalent fio command lines:\n", out);
+		for (unsigned k = 0; k < QUICK_STEPS; k++)
+			if (s->rep[k])
+				suite_argv_print(out, &s->cmd[k]);
+	}
+	if (o->json)
+		rc = quick_json_print(out, &s->plan, s->fig, s->rep, s->cmd, o->json_plus);
+	if (o->openmetrics && !rc)
+		rc = quick_openmetrics_print(out, s->rep, uname(&un) == 0 ? un.nodename : NULL);
+	if (!rc && (fflush(out) != 0 || ferror(out)))
+		rc = errno ? -errno : -EIO;
+	return rc;
+}
+
 int quick_main(int argc, char **argv, struct ctl *ctl)
 {
 	struct quick_opts o;
 	struct iops_err err = { 0 };
 	struct quick_state *s;
-	bool tty = isatty(STDOUT_FILENO) == 1, failed = false;
-	int status = 0;
+	struct files_out of = { 0 };
+	bool tty = isatty(STDOUT_FILENO) == 1, failed = false, doc_out;
+	int status = 0, r;
 
 	if (quick_opts_parse(argc, argv, getenv("IOPS_QUICK"), &o, &err) < 0) {
 		fprintf(stderr, "%s\n", err.msg);
@@ -175,18 +203,26 @@ int quick_main(int argc, char **argv, struct ctl *ctl)
 		quick_usage(stdout);
 		return 0;
 	}
+	/* stdout carries a document: the progress goes to stderr */
+	doc_out = !o.output[0] && (o.json || o.openmetrics);
 	signal(SIGPIPE, SIG_IGN);	/* a closed pipe must not skip the removal of the file */
 	s = calloc(1, sizeof(*s));
 	if (!s) {
 		fprintf(stderr, "iops: quick: out of memory\n");
 		return 1;
 	}
-	if (quick_plan_make(s, &o, o.json) < 0) {
+	if (o.output[0] && (r = files_out_open(&of, o.output)) < 0) {
+		fprintf(stderr, "iops: quick: cannot write '%s': %s\n", o.output, err_str(-r));
+		free(s);
+		return 1;
+	}
+	if (quick_plan_make(s, &o, doc_out) < 0) {
+		files_out_abort(&of);
 		free(s);
 		return 1;
 	}
 	for (unsigned k = 0; k < QUICK_STEPS && !failed && !ctl_stopped(ctl); k++)
-		failed = quick_step_run(s, k, ctl, o.json, tty) != 0;
+		failed = quick_step_run(s, k, ctl, doc_out, tty) != 0;
 	if (s->created || quick_made_by_us(s->path))
 		if (unlink(s->path) < 0 && errno != ENOENT)
 			fprintf(stderr, "iops: quick: cannot remove '%s': %s\n", s->path, err_str(errno));
@@ -197,18 +233,13 @@ int quick_main(int argc, char **argv, struct ctl *ctl)
 		fprintf(stderr, "iops: quick: a step failed\n");
 		status = 1;
 	}
-	if (o.json) {
-		if (quick_json_print(stdout, &s->plan, s->fig, s->rep, s->cmd) < 0 && !status)
-			status = 1;
-	} else if (s->rep[0]) {
-		fputc('\n', stdout);
-		quick_summary_print(stdout, s->fig);
-		fputc('\n', stdout);
-		quick_table_print(stdout, &s->plan, s->fig);
-		fputs("\nEquivalent fio command lines:\n", stdout);
-		for (unsigned k = 0; k < QUICK_STEPS; k++)
-			if (s->rep[k])
-				suite_argv_print(stdout, &s->cmd[k]);
+	r = quick_write(of.f ? of.f : stdout, &o, s);
+	if (of.f)
+		r = r < 0 ? (files_out_abort(&of), r) : files_out_commit(&of);
+	if (r < 0 && (of.path[0] || r != -EPIPE)) {	/* a reader gone (| head) is not an error */
+		fprintf(stderr, "iops: quick: cannot write %s%s%s: %s\n", of.path[0] ? "'" : "the summary",
+			of.path, of.path[0] ? "'" : "", err_str(-r));
+		status = status ? status : 1;
 	}
 	for (unsigned k = 0; k < QUICK_STEPS; k++)
 		fio_run_release(&s->runs[k]);

@@ -14,12 +14,14 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "core/err.h"
 #include "core/jsonr.h"
+#include "files.h"
 #include "modes.h"
 #include "suite/sweep_conf.h"
 #include "suite/sweep_out.h"
@@ -56,7 +58,9 @@ static void sweep_usage(FILE *out)
 	      "  --log_avg_msec, --rwmixread, --rate_iops, --directory, --filename: passed to\n"
 	      "  every step [ioengine=libaio size=1g numjobs=1 iodepth=1 directory=.]\n"
 	      "  --results=DIR        keep each step's fio JSON (and logs) in DIR/fio_<bs>_<rw>_sample<N>_<date>/\n"
-	      "  --output-format=F    normal, csv or json: stdout holds only the document [normal]\n"
+	      "  --output-format=F    normal, csv, json or openmetrics (json,openmetrics: both): stdout\n"
+	      "                       holds only the document [normal]\n"
+	      "  --output=FILE        write the document(s) to FILE, whole (a temporary file renamed)\n"
 	      "  --keep               leave the data files in place\n", out);
 }
 
@@ -388,9 +392,12 @@ int sweep_main(int argc, char **argv, struct ctl *ctl)
 {
 	struct sweep_run *r = calloc(1, sizeof(*r));
 	struct iops_err err = { 0 };
+	struct files_out of = { 0 };
+	struct utsname un;
 	char k8s[128];
 	unsigned n;
-	int ret = 0;
+	int ret = 0, r2, werr = 0;
+	FILE *out;
 
 	if (!r) {
 		fputs("iops sweep: out of memory\n", stderr);
@@ -409,12 +416,16 @@ int sweep_main(int argc, char **argv, struct ctl *ctl)
 	}
 	n = sweep_nr_steps(&r->conf);
 	r->rows = calloc(n, sizeof(*r->rows));
-	if (!r->rows || sweep_prepare(r, &err) < 0) {
+	if (r->rows && r->conf.output[0] && (r2 = files_out_open(&of, r->conf.output)) < 0)
+		iops_err_set(&err, -r2, "cannot write %s: %s", r->conf.output, err_str(-r2));
+	if (!r->rows || iops_err_isset(&err) || sweep_prepare(r, &err) < 0) {
 		fprintf(stderr, "iops sweep: %s\n", r->rows ? err.msg : "out of memory");
+		files_out_abort(&of);
 		free(r->rows);
 		free(r);
 		return 1;
 	}
+	out = of.f ? of.f : stdout;
 	r->progress = r->conf.out == SWEEP_OUT_NORMAL ? stdout : stderr;
 	sweep_conf_k8s_names(&r->conf, k8s, sizeof(k8s));
 	if (k8s[0])
@@ -425,16 +436,24 @@ int sweep_main(int argc, char **argv, struct ctl *ctl)
 		if (sweep_step(r, (int)i, ctl) < 0)
 			ret = 1;
 	if (r->conf.out == SWEEP_OUT_NORMAL) {
-		printf("\n");
+		fprintf(out, "\n");
 		if (ctl_stopped(ctl))
-			printf("Stopped after %u of %u steps\n", r->nr_rows, n);
-		sweep_table(stdout, r->rows, r->nr_rows);
+			fprintf(out, "Stopped after %u of %u steps\n", r->nr_rows, n);
+		sweep_table(out, r->rows, r->nr_rows);
 	} else if (r->conf.out == SWEEP_OUT_CSV) {
-		sweep_csv(stdout, r->rows, r->nr_rows);
-	} else if (sweep_json(stdout, r->rows, r->nr_rows) < 0) {
-		ret = 1;
+		sweep_csv(out, r->rows, r->nr_rows);
+	} else if (r->conf.out == SWEEP_OUT_JSON && sweep_json(out, r->rows, r->nr_rows) < 0) {
+		werr = 1;
 	}
-	fflush(stdout);
+	if (r->conf.openmetrics && sweep_openmetrics(out, r->rows, r->nr_rows, uname(&un) == 0 ? un.nodename : NULL) < 0)
+		werr = 1;
+	werr |= fflush(out) != 0 || ferror(out);
+	/* --output: the file replaces the old one whole, and only when it was written whole */
+	if (of.f && (r2 = werr ? (files_out_abort(&of), -EIO) : files_out_commit(&of)) < 0) {
+		fprintf(stderr, "iops sweep: cannot write %s: %s\n", r->conf.output, err_str(-r2));
+		werr = 1;
+	}
+	ret |= werr;
 	sweep_remove_data(r);
 	free(r->rows);
 	free(r);

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
+#include <stdlib.h>
 
 static void json_fail(struct json_writer *w, int err)
 {
@@ -16,9 +17,7 @@ static void json_indent(struct json_writer *w, unsigned level)
 		fputs("  ", w->out);
 }
 
-/* Length of the well-formed UTF-8 sequence at p (RFC 3629: no overlongs, no surrogates,
- * <= U+10FFFF), or 0 if it is not one. */
-static unsigned json_utf8_len(const unsigned char *p)
+unsigned json_utf8_len(const unsigned char *p)
 {
 	unsigned n, cp;
 
@@ -163,6 +162,16 @@ void json_float(struct json_writer *w, const char *key, double v)
 		v = 0.0;
 	if (w->depth && json_pre(w, key))
 		fprintf(w->out, "%f", v);
+}
+
+double json_float_value(double v)
+{
+	char buf[400];	/* "%f" of any double fits */
+
+	if (!isfinite(v))
+		return 0.0;
+	snprintf(buf, sizeof(buf), "%f", v);
+	return strtod(buf, NULL);
 }
 
 void json_string(struct json_writer *w, const char *key, const char *v)

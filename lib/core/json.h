@@ -37,12 +37,18 @@ void json_end_array(struct json_writer *w);
 void json_uint(struct json_writer *w, const char *key, uint64_t v);
 void json_int(struct json_writer *w, const char *key, int64_t v);
 void json_float(struct json_writer *w, const char *key, double v);	/* "%f"; NaN/Inf -> 0 */
+/* The value json_float() writes for v, as a reader gets it back (six decimals). */
+double json_float_value(double v);
 void json_string(struct json_writer *w, const char *key, const char *v);	/* NULL/"" dropped */
 
 /* Write s as a JSON string literal (quotes included) with correct escaping. */
 void json_write_escaped(FILE *out, const char *s);
 /* The same with DEL (0x7f) escaped too, as "\u007f" (ioping's JSON). */
 void json_write_escaped_del(FILE *out, const char *s);
+
+/* Length of the well-formed UTF-8 sequence at p (RFC 3629: no overlongs, no surrogates,
+ * <= U+10FFFF), or 0 if it is not one (the NUL that ends a string is not). */
+unsigned json_utf8_len(const unsigned char *p);
 
 /* After the root object is closed: the trailing "\n", flush; returns 0 or -errno. */
 int json_finish(struct json_writer *w);

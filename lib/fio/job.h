@@ -361,7 +361,9 @@ struct job {
 	int log_epoch_clock;		/* this clock (log_alternate_epoch_clock_id, 0: realtime) */
 };
 
-enum out_format { OUT_NORMAL = 1u << 0, OUT_JSON = 1u << 1, OUT_JSON_PLUS = 1u << 2, OUT_TERSE = 1u << 3 };
+/* OUT_OPENMETRICS: iops' own (lib/fio/report/out_openmetrics.c), written after fio's formats */
+enum out_format { OUT_NORMAL = 1u << 0, OUT_JSON = 1u << 1, OUT_JSON_PLUS = 1u << 2, OUT_TERSE = 1u << 3,
+		  OUT_OPENMETRICS = 1u << 4 };
 enum eta_mode { ETA_AUTO, ETA_ALWAYS, ETA_NEVER };
 
 /* Everything one fio invocation asks for. */

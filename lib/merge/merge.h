@@ -14,7 +14,7 @@
 struct merge;
 
 /* Output formats, as bits (fio's --output-format list). */
-enum merge_fmt { MERGE_NORMAL = 1, MERGE_JSON = 2, MERGE_JSONPLUS = 4, MERGE_TERSE = 8 };
+enum merge_fmt { MERGE_NORMAL = 1, MERGE_JSON = 2, MERGE_JSONPLUS = 4, MERGE_TERSE = 8, MERGE_OPENMETRICS = 16 };
 
 struct merge *merge_new(void);
 void merge_free(struct merge *m);
@@ -37,7 +37,8 @@ unsigned merge_count(const struct merge *m);
 /* Writes the merged result in the formats of FMTS (enum merge_fmt bits): normal: the
  * `All clients:` block in fio's layout (with its percentile block, exact); json / json+: one
  * document whose `client_stats` holds each input's job entries (with `hostname` and `port`)
- * and a last `All clients` entry. PER_INPUT: in normal format, also one line per input with
+ * and a last `All clients` entry; openmetrics (last): every input's units (label host: the
+ * input's name) and All clients (no host), with histograms when every input had bins. PER_INPUT: in normal format, also one line per input with
  * its first and last completion times (iops merge); a client that already printed each
  * server's report passes false. MERGE_TERSE is not written (no merged terse line: the
  * binary's size). Returns 0 or -1 with ERR set. */

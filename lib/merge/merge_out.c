@@ -13,6 +13,7 @@
 #include "core/json.h"
 #include "fio/report/out_json.h"
 #include "fio/report/out_normal.h"
+#include "fio/report/out_openmetrics.h"
 #include "fio/report/write.h"
 #include "merge/merge_int.h"
 
@@ -163,6 +164,54 @@ static int mg_json(const struct merge *m, FILE *out, const struct report *all, b
 	return rc ? -1 : 0;
 }
 
+/* OpenMetrics: each input's units, then All clients; the inputs' reports are all built first
+ * (the exposition is written family by family, over every unit). */
+static int mg_openmetrics(const struct merge *m, FILE *out, const struct report *all, struct iops_err *err)
+{
+	struct fio_config *cfg = calloc(m->nr_in, sizeof(*cfg));
+	struct merge_jobs *mj = calloc(m->nr_in, sizeof(*mj));
+	struct report *rep = calloc(m->nr_in, sizeof(*rep));
+	struct out_om_unit *units = NULL;
+	unsigned n = 1, built = 0;
+	int rc = cfg && mj && rep ? 0 : -ENOMEM;
+
+	for (unsigned i = 0; !rc && i < m->nr_in; i++, built++) {
+		if ((rc = merge_input_jobs(&m->in[i], &mj[i], err)) < 0)
+			break;
+		cfg[i].jobs = mj[i].job;
+		cfg[i].nr_jobs = mj[i].n;
+		if ((rc = report_build(&rep[i], &cfg[i], mj[i].rp, mj[i].n)) < 0)
+			break;
+		rep[i].now.tv_sec = (time_t)(m->in[i].ts_ms / 1000);
+		rep[i].now.tv_nsec = (long)(m->in[i].ts_ms % 1000) * 1000000;
+		for (unsigned u = 0; u < rep[i].nr_units; u++)
+			rep[i].units[u].client = REPORT_CLIENT;
+		n += rep[i].nr_units;
+	}
+	if (!rc && !(units = calloc(n, sizeof(*units))))
+		rc = -ENOMEM;
+	if (!rc) {
+		n = 0;
+		for (unsigned i = 0; i < m->nr_in; i++)
+			for (unsigned u = 0; u < rep[i].nr_units; u++)
+				units[n++] = (struct out_om_unit){ &rep[i], &rep[i].units[u], m->in[i].host, NULL };
+		units[n++] = (struct out_om_unit){ all, &all->units[0], NULL, NULL };
+		rc = out_openmetrics_units(out, units, n, !m->approx);
+	}
+	for (unsigned i = 0; i < m->nr_in && mj; i++) {
+		if (i < built && rep)
+			report_release(&rep[i]);
+		merge_jobs_release(&mj[i]);
+	}
+	if (rc && !iops_err_isset(err))
+		iops_err_set(err, -rc, "%s", rc == -ENOMEM ? "out of memory" : "cannot write the report");
+	free(units);
+	free(rep);
+	free(mj);
+	free(cfg);
+	return rc ? -1 : 0;
+}
+
 static void mg_normal(const struct merge *m, FILE *out, const struct report *all, int per_input)
 {
 	for (unsigned i = 0; per_input && i < m->nr_in; i++) {
@@ -227,6 +276,8 @@ int merge_write(const struct merge *m, FILE *out, unsigned fmts, int per_input, 
 		rc = -1;
 	if (!rc && (fmts & MERGE_NORMAL))
 		mg_normal(m, out, &rep, per_input);
+	if (!rc && (fmts & MERGE_OPENMETRICS) && mg_openmetrics(m, out, &rep, err) < 0)
+		rc = -1;
 	report_release(&rep);
 	if (!rc && (fflush(out) || ferror(out))) {
 		iops_err_set(err, errno ? errno : EIO, "cannot write the report: %s", err_str(errno ? errno : EIO));

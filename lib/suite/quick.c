@@ -6,6 +6,7 @@
 #include "core/json.h"
 #include "core/parse.h"
 #include "fio/report/out_json.h"
+#include "fio/report/out_openmetrics.h"
 
 /* Run order: the read of each pair first, so that step 1 (a read) has fio lay the file out. */
 const struct quick_step quick_steps[QUICK_STEPS] = {
@@ -19,9 +20,11 @@ const struct quick_step quick_steps[QUICK_STEPS] = {
 
 void quick_usage(FILE *out)
 {
-	fputs("Usage: iops quick [DIR] [--runtime=S] [--size=SIZE] [--output-format=normal|json]\n"
+	fputs("Usage: iops quick [DIR] [--runtime=S] [--size=SIZE] [--output-format=normal|json|json+|openmetrics]\n"
+	      "                  [--output=FILE]\n"
 	      "Six fio steps on a test file in DIR (default .; 'iops' alone = 'iops quick .'):\n"
-	      "1m QD16, 4k QD1, 4k QD32 reads and writes, 10 s each; file 1g (<= 1/10 free).\n", out);
+	      "1m QD16, 4k QD1, 4k QD32 reads and writes, 10 s each; file 1g (<= 1/10 free).\n"
+	      "--output-format takes a list (json,openmetrics); --output=FILE writes it to FILE whole.\n", out);
 }
 
 static int quick_bad(struct iops_err *err, const char *opt, const char *val, const char *why)
@@ -56,9 +59,32 @@ static int quick_opt(const char *arg, struct quick_opts *o, struct iops_err *err
 		return 0;
 	}
 	if (klen == 15 && !strncmp(arg, "--output-format", klen)) {
-		if (strcmp(val, "normal") && strcmp(val, "json"))
-			return quick_bad(err, "--output-format", val, "normal or json");
-		o->json = !strcmp(val, "json");
+		static const char *const names[4] = { "normal", "json", "json+", "openmetrics" };
+		bool fmt[4] = { false, false, false, false };
+
+		for (const char *p = val; ; p++) {
+			size_t n = strcspn(p, ",");
+			unsigned i = 0;
+
+			while (i < 4 && (strlen(names[i]) != n || strncmp(p, names[i], n)))
+				i++;
+			if (i == 4)
+				return quick_bad(err, "--output-format", val, "normal, json, json+ or openmetrics (or a list)");
+			fmt[i] = true;
+			p += n;
+			if (!*p)
+				break;
+		}
+		o->normal = fmt[0];
+		o->json = fmt[1] || fmt[2];
+		o->json_plus = fmt[2];
+		o->openmetrics = fmt[3];
+		return 0;
+	}
+	if (klen == 8 && !strncmp(arg, "--output", klen)) {
+		if (!*val || strlen(val) >= sizeof(o->output))
+			return quick_bad(err, "--output", val, "a file name");
+		memcpy(o->output, val, strlen(val) + 1);
 		return 0;
 	}
 	iops_err_set(err, EINVAL, "iops: quick: unknown option '%s'", arg);
@@ -94,6 +120,7 @@ static int quick_opts_env(const char *env, struct quick_opts *o, struct iops_err
 int quick_opts_parse(int argc, char **argv, const char *env, struct quick_opts *o, struct iops_err *err)
 {
 	memset(o, 0, sizeof(*o));
+	o->normal = true;
 	o->runtime_s = QUICK_DEF_RUNTIME;
 	o->size = QUICK_DEF_SIZE;
 	if (env && quick_opts_env(env, o, err) < 0)
@@ -208,7 +235,7 @@ static const char *const quick_json_keys[QUICK_STEPS] = {
 };
 
 int quick_json_print(FILE *out, const struct quick_plan *p, const struct suite_figures *f,
-		     const struct report *const *rep, const struct suite_argv *cmd)
+		     const struct report *const *rep, const struct suite_argv *cmd, bool plus)
 {
 	struct json_writer w;
 
@@ -250,8 +277,19 @@ int quick_json_print(FILE *out, const struct quick_plan *p, const struct suite_f
 	json_begin_array(&w, "jobs");	/* fio's job entries, in step order */
 	for (unsigned k = 0; k < QUICK_STEPS; k++)
 		if (rep[k] && rep[k]->nr_units)
-			out_json_unit(&w, rep[k], &rep[k]->units[0], false);
+			out_json_unit(&w, rep[k], &rep[k]->units[0], plus);
 	json_end_array(&w);
 	json_end_object(&w);
 	return json_finish(&w);
+}
+
+int quick_openmetrics_print(FILE *out, const struct report *const *rep, const char *host)
+{
+	struct out_om_unit units[QUICK_STEPS];
+	unsigned n = 0;
+
+	for (unsigned k = 0; k < QUICK_STEPS; k++)
+		if (rep[k] && rep[k]->nr_units)
+			units[n++] = (struct out_om_unit){ rep[k], &rep[k]->units[0], host, quick_steps[k].name };
+	return out_openmetrics_units(out, units, n, true);
 }

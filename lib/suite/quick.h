@@ -27,7 +27,9 @@ struct quick_opts {
 	uint64_t runtime_s;
 	uint64_t size;			/* bytes wanted */
 	bool size_set;			/* --size given: a smaller floor than SUITE_MIN_FILE */
-	bool json;
+	bool normal, json, openmetrics;	/* --output-format's list (in this order on the output) */
+	bool json_plus;			/* json+: the jobs' entries with their histogram bins */
+	char output[4096];		/* --output=FILE: the document(s) there, not on stdout; "" none */
 	bool help;
 };
 
@@ -76,6 +78,9 @@ void quick_step_line(FILE *out, unsigned k, const struct suite_figures *f);
 /* The JSON document: plan, summary, and each step measured with its command and its fio job
  * entry (rep[k] NULL: step k did not run). 0 or -errno. */
 int quick_json_print(FILE *out, const struct quick_plan *p, const struct suite_figures *f,
-		     const struct report *const *rep, const struct suite_argv *cmd);
+		     const struct report *const *rep, const struct suite_argv *cmd, bool plus);
+/* The OpenMetrics exposition of the steps measured (fio mode's families, label step = the
+ * step's name; host: NULL for none). 0 or -errno. */
+int quick_openmetrics_print(FILE *out, const struct report *const *rep, const char *host);
 
 #endif

@@ -140,6 +140,25 @@ static const char *sweep_set_pass(struct sweep_conf *c, int p, const char *v, ch
 	return NULL;
 }
 
+/* --output-format: one of normal, csv, json, then optionally openmetrics, or openmetrics alone. */
+static const char *sweep_formats(struct sweep_conf *c, const char *v, char *word)
+{
+	const char *comma = strchr(v, ',');
+	size_t n = comma ? (size_t)(comma - v) : strlen(v);
+	int p;
+
+	if (n >= SWEEP_WORD_MAX)
+		return "normal, csv, json or openmetrics (json,openmetrics for both)";
+	memcpy(word, v, n);
+	word[n] = '\0';
+	p = sweep_word(" normal csv json openmetrics ", word);
+	if (p < 0 || (comma && (p == 16 || strcmp(comma + 1, "openmetrics"))))
+		return "normal, csv, json or openmetrics (json,openmetrics for both)";
+	c->out = p == 7 ? SWEEP_OUT_CSV : p == 11 ? SWEEP_OUT_JSON : p == 16 ? SWEEP_OUT_NONE : SWEEP_OUT_NORMAL;
+	c->openmetrics = p == 16 || comma;
+	return NULL;
+}
+
 int sweep_conf_set(struct sweep_conf *c, const char *key, const char *value, bool from_file,
 		   struct iops_err *err)
 {
@@ -171,9 +190,12 @@ int sweep_conf_set(struct sweep_conf *c, const char *key, const char *value, boo
 		if (!sweep_bool(v, key[0] == 'p' ? &c->prefill : &c->keep))
 			why = "a boolean (true, false, 1 or 0)";
 	} else if (!from_file && !strcmp(key, "output-format")) {
-		p = sweep_word(" normal csv json ", v);
-		why = p < 0 ? "normal, csv or json" : NULL;
-		c->out = p == 7 ? SWEEP_OUT_CSV : p == 11 ? SWEEP_OUT_JSON : SWEEP_OUT_NORMAL;
+		why = sweep_formats(c, v, word);
+	} else if (!from_file && !strcmp(key, "output")) {
+		if (strlen(v) >= SWEEP_VAL_MAX)
+			why = "a usable file name";
+		else
+			snprintf(c->output, sizeof(c->output), "%s", v);
 	} else if (!from_file && !strcmp(key, "results")) {
 		if (strlen(v) >= SWEEP_VAL_MAX - 128)
 			why = "a usable directory name";

@@ -19,7 +19,8 @@
 #define SWEEP_NUMJOBS_MAX	64
 #define SWEEP_PREFILL_BS	"256k"
 
-enum sweep_out { SWEEP_OUT_NORMAL, SWEEP_OUT_CSV, SWEEP_OUT_JSON };
+/* The table's format; SWEEP_OUT_NONE: --output-format=openmetrics alone (no table). */
+enum sweep_out { SWEEP_OUT_NORMAL, SWEEP_OUT_CSV, SWEEP_OUT_JSON, SWEEP_OUT_NONE };
 
 /* The fio options passed on to every step, in this order on the command line. */
 enum sweep_pass {
@@ -37,6 +38,8 @@ struct sweep_conf {
 	bool prefill;
 	bool keep;
 	enum sweep_out out;
+	bool openmetrics;		/* --output-format=...,openmetrics: the exposition after it */
+	char output[SWEEP_VAL_MAX];	/* --output=FILE: the documents there, "" if none */
 	char results[SWEEP_VAL_MAX];	/* --results=DIR, "" if none */
 	char pass[SWEEP_P_NR][SWEEP_VAL_MAX];	/* normalised values, "" = not given */
 	uint64_t size;			/* bytes per job's file (size's value) */

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/json.h"
+#include "core/openmetrics.h"
 #include "core/num2str.h"
 #include "suite/sweep_out.h"
 
@@ -204,4 +205,83 @@ int sweep_json(FILE *out, const struct sweep_row *rows, unsigned n)
 	json_end_array(&w);
 	json_end_object(&w);
 	return json_finish(&w);
+}
+
+/* The labels of a step (step name and sample number written into the two buffers). */
+static unsigned sweep_om_labels(const struct sweep_row *r, const char *host, char *step, size_t n, char *sample,
+				size_t sn, struct openmetrics_label *l)
+{
+	snprintf(step, n, "fio_%s_%s_sample%u", r->bs, r->rw, r->sample);
+	snprintf(sample, sn, "%u", r->sample);
+	l[0] = (struct openmetrics_label){ "host", host };
+	l[1] = (struct openmetrics_label){ "step", step };
+	l[2] = (struct openmetrics_label){ "rw", r->rw };
+	l[3] = (struct openmetrics_label){ "bs", r->bs };
+	l[4] = (struct openmetrics_label){ "sample", sample };
+	return 5;
+}
+
+int sweep_openmetrics(FILE *out, const struct sweep_row *rows, unsigned n, const char *host)
+{
+	static const struct {
+		const char *name, *unit, *help;
+		enum openmetrics_type type;
+	} fams[] = {
+		{ "iops_job_error", NULL, "errno of the step's first error, 0 when none", OPENMETRICS_GAUGE },
+		{ "iops_io_bytes", "bytes", "Bytes transferred, both directions", OPENMETRICS_COUNTER },
+		{ "iops_ios", NULL, "I/Os issued, both directions", OPENMETRICS_COUNTER },
+		{ "iops_bandwidth_bytes_per_second", NULL, "Bandwidth, both directions", OPENMETRICS_GAUGE },
+		{ "iops_operations_per_second", NULL, "I/Os per second, both directions", OPENMETRICS_GAUGE },
+		{ "iops_latency_seconds", "seconds", "Latency: kind lat the total latency's count and sum (both "
+		  "directions), kind clat the completion latency percentiles (the larger direction's)", OPENMETRICS_SUMMARY },
+	};
+	struct openmetrics w;
+
+	openmetrics_init(&w, out);
+	openmetrics_family(&w, "iops_info", OPENMETRICS_GAUGE, NULL, "The iops build that wrote these metrics");
+	openmetrics_sample(&w, "", (const struct openmetrics_label[]){ { "version", IOPS_VERSION },
+								       { "fio_compat", "fio-3.33" } }, 2, NULL, NULL, 1);
+	for (unsigned f = 0; f < sizeof(fams) / sizeof(fams[0]); f++) {
+		openmetrics_family(&w, fams[f].name, fams[f].type, fams[f].unit, fams[f].help);
+		for (unsigned i = 0; i < n; i++) {
+			const struct sweep_row *r = &rows[i];
+			struct openmetrics_label l[6];
+			char step[3 * SWEEP_WORD_MAX + 32], sample[16];
+			unsigned nl = sweep_om_labels(r, host, step, sizeof(step), sample, sizeof(sample), l);
+			static const char *const q[3] = { "0.5", "0.99", "0.999" };
+			const double pv[3] = { r->clat_p50_ns, r->clat_p99_ns, r->clat_p999_ns };
+
+			if (r->stopped)
+				continue;
+			switch (f) {
+			case 0:
+				openmetrics_sample_u64(&w, "", l, nl, NULL, NULL, (uint64_t)(r->error < 0 ? -r->error : r->error));
+				break;
+			case 1:
+				openmetrics_sample_u64(&w, "_total", l, nl, NULL, NULL, r->io_bytes);
+				break;
+			case 2:
+				openmetrics_sample_u64(&w, "_total", l, nl, NULL, NULL, r->total_ios);
+				break;
+			case 3:	/* as the JSON has them: bw_bytes, iops, and microseconds with 6 decimals */
+				openmetrics_sample(&w, "", l, nl, NULL, NULL, json_float_value(r->bw_bytes));
+				break;
+			case 4:
+				openmetrics_sample(&w, "", l, nl, NULL, NULL, json_float_value(r->iops));
+				break;
+			default:
+				l[nl] = (struct openmetrics_label){ "kind", "lat" };
+				openmetrics_sample_u64(&w, "_count", l, nl + 1, NULL, NULL, r->total_ios);
+				openmetrics_sample(&w, "_sum", l, nl + 1, NULL, NULL,
+						   json_float_value(r->lat_mean_ns / 1e3) * (double)r->total_ios / 1e6);
+				l[nl] = (struct openmetrics_label){ "kind", "clat" };
+				for (unsigned p = 0; p < 3; p++)
+					if (pv[p] > 0)
+						openmetrics_sample(&w, "", l, nl + 1, "quantile", q[p],
+								   json_float_value(pv[p] / 1e3) / 1e6);
+				break;
+			}
+		}
+	}
+	return openmetrics_finish(&w);
 }

@@ -45,5 +45,9 @@ void sweep_report(FILE *out, const struct jsonr *j, unsigned numjobs);
 void sweep_table(FILE *out, const struct sweep_row *rows, unsigned n);
 void sweep_csv(FILE *out, const struct sweep_row *rows, unsigned n);
 int sweep_json(FILE *out, const struct sweep_row *rows, unsigned n);
+/* The steps as OpenMetrics (docs/metrics.md): fio mode's family names, one series per step
+ * (labels host, step = fio_<bs>_<rw>_sample<N>, rw, bs, sample; both directions together);
+ * a step cut short by a stop is left out. host NULL: no host label. 0 or -errno. */
+int sweep_openmetrics(FILE *out, const struct sweep_row *rows, unsigned n, const char *host);
 
 #endif

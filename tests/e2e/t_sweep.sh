@@ -144,7 +144,7 @@ done <<EOF
 --samples=0|samples: '0' is not a whole number from 1 to 1000
 --numjobs=65|numjobs: '65' is not a whole number from 1 to 64
 --directory=$T/none|directory=$T/none: not a writable directory
---output-format=terse|output-format: 'terse' is not normal, csv or json
+--output-format=terse|output-format: 'terse' is not normal, csv, json or openmetrics (json,openmetrics for both)
 --iodepth|iodepth: a value is needed (--iodepth=...)
 -x|unknown option '-x' (see 'iops sweep --help')
 --server=3|unknown option 'server' (see 'iops sweep --help')

@@ -1,9 +1,11 @@
 #include "fio/report/write.h"
 
 #include <errno.h>
+#include <sys/utsname.h>
 
 #include "fio/report/out_json.h"
 #include "fio/report/out_normal.h"
+#include "fio/report/out_openmetrics.h"
 #include "fio/report/out_terse.h"
 #include "fio/report/unified.h"
 
@@ -37,6 +39,12 @@ int report_write(FILE *out, const struct report *rep)
 	}
 	if (fmt & OUT_NORMAL) {
 		r = out_normal_print(out, rep);
+		rc = rc ? rc : r;
+	}
+	if (fmt & OUT_OPENMETRICS) {	/* last: "# EOF" ends the stream */
+		struct utsname un;
+
+		r = out_openmetrics_print(out, rep, uname(&un) == 0 ? un.nodename : NULL);
 		rc = rc ? rc : r;
 	}
 	if (fflush(out) != 0 || ferror(out))

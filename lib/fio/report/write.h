@@ -19,7 +19,8 @@ int report_build(struct report *rep, const struct fio_config *cfg, struct job_re
 		 unsigned nr_res);
 
 /* Print an already built report in the formats of rep->cfg->output_format (order: terse,
- * json, normal, as fio). Returns 0 or -errno (write error). */
+ * json, normal, as fio; then openmetrics, labelled with this host's name). Returns 0 or
+ * -errno (write error). */
 int report_write(FILE *out, const struct report *rep);
 
 /* The final report: report_build(), the disks, report_write(), report_release(). res[i] is

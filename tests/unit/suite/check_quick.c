@@ -27,6 +27,8 @@ static const struct opt_vec opt_vecs[] = {
 	{ { "--size=1M", NULL }, 0, ".", 10, 1ull << 20, false, false, NULL },
 	{ { "--output-format=json", NULL }, 0, ".", 10, 1ull << 30, true, false, NULL },
 	{ { "--output-format=normal", NULL }, 0, ".", 10, 1ull << 30, false, false, NULL },
+	{ { "--output-format=json,openmetrics", "--output=m.prom", NULL }, 0, ".", 10, 1ull << 30, true, false, NULL },
+	{ { "--output-format=openmetrics", NULL }, 0, ".", 10, 1ull << 30, false, false, NULL },
 	{ { "--help", "--runtime=abc", NULL }, 0, ".", 10, 1ull << 30, false, true, NULL },
 	{ { "-h", NULL }, 0, ".", 10, 1ull << 30, false, true, NULL },
 	{ { "--runtime=0", NULL }, -EINVAL, NULL, 0, 0, false, false, "bad value '0' for --runtime" },
@@ -41,7 +43,10 @@ static const struct opt_vec opt_vecs[] = {
 	{ { "--size=2p", NULL }, -EINVAL, NULL, 0, 0, false, false, "--size" },
 	{ { "--size=99999999999999999999999", NULL }, -EINVAL, NULL, 0, 0, false, false, "--size" },
 	{ { "--size=lots", NULL }, -EINVAL, NULL, 0, 0, false, false, "--size" },
-	{ { "--output-format=terse", NULL }, -EINVAL, NULL, 0, 0, false, false, "normal or json" },
+	{ { "--output-format=terse", NULL }, -EINVAL, NULL, 0, 0, false, false, "normal, json, json+ or openmetrics" },
+	{ { "--output-format=json,", NULL }, -EINVAL, NULL, 0, 0, false, false, "normal, json, json+ or openmetrics" },
+	{ { "--output-format=", NULL }, -EINVAL, NULL, 0, 0, false, false, "normal, json, json+ or openmetrics" },
+	{ { "--output=", NULL }, -EINVAL, NULL, 0, 0, false, false, "bad value '' for --output" },
 	{ { "--bs=4k", NULL }, -EINVAL, NULL, 0, 0, false, false, "unknown option '--bs=4k'" },
 	{ { "--runtime", NULL }, -EINVAL, NULL, 0, 0, false, false, "--runtime" },
 	{ { "a", "b", NULL }, -EINVAL, NULL, 0, 0, false, false, "one directory only" },
@@ -72,6 +77,10 @@ START_TEST(test_opts)
 	ck_assert_uint_eq(o.runtime_s, v->runtime_s);
 	ck_assert_uint_eq(o.size, v->size);
 	ck_assert(o.json == v->json);
+	ck_assert(o.openmetrics == (strstr(v->args[0] ? v->args[0] : "", "openmetrics") != NULL));
+	ck_assert(o.normal == !(v->args[0] && !strncmp(v->args[0], "--output-format=", 16) &&
+				strcmp(v->args[0], "--output-format=normal")));
+	ck_assert_str_eq(o.output, v->args[1] && !strncmp(v->args[1], "--output=", 9) ? v->args[1] + 9 : "");
 }
 END_TEST
 

@@ -62,6 +62,25 @@ START_TEST(test_lists_and_values)
 	ck_assert_int_eq(c.out, SWEEP_OUT_JSON);
 	ck_assert_int_eq(sweep_conf_set(&c, "output-format", "normal", false, &err), 0);
 	ck_assert_int_eq(c.out, SWEEP_OUT_NORMAL);
+	ck_assert(!c.openmetrics);
+	ck_assert_int_eq(sweep_conf_set(&c, "output-format", "json,openmetrics", false, &err), 0);
+	ck_assert_int_eq(c.out, SWEEP_OUT_JSON);
+	ck_assert(c.openmetrics);
+	ck_assert_int_eq(sweep_conf_set(&c, "output-format", "openmetrics", false, &err), 0);
+	ck_assert_int_eq(c.out, SWEEP_OUT_NONE);
+	ck_assert(c.openmetrics);
+	ck_assert_int_eq(sweep_conf_set(&c, "output-format", "csv", false, &err), 0);
+	ck_assert(!c.openmetrics);
+	for (unsigned i = 0; i < 5; i++) {
+		static const char *const badf[] = { "openmetrics,json", "json,csv", "json,", ",openmetrics",
+						     "json,openmetrics,openmetrics" };
+
+		ck_assert_int_eq(sweep_conf_set(&c, "output-format", badf[i], false, &err), -EINVAL);
+		ck_assert_msg(strstr(err.msg, "normal, csv, json or openmetrics") != NULL, "%s", err.msg);
+	}
+	ck_assert_int_eq(sweep_conf_set(&c, "output", "/tmp/s.prom", false, &err), 0);
+	ck_assert_str_eq(c.output, "/tmp/s.prom");
+	ck_assert_int_eq(sweep_conf_set(&c, "output", "", false, &err), -EINVAL);
 	ck_assert_int_eq(sweep_conf_set(&c, "direct", "off", false, &err), 0);
 	ck_assert_str_eq(c.pass[SWEEP_P_DIRECT], "0");
 	ck_assert_int_eq(sweep_conf_set(&c, "direct", "on", false, &err), 0);
