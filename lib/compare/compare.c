@@ -220,10 +220,13 @@ static int compare_rows_add(struct compare *c, const struct compare_entry **runs
 	return 0;
 }
 
-int compare_run(struct compare *c, FILE *notes, struct iops_err *err)
+int compare_run(struct compare *c, FILE *out_notes, struct iops_err *err)
 {
 	const struct compare_entry **runs[COMPARE_MAX_INPUTS] = { 0 };
 	unsigned nr[COMPARE_MAX_INPUTS], cap = 0, common[COMPARE_MAX_INPUTS] = { 0 };
+	char *text = NULL;
+	size_t len = 0;
+	FILE *notes = out_notes ? open_memstream(&text, &len) : NULL;	/* said only if the run goes on */
 	int rc = -1;
 
 	if (c->nr_in < 2) {
@@ -272,6 +275,12 @@ int compare_run(struct compare *c, FILE *notes, struct iops_err *err)
 free_runs:
 	for (unsigned i = 0; i < c->nr_in; i++)
 		free(runs[i]);
+	if (notes) {
+		fclose(notes);
+		if (!rc && text)
+			fputs(text, out_notes);
+		free(text);
+	}
 	return rc;
 }
 
