@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make bench: iops and the real fio / ioping side by side, interleaved, BENCH_ROUNDS rounds
-# (default 3), then a table of medians with ratios. Prints figures; never fails on a threshold
-# (benchmarks are not tests). Usage: tests/bench/run.sh [path/to/iops]
+# (default 3), then a table of medians with ratios; then iops compare's own timings (compare.sh).
+# Prints figures; never fails on a threshold (benchmarks are not tests).
+# Usage: tests/bench/run.sh [path/to/iops]
 #
 # What is measured (all through each tool's own JSON output, /usr/bin/time or /proc):
 #   null       4k randread, ioengine=null, time_based 5 s, pinned to one core (taskset -c 0):
@@ -220,3 +221,5 @@ echo "bench: load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 echo "raw samples:"
 for k in $(printf '%s\n' "${!R[@]}" | sort); do printf '  %-28s %s\n' "$k" "${R[$k]}"; done
+# iops compare's own figures (no fio counterpart)
+"$here/compare.sh" "$IOPS"
