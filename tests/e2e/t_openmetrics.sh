@@ -140,10 +140,10 @@ if mode in ("fio", "merge", "merge-approx"):
         else:
             ts = times.get(h)
         n = occurrence(lst, i, lambda a, b: a["jobname"] == b["jobname"] and a.get("hostname") == b.get("hostname"))
-        job(e, {"host": h, "job": e["jobname"], "jobnum": n}, ts)
+        job(e, {"host": h, "jobname": e["jobname"], "jobnum": n}, ts)
 elif mode == "quick":
     for e in doc["jobs"]:
-        job(e, {"host": host, "step": e["jobname"], "job": e["jobname"], "jobnum": 0})
+        job(e, {"host": host, "step": e["jobname"], "jobname": e["jobname"], "jobnum": 0})
     for k in got:	# when each step's report was made is not in the quick document
         if k[0] == "iops_report_timestamp_seconds":
             want[k] = got[k]
@@ -204,8 +204,8 @@ check "fio json" fio "$T/fio.txt"
 run "fio json+" "$T/fiop.txt" "$IOPS" fio --output-format=json+,openmetrics --name='q"x\y z' --ioengine=null \
 	--size=4m --rw=randread --numjobs=3 --group_reporting --name=$'two\nlines\xff' --ioengine=null --size=1m --rw=read
 check "fio json+" fio "$T/fiop.txt"
-grep -q 'job="q\\"x\\\\y z"' "$T/fiop.txt" || add_err "fio json+: the escaped name is not in the exposition"
-grep -q 'job="two\\nlines'$'\xef\xbf\xbd''"' "$T/fiop.txt" || add_err "fio json+: line feed or U+FFFD not written as expected"
+grep -q 'jobname="q\\"x\\\\y z"' "$T/fiop.txt" || add_err "fio json+: the escaped name is not in the exposition"
+grep -q 'jobname="two\\nlines'$'\xef\xbf\xbd''"' "$T/fiop.txt" || add_err "fio json+: line feed or U+FFFD not written as expected"
 # openmetrics alone: the exposition is the whole output
 run "fio alone" "$T/alone.txt" "$IOPS" fio --output-format=openmetrics --name=a --ioengine=null --size=1m
 head -1 "$T/alone.txt" | grep -q '^# TYPE iops_info gauge$' || add_err "openmetrics alone: first line $(head -1 "$T/alone.txt")"
@@ -260,7 +260,7 @@ pid=$!
 seen_tmp=0 polls=0
 while kill -0 "$pid" 2>/dev/null; do
 	c=$(cat "$O/iops.prom" 2>/dev/null)
-	[ "$c" = "$old" ] || { [ "$(tail -1 <<<"$c")" = "# EOF" ] && grep -q 'job="new"' <<<"$c"; } ||
+	[ "$c" = "$old" ] || { [ "$(tail -1 <<<"$c")" = "# EOF" ] && grep -q 'jobname="new"' <<<"$c"; } ||
 		{ add_err "--output: a reader saw a partial file"; break; }
 	ls -A "$O" | grep -q '^\.iops\.prom\.iops-' && seen_tmp=1
 	polls=$((polls + 1))
@@ -268,7 +268,7 @@ while kill -0 "$pid" 2>/dev/null; do
 done
 wait "$pid" || add_err "--output run: exit $?: $(cat "$T/o2.err")"
 [ "$seen_tmp" = 1 ] || add_err "--output: no temporary file seen in $polls polls"
-grep -q 'job="new"' "$O/iops.prom" && [ "$(tail -1 "$O/iops.prom")" = "# EOF" ] || add_err "--output: not replaced by the new run"
+grep -q 'jobname="new"' "$O/iops.prom" && [ "$(tail -1 "$O/iops.prom")" = "# EOF" ] || add_err "--output: not replaced by the new run"
 [ "$(ls -A "$O")" = iops.prom ] || add_err "--output: left behind: $(ls -A "$O")"
 case_ran
 # a write that fails (file size limit, SIGXFSZ ignored: EFBIG): exit 1, the old file as it was, no temporary file

@@ -1,6 +1,6 @@
 /* out_openmetrics: the report model as OpenMetrics; see out_openmetrics.h and docs/metrics.md.
  *
- * Families, in this order (labels host, step, job, jobnum on all but iops_info; direction on
+ * Families, in this order (labels host, step, jobname, jobnum on all but iops_info; direction on
  * the I/O ones; kind = lat, clat or slat on the latencies):
  *   iops_info                          gauge    version, fio_compat
  *   iops_report_timestamp_seconds      gauge    when the report was made (JSON timestamp_ms)
@@ -61,7 +61,7 @@ static unsigned om_labels(struct om_ctx *c, unsigned i, const char *dir, const c
 	snprintf(c->jobnum, sizeof(c->jobnum), "%u", num);
 	c->l[0] = (struct openmetrics_label){ "host", x->host };
 	c->l[1] = (struct openmetrics_label){ "step", x->step };
-	c->l[2] = (struct openmetrics_label){ "job", x->u->job->name };
+	c->l[2] = (struct openmetrics_label){ "jobname", x->u->job->name };
 	c->l[3] = (struct openmetrics_label){ "jobnum", c->jobnum };
 	c->l[4] = (struct openmetrics_label){ "direction", dir };
 	c->l[5] = (struct openmetrics_label){ "kind", kind };

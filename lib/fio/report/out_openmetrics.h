@@ -17,7 +17,7 @@ struct out_om_unit {
 	const char *host, *step;
 };
 
-/* The whole exposition of n units: every family, its samples unit by unit (label job, and
+/* The whole exposition of n units: every family, its samples unit by unit (label jobname, and
  * jobnum: the unit's number among the units of its name in its report, from 0), then
  * "# EOF". hist: with the latency histograms (json+'s bins: false where the model's were made
  * up from percentiles). Returns 0 or -errno (write error). */

@@ -79,7 +79,7 @@ static void om_release(struct om_doc *d)
 	free(d->buf);
 }
 
-#define L "{host=\"h\",step=\"s\",job=\"same\",jobnum=\"0\",direction=\"read\",kind=\"clat\""
+#define L "{host=\"h\",step=\"s\",jobname=\"same\",jobnum=\"0\",direction=\"read\",kind=\"clat\""
 
 START_TEST(test_families)
 {
@@ -89,13 +89,13 @@ START_TEST(test_families)
 	om_init(&d, 2);
 	t = om_print(&d, "h", "s", true);
 	ck_assert(!strncmp(t, "# TYPE iops_info gauge\n", 23));
-	ck_assert(strstr(t, "iops_report_timestamp_seconds{host=\"h\",step=\"s\",job=\"same\",jobnum=\"0\"} 1796054400.123\n"));
-	ck_assert(strstr(t, "iops_job_runtime_seconds{host=\"h\",step=\"s\",job=\"same\",jobnum=\"1\"} 0.002\n"));
+	ck_assert(strstr(t, "iops_report_timestamp_seconds{host=\"h\",step=\"s\",jobname=\"same\",jobnum=\"0\"} 1796054400.123\n"));
+	ck_assert(strstr(t, "iops_job_runtime_seconds{host=\"h\",step=\"s\",jobname=\"same\",jobnum=\"1\"} 0.002\n"));
 	ck_assert(strstr(t, "# TYPE iops_io_bytes counter\n# UNIT iops_io_bytes bytes\n"));
-	ck_assert(strstr(t, "iops_io_bytes_total{host=\"h\",step=\"s\",job=\"same\",jobnum=\"0\",direction=\"read\"} 32768\n"));
-	ck_assert(strstr(t, "iops_ios_total{host=\"h\",step=\"s\",job=\"same\",jobnum=\"1\",direction=\"read\"} 8\n"));
-	ck_assert(strstr(t, "iops_bandwidth_bytes_per_second{host=\"h\",step=\"s\",job=\"same\",jobnum=\"0\",direction=\"read\"} 16384000\n"));
-	ck_assert(strstr(t, "iops_operations_per_second{host=\"h\",step=\"s\",job=\"same\",jobnum=\"0\",direction=\"read\"} 4000.0\n"));
+	ck_assert(strstr(t, "iops_io_bytes_total{host=\"h\",step=\"s\",jobname=\"same\",jobnum=\"0\",direction=\"read\"} 32768\n"));
+	ck_assert(strstr(t, "iops_ios_total{host=\"h\",step=\"s\",jobname=\"same\",jobnum=\"1\",direction=\"read\"} 8\n"));
+	ck_assert(strstr(t, "iops_bandwidth_bytes_per_second{host=\"h\",step=\"s\",jobname=\"same\",jobnum=\"0\",direction=\"read\"} 16384000\n"));
+	ck_assert(strstr(t, "iops_operations_per_second{host=\"h\",step=\"s\",jobname=\"same\",jobnum=\"0\",direction=\"read\"} 4000.0\n"));
 	ck_assert(!strstr(t, "direction=\"write\""));	/* no I/O: no series */
 	ck_assert(!strstr(t, "kind=\"slat\""));		/* no samples */
 	/* the summary: fio's percentiles of the histogram, count, sum = mean x N */
@@ -113,7 +113,7 @@ START_TEST(test_families)
 	ck_assert(strstr(t, "iops_latency_histogram_seconds_bucket" L ",le=\"2.0\"} 7\n"));
 	ck_assert(strstr(t, "iops_latency_histogram_seconds_bucket" L ",le=\"+Inf\"} 8\n"));
 	ck_assert(strstr(t, "iops_latency_histogram_seconds_count" L "} 8\n"));
-	ck_assert(!strstr(t, "iops_latency_histogram_seconds_bucket{host=\"h\",step=\"s\",job=\"same\",jobnum=\"0\",direction=\"read\",kind=\"lat\""));
+	ck_assert(!strstr(t, "iops_latency_histogram_seconds_bucket{host=\"h\",step=\"s\",jobname=\"same\",jobnum=\"0\",direction=\"read\",kind=\"lat\""));
 	ck_assert(!strcmp(t + d.len - 6, "# EOF\n"));
 	om_release(&d);
 }
@@ -130,11 +130,11 @@ START_TEST(test_no_histogram_mixed_no_labels)
 	d.res[0]->ddir[DDIR_WRITE].runtime_us = 1000;
 	d.job[0].unified_rw_rep = UNIFIED_MIXED;
 	t = om_print(&d, NULL, NULL, false);
-	ck_assert(strstr(t, "iops_ios_total{job=\"same\",jobnum=\"0\",direction=\"mixed\"} 9\n"));
+	ck_assert(strstr(t, "iops_ios_total{jobname=\"same\",jobnum=\"0\",direction=\"mixed\"} 9\n"));
 	ck_assert(!strstr(t, "direction=\"read\""));
 	ck_assert(!strstr(t, "iops_latency_histogram_seconds_bucket"));	/* hist false */
 	ck_assert(strstr(t, "# TYPE iops_latency_histogram_seconds histogram\n"));
-	ck_assert(strstr(t, "iops_latency_seconds{job=\"same\",jobnum=\"0\",direction=\"mixed\",kind=\"clat\",quantile=\"0.5\"}"));
+	ck_assert(strstr(t, "iops_latency_seconds{jobname=\"same\",jobnum=\"0\",direction=\"mixed\",kind=\"clat\",quantile=\"0.5\"}"));
 	om_release(&d);
 }
 END_TEST
