@@ -14,9 +14,11 @@
 static void fio_status_report(struct fio_status *s)
 {
 	struct disk_result disks[DISKSTATS_MAX];
-	unsigned nr_disks = 0;
+	unsigned nr_disks = 0, fmt = s->cfg->output_format & ~(unsigned)OUT_OPENMETRICS;
 	struct report rep;
 
+	if (s->cfg->output_format && !fmt)	/* the metrics are the final result's only: one exposition */
+		return;
 	runner_snapshot(s->prog, s->res, s->cfg->nr_jobs, FIO_STATUS_SNAP_TIMEOUT_NS, s->shown);
 	if (s->ds)
 		diskstats_end((struct diskstats *)s->ds, disks, DISKSTATS_MAX, &nr_disks);
@@ -24,7 +26,7 @@ static void fio_status_report(struct fio_status *s)
 		return;	/* out of memory: skip this one, the run goes on */
 	rep.disks = disks;
 	rep.nr_disks = nr_disks;
-	(void)report_write(s->out, &rep);	/* a write error shows again in the final report */
+	(void)report_write_formats(s->out, &rep, fmt);	/* a write error shows again in the final report */
 	report_release(&rep);
 }
 

@@ -213,6 +213,12 @@ head -1 "$T/alone.txt" | grep -q '^# TYPE iops_info gauge$' || add_err "openmetr
 "$PY" -c 'import sys; from prometheus_client.openmetrics.parser import text_string_to_metric_families as p; list(p(open(sys.argv[1]).read()))' \
 	"$T/alone.txt" || add_err "openmetrics alone: not parsed"
 case_ran
+# --status-interval: the periodic reports leave the metrics out (one exposition, the final one's)
+"$IOPS" fio --name=s --ioengine=null --size=100g --time_based --runtime=2 --status-interval=1 \
+	--output-format=json,openmetrics >"$T/st.txt" 2>"$T/st.err" || add_err "status-interval: $(cat "$T/st.err")"
+[ "$(grep -c '^# EOF$' "$T/st.txt")" = 1 ] && [ "$(grep -c '"fio version"' "$T/st.txt")" -ge 2 ] ||
+	add_err "status-interval: $(grep -c '^# EOF$' "$T/st.txt") expositions, $(grep -c '"fio version"' "$T/st.txt") JSON documents"
+case_ran
 # a format fio does not know is fio's error
 "$IOPS" fio --output-format=openmetric --name=a --ioengine=null --size=1m >"$T/bad.out" 2>"$T/bad.err"
 rc=$?

@@ -1,6 +1,7 @@
 /* fuzz_jsonr: the JSON reader (lib/core/jsonr.c) and the merge of fio JSON results that reads
  * with it (lib/merge: merge_next_doc() over a stream with lines between its documents,
- * merge_add(), which reads every job entry back through merge_rd.c, and merge_write()). */
+ * merge_add(), which reads every job entry back through merge_rd.c, and merge_write(), in
+ * every format, openmetrics too). */
 #include "fuzz_util.h"
 
 #include <stdio.h>
@@ -56,7 +57,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (merge_add(m, doc, dlen, "fuzz", 8765, &err))
 			break;
 	if (merge_count(m))
-		merge_write(m, null_out, MERGE_NORMAL | MERGE_JSONPLUS, 1, &err);
+		merge_write(m, null_out, MERGE_NORMAL | MERGE_JSONPLUS | MERGE_OPENMETRICS, 1, &err);
 	merge_free(m);
 	return 0;
 }

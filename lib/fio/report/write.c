@@ -26,9 +26,14 @@ int report_build(struct report *rep, const struct fio_config *cfg, struct job_re
 
 int report_write(FILE *out, const struct report *rep)
 {
-	unsigned fmt = rep->cfg->output_format ? rep->cfg->output_format : OUT_NORMAL;
+	return report_write_formats(out, rep, rep->cfg->output_format);
+}
+
+int report_write_formats(FILE *out, const struct report *rep, unsigned fmt)
+{
 	int rc = 0, r;
 
+	fmt = fmt ? fmt : OUT_NORMAL;
 	if (fmt & OUT_TERSE) {
 		r = out_terse_print(out, rep);
 		rc = rc ? rc : r;

@@ -22,6 +22,8 @@ int report_build(struct report *rep, const struct fio_config *cfg, struct job_re
  * json, normal, as fio; then openmetrics, labelled with this host's name). Returns 0 or
  * -errno (write error). */
 int report_write(FILE *out, const struct report *rep);
+/* The same in the formats of fmt (OUT_* bits; 0: normal). */
+int report_write_formats(FILE *out, const struct report *rep, unsigned fmt);
 
 /* The final report: report_build(), the disks, report_write(), report_release(). res[i] is
  * the result of cfg->jobs[i]. Returns 0 or -errno. */
