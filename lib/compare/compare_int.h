@@ -11,8 +11,10 @@
 #include "compare/compare.h"
 #include "core/err.h"
 
-#define COMPARE_KEY_MAX		320	/* a job name (fio: 256 at most), "#k", a host */
-#define COMPARE_WL_MAX		48	/* one workload value as written */
+#define COMPARE_NAME_MAX	300	/* the longest job name read (fio's: 256) */
+#define COMPARE_KEY_MAX		320	/* a job name and " #k", or "rw bs" */
+#define COMPARE_HOST_MAX	256	/* a host name (253 at most) */
+#define COMPARE_WL_MAX		64	/* one workload value as written, NUL included */
 
 /* The directions an entry reports: fio's three, unified_rw_reporting's "mixed", and a sweep
  * step's both-directions-together "all". */
@@ -53,8 +55,9 @@ struct compare_wl {
 void compare_wl_init(struct compare_wl *wl);
 /* Set a field from fio's option KEY (rw, readwrite, bs, blocksize, iodepth, numjobs, size,
  * ioengine, direct, buffered, group_reporting) and its value; other keys are ignored.
- * Returns true when the key was one of them. */
-bool compare_wl_set(struct compare_wl *wl, const char *key, const char *value);
+ * Returns 1 when the key was one of them, 0 when not, -ENAMETOOLONG for a value of
+ * COMPARE_WL_MAX characters or more (nothing set). */
+int compare_wl_set(struct compare_wl *wl, const char *key, const char *value);
 /* The fields known to both that differ, as "bs 4k vs 8k, iodepth 1 vs 16" into buf (size n,
  * truncated with "..."). Returns their number (0: the same workload). */
 unsigned compare_wl_diff(const struct compare_wl *a, const struct compare_wl *b, char *buf, size_t n);
@@ -65,7 +68,7 @@ void compare_wl_line(const struct compare_wl *wl, char *buf, size_t n);
 struct compare_entry {
 	char key[COMPARE_KEY_MAX];	/* how it is matched: the name, "name #k" for the k-th of a
 					 * name; a sweep step "rw bs" */
-	char host[COMPARE_WL_MAX];	/* client_stats: the server; "" otherwise */
+	char host[COMPARE_HOST_MAX];	/* client_stats: the server; "" otherwise */
 	unsigned doc;			/* the input's document it came from (0-based) */
 	struct compare_wl wl;
 	struct compare_dir dir[COMPARE_DIRS];

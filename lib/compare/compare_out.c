@@ -77,7 +77,7 @@ int compare_out_normal(const struct compare *c, FILE *out)
 		for (unsigned f = 0; f < COMPARE_NR; f++) {
 			const struct compare_cell *c0 = &row->cell[f][0];
 			const struct compare_dir *d0 = &row->first->dir[row->dir];
-			char label[24], v[40];
+			char label[24], v[400];	/* "%f" of any double fits */
 			double div;
 			const char *unit;
 
@@ -91,7 +91,7 @@ int compare_out_normal(const struct compare *c, FILE *out)
 			fprintf(out, "  %-12s %15s", label, v);
 			for (unsigned i = 1; i < c->nr_in; i++) {
 				const struct compare_cell *cell = &row->cell[f][i - 1];
-				char ch[16], thr[24];
+				char ch[400], thr[420];
 
 				if (cell->runs)
 					compare_value(v, sizeof(v), f, cell->value, div, unit);

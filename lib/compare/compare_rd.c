@@ -13,7 +13,7 @@
 #include "compare/noise.h"
 #include "core/jsonr.h"
 
-#define COMPARE_MAX_ENTRIES	(1u << 20)
+#define COMPARE_MAX_ENTRIES	(1u << 18)	/* a sweep's largest: 16 rw x 16 bs x 1000 samples */
 #define COMPARE_CURVE_MAX	4096	/* points of one latency distribution (fio: 1856 bins) */
 
 const char *const compare_dir_names[COMPARE_DIRS] = { "read", "write", "trim", "mixed", "all" };
@@ -204,6 +204,13 @@ static void rd_dir(struct rd *r, const struct jsonr_node *dn, const char *sec, u
 	}
 }
 
+/* A workload value into wl; one too long is named in r->bad. */
+static void rd_wl(struct rd *r, struct compare_wl *wl, const char *key, const char *value)
+{
+	if (compare_wl_set(wl, key, value) < 0 && !r->bad[0])
+		snprintf(r->bad, sizeof(r->bad), "%.40s's value is over %d characters", key, COMPARE_WL_MAX - 1);
+}
+
 /* The options of an object ("global options", "job options") into the workload. */
 static void rd_opts(struct rd *r, const struct jsonr_node *o, struct compare_wl *wl)
 {
@@ -211,7 +218,7 @@ static void rd_opts(struct rd *r, const struct jsonr_node *o, struct compare_wl 
 		return;
 	for (uint32_t k = o->first; k; k = r->j->nodes[k].next)
 		if (r->j->nodes[k].type == JSONR_STR)
-			compare_wl_set(wl, r->j->nodes[k].key, r->j->nodes[k].str);
+			rd_wl(r, wl, r->j->nodes[k].key, r->j->nodes[k].str);
 }
 
 static bool rd_same(const char *a, const char *b)
@@ -265,13 +272,17 @@ static int rd_jobs(struct compare_input *in, struct rd *r, const struct jsonr_no
 		for (unsigned i = first; i < in->nr_ent; i++)	/* the k-th job of this name */
 			occ += !strncmp(in->ent[i].key, name, strlen(name)) &&
 			       (!in->ent[i].key[strlen(name)] || !strncmp(in->ent[i].key + strlen(name), " #", 2));
+		if (strlen(name) > COMPARE_NAME_MAX || (host && strlen(host) >= COMPARE_HOST_MAX)) {
+			iops_err_set(err, ENAMETOOLONG, "entry %u of the jobs: its %s is over %d characters", idx + 1,
+				     strlen(name) > COMPARE_NAME_MAX ? "jobname" : "hostname",
+				     strlen(name) > COMPARE_NAME_MAX ? COMPARE_NAME_MAX : COMPARE_HOST_MAX - 1);
+			return -1;
+		}
 		if (!(ce = rd_new_entry(in, err)))
 			return -1;
-		if (occ > 1)
-			snprintf(ce->key, sizeof(ce->key), "%s #%u", name, occ);
-		else
-			snprintf(ce->key, sizeof(ce->key), "%s", name);
-		snprintf(ce->host, sizeof(ce->host), "%s", host ? host : "");
+		/* (both fit: the name is at most COMPARE_NAME_MAX, " #k" at most 12 more) */
+		snprintf(ce->key, sizeof(ce->key), occ > 1 ? "%s #%u" : "%s", name, occ);
+		memcpy(ce->host, host ? host : "", host ? strlen(host) + 1 : 1);
 		snprintf(r->who, sizeof(r->who), "job '%s'", ce->key);
 		ce->doc = doc;
 		rd_opts(r, jsonr_get(r->j, NULL, "global options"), &ce->wl);
@@ -319,6 +330,11 @@ static int rd_sweep(struct compare_input *in, struct rd *r, const struct jsonr_n
 			iops_err_set(err, EINVAL, "step %u has no rw and bs", idx + 1);
 			return -1;
 		}
+		if (strlen(rw) >= COMPARE_WL_MAX || strlen(bs) >= COMPARE_WL_MAX) {	/* then the key fits */
+			iops_err_set(err, ENAMETOOLONG, "step %u: its rw or bs is over %d characters", idx + 1,
+				     COMPARE_WL_MAX - 1);
+			return -1;
+		}
 		if (rd_num(r, s, "", "stopped", &v) && v > 0)
 			continue;	/* cut short by a stop: not a measurement of the step */
 		if (!(ce = rd_new_entry(in, err)))
@@ -326,13 +342,13 @@ static int rd_sweep(struct compare_input *in, struct rd *r, const struct jsonr_n
 		snprintf(ce->key, sizeof(ce->key), "%s %s", rw, bs);
 		snprintf(r->who, sizeof(r->who), "step %u ('%s')", idx + 1, ce->key);
 		ce->doc = doc;
-		compare_wl_set(&ce->wl, "rw", rw);
-		compare_wl_set(&ce->wl, "bs", bs);
+		rd_wl(r, &ce->wl, "rw", rw);
+		rd_wl(r, &ce->wl, "bs", bs);
 		for (unsigned w = 0; w < sizeof(wl_keys) / sizeof(wl_keys[0]); w++) {
 			const char *val = jsonr_str(r->j, s, wl_keys[w].key);
 
 			if (val)
-				compare_wl_set(&ce->wl, wl_keys[w].key, val);
+				rd_wl(r, &ce->wl, wl_keys[w].key, val);
 			else	/* an older sweep document: not said, not compared */
 				ce->wl.known[wl_keys[w].f] = false;
 		}

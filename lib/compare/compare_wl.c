@@ -1,6 +1,7 @@
 /* compare_wl: what makes two runs the same job; see compare_int.h. Values are compared
  * normalised: sizes in bytes (fio's suffixes, kb_base 1024, per-direction lists expanded),
  * numbers in decimal, booleans 0 or 1, rw's alias readwrite as rw, buffered=N as direct=!N. */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -63,7 +64,7 @@ static void compare_wl_sizes(const char *v, bool list, char *out, size_t n)
 		snprintf(out, n, "%" PRIu64, b[0]);
 }
 
-bool compare_wl_set(struct compare_wl *wl, const char *key, const char *value)
+int compare_wl_set(struct compare_wl *wl, const char *key, const char *value)
 {
 	char norm[COMPARE_WL_MAX];
 	const char *v = value ? value : "";
@@ -75,8 +76,10 @@ bool compare_wl_set(struct compare_wl *wl, const char *key, const char *value)
 		if (!strcmp(key, compare_wl_keys[k].key))
 			f = compare_wl_keys[k].field;
 	if (f == COMPARE_WL_NR)
-		return false;
-	snprintf(norm, sizeof(norm), "%s", v);
+		return 0;
+	if (strlen(v) >= COMPARE_WL_MAX)	/* then every normalised form fits too (sizes: 62) */
+		return -ENAMETOOLONG;
+	memcpy(norm, v, strlen(v) + 1);
 	switch (f) {
 	case COMPARE_WL_RW:
 		if (!strncmp(v, "readwrite", 9))
@@ -100,7 +103,7 @@ bool compare_wl_set(struct compare_wl *wl, const char *key, const char *value)
 		break;
 	}
 	compare_wl_put(wl, f, strcmp(key, "buffered") ? v : norm, norm);	/* buffered=0: direct=1 */
-	return true;
+	return 1;
 }
 
 /* Append "; " or ", " separated text to buf, with "..." once it is full. */

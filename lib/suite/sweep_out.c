@@ -49,7 +49,9 @@ int sweep_row_from_json(struct sweep_row *r, const struct jsonr *j)
 		val = jsonr_str(j, job, path);
 		snprintf(path, sizeof(path), "global options/%s", sweep_row_wl_keys[k]);
 		val = val ? val : jsonr_str(j, NULL, path);
-		snprintf(r->wl[k], sizeof(r->wl[k]), "%s", val ? val : "");
+		if (val && strlen(val) >= sizeof(r->wl[k]))
+			val = NULL;	/* not ours to cut: left out (iops compare then does not compare it) */
+		memcpy(r->wl[k], val ? val : "", val ? strlen(val) + 1 : 1);
 	}
 	for (int d = 0; d < 2; d++) {
 		const struct jsonr_node *dn = jsonr_get(j, job, dirs[d]);

@@ -7,23 +7,12 @@
 
 #include "compare/compare.h"
 
-static FILE *null_out;
-
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	(void)argv;
-	null_out = fopen("/dev/null", "w");
-	if (!null_out)
-		abort();
-	return 0;
-}
-
 static void compare_two(const char *a, size_t alen, const char *b, size_t blen)
 {
 	struct compare_opts o;
 	struct iops_err err = { 0 };
 	struct compare *c;
+	FILE *null_out = fuzz_null_out();
 
 	compare_opts_init(&o);
 	o.fail_on_pct[COMPARE_P99] = 5;

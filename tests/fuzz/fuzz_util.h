@@ -4,6 +4,7 @@
 
 #include <fcntl.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -12,6 +13,16 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
+
+/* /dev/null, opened once, for what a harness writes (reports). */
+static inline FILE *fuzz_null_out(void)
+{
+	static FILE *f;
+
+	if (!f && !(f = fopen("/dev/null", "w")))
+		abort();
+	return f;
+}
 
 /* argv[0] = prog, then the input split on NUL or newline (at most FUZZ_ARGV_MAX - 2 words).
  * *store is malloc'd: free it. Returns argc. */

@@ -207,7 +207,31 @@ static const struct {
 	{ "{\"steps\":[{\"rw\":\"read\"}]}", "step 1 has no rw and bs" },
 	{ "{\"steps\":[{\"rw\":\"read\",\"bs\":\"4k\",\"stopped\":1}]}", "no step in the document" },
 	{ "{\"steps\":[{\"rw\":\"read\",\"bs\":\"4k\",\"iops\":null}]}", "step 1 ('read 4k'): bad iops" },
+	{ "{\"fio version\":\"fio-3.33\",\"jobs\":[{\"jobname\":\"a\",\"job options\":{\"ioengine\":"
+	  "\"external:/a/very/long/path/to/an/engine/that/is/too/long/for/us.so\"}}]}",
+	  "job 'a': ioengine's value is over 63 characters" },
+	{ "{\"steps\":[{\"rw\":\"readreadreadreadreadreadreadreadreadreadreadreadreadreadreadread\",\"bs\":\"4k\"}]}",
+	  "step 1: its rw or bs is over 63 characters" },
 };
+
+START_TEST(test_long_name)
+{
+	struct iops_err err = { 0 };
+	char doc[1024], name[302];
+
+	memset(name, 'x', 301);
+	name[301] = '\0';
+	snprintf(doc, sizeof(doc), "{\"fio version\":\"fio-3.33\",\"jobs\":[{\"jobname\":\"%s\"}]}", name);
+	ck_assert_int_eq(rd(doc, 0, &err), -1);
+	ck_assert_str_eq(err.msg, "entry 1 of the jobs: its jobname is over 300 characters");
+	name[300] = '\0';	/* 300: kept whole */
+	snprintf(doc, sizeof(doc), "{\"fio version\":\"fio-3.33\",\"jobs\":[{\"jobname\":\"%s\"},{\"jobname\":\"%s\"}]}",
+		 name, name);
+	ck_assert_int_eq(rd(doc, 0, &err), 0);
+	ck_assert_uint_eq(strlen(in.ent[1].key), 303);
+	ck_assert_str_eq(in.ent[1].key + 300, " #2");
+}
+END_TEST
 
 START_TEST(test_bad)
 {
@@ -230,6 +254,7 @@ Suite *compare_rd_suite(void)
 	tcase_add_test(tc, test_twice_and_mixed);
 	tcase_add_test(tc, test_client);
 	tcase_add_test(tc, test_sweep);
+	tcase_add_test(tc, test_long_name);
 	tcase_add_loop_test(tc, test_bad, 0, sizeof(bad) / sizeof(bad[0]));
 	suite_add_tcase(s, tc);
 	return s;

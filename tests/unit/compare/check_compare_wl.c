@@ -1,6 +1,7 @@
 /* compare_wl: normalisation of the workload options (sizes, aliases, booleans, defaults) and
  * the list of what differs. */
 #include <check.h>
+#include <errno.h>
 #include <string.h>
 
 #include "compare/compare_int.h"
@@ -72,6 +73,13 @@ START_TEST(test_defaults_and_diff)
 	ck_assert(strstr(diff, "...") != NULL);
 	compare_wl_line(&a, line, sizeof(line));
 	ck_assert_str_eq(line, "rw=read bs=4k iodepth=1 numjobs=1 ioengine=psync direct=0");
+	/* a value too long to keep whole is refused, not cut (two would compare equal) */
+	ck_assert_int_eq(compare_wl_set(&a, "ioengine", "external:/a/very/long/path/to/an/engine/that/is/too/long/to/keep.so"),
+			 -ENAMETOOLONG);
+	ck_assert_str_eq(a.raw[COMPARE_WL_ENGINE], "psync");
+	ck_assert_int_eq(compare_wl_set(&a, "size", "18446744073709551615"), 1);
+	ck_assert_int_eq(compare_wl_set(&a, "bs", "18446744073709551615,18446744073709551615"), 1);
+	ck_assert_str_eq(a.norm[COMPARE_WL_BS], "18446744073709551615,18446744073709551615,18446744073709551615");
 	ck_assert(compare_wl_set(&a, "group_reporting", "1"));
 	compare_wl_line(&a, line, sizeof(line));
 	ck_assert(strstr(line, " group_reporting=1") != NULL);
