@@ -88,11 +88,15 @@ static void rd_windows(struct rd *r, const struct jsonr_node *dn, const char *se
 {
 	char p[3][32];
 	double n = 0, mean = 0, sd = 0;
+	bool got[3];
 
 	snprintf(p[0], sizeof(p[0]), "%s_samples", pfx);
 	snprintf(p[1], sizeof(p[1]), "%s_mean", pfx);
 	snprintf(p[2], sizeof(p[2]), "%s_%s", pfx, dev);
-	if (!rd_num(r, dn, sec, p[0], &n) | !rd_num(r, dn, sec, p[1], &mean) | !rd_num(r, dn, sec, p[2], &sd))
+
+	for (unsigned i = 0; i < 3; i++)	/* all three read, so that a bad one is named */
+		got[i] = rd_num(r, dn, sec, p[i], i == 0 ? &n : i == 1 ? &mean : &sd);
+	if (!got[0] || !got[1] || !got[2])
 		return;
 	if (n < 2.0 * k || !(mean > 0))
 		return;
