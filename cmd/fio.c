@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "client.h"
 #include "core/clock.h"
 #include "fio/idleprof.h"
 #include "sys/diskstats.h"
@@ -27,26 +28,10 @@
 #include "fio/report/write.h"
 #include "fio/result.h"
 #include "fio/runner.h"
+#include "server.h"
 #include "core/err.h"
 
 #define FIO_VERSION_LINE	"fio-3.33"
-
-static void fio_print_starting(FILE *out, const struct fio_config *cfg)
-{
-	unsigned nr_thread = 0, nr_process = 0;
-
-	for (unsigned j = 0; j < cfg->nr_jobs; j++) {
-		if (cfg->jobs[j].thread)
-			nr_thread++;
-		else
-			nr_process++;
-	}
-	fputs("Starting ", out);
-	if (nr_thread)
-		fprintf(out, "%u thread%s%s", nr_thread, nr_thread > 1 ? "s" : "", nr_process ? " and " : "\n");
-	if (nr_process || !nr_thread)
-		fprintf(out, "%u process%s\n", nr_process, nr_process > 1 ? "es" : "");
-}
 
 struct fio_disks {
 	const struct fio_config *cfg;
@@ -170,6 +155,12 @@ int fio_main(int argc, char **argv, struct ctl *ctl)
 	uint64_t genesis_ns = clock_now_ns();
 	bool normal;
 
+	for (int i = 1; i < argc; i++) {	/* fio's client/server: modes of their own */
+		if (!strcmp(argv[i], "--server") || !strncmp(argv[i], "--server=", 9))
+			return server_main(argc, argv, ctl);
+		if (!strncmp(argv[i], "--client=", 9))
+			return client_main(argc, argv, ctl);
+	}
 	memset(&cfg, 0, sizeof(cfg));
 	if (fio_args_parse(argc, argv, &cfg, &exit_status)) {
 		fio_config_release(&cfg);

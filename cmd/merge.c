@@ -17,23 +17,23 @@
 
 static void merge_usage(FILE *out)
 {
-	fputs("Usage: iops merge [--output-format=normal|json|json+] FILE... | -\n"
+	fputs("Usage: iops merge [--output-format=normal|json|json+|terse] FILE... | -\n"
 	      "Sums fio JSON results (json+ by iops or fio: exact; json: approximate percentiles)\n"
 	      "into one All clients report. '-': standard input, documents one after the other.\n", out);
 }
 
 static int merge_fmts(const char *v, unsigned *fmts)
 {
-	static const char *const names[] = { "normal", "json", "json+" };	/* MERGE_* bits */
+	static const char *const names[] = { "normal", "json", "json+", "terse" };	/* MERGE_* bits */
 	size_t len;
 
 	for (*fmts = 0; *v; v += len + (v[len] == ',')) {
 		unsigned i = 0;
 
 		len = strcspn(v, ",");
-		while (i < 3 && (strlen(names[i]) != len || strncmp(v, names[i], len)))
+		while (i < 4 && (strlen(names[i]) != len || strncmp(v, names[i], len)))
 			i++;
-		if (i == 3)
+		if (i == 4)
 			return -1;
 		*fmts |= 1u << i;
 	}
@@ -117,7 +117,7 @@ int merge_main(int argc, char **argv, struct ctl *ctl)
 		}
 		if (!strncmp(a, "--output-format=", 16)) {
 			if (merge_fmts(a + 16, &fmts) < 0) {
-				iops_err_set(&err, EINVAL, "bad --output-format '%s' (normal, json, json+)", a + 16);
+				iops_err_set(&err, EINVAL, "bad --output-format '%s' (normal, json, json+, terse)", a + 16);
 				goto fail;
 			}
 		} else if (a[0] == '-' && a[1]) {

@@ -38,9 +38,10 @@ unsigned merge_count(const struct merge *m);
  * `All clients:` block in fio's layout (with its percentile block, exact); json / json+: one
  * document whose `client_stats` holds each input's job entries (with `hostname` and `port`)
  * and a last `All clients` entry. PER_INPUT: in normal format, also one line per input with
- * its first and last completion times (iops merge); a client that already printed each
- * server's report passes false. MERGE_TERSE is not written (no merged terse line: the
- * binary's size). Returns 0 or -1 with ERR set. */
+ * its first and last completion times (iops merge), and in terse format a line per input's
+ * job before the All clients line; a client that already printed each server's report passes
+ * false. Formats are written in fio's order: terse, json, normal. Returns 0 or -1 with ERR
+ * set. */
 int merge_write(const struct merge *m, FILE *out, unsigned fmts, int per_input, struct iops_err *err);
 
 #endif
