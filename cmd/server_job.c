@@ -260,8 +260,14 @@ int server_job(struct session *s, const struct proto_frame *fr)
 		}
 		argv[i + 1] = job.args[i];
 	}
-	for (unsigned i = 0; i < job.nr_files; i++)
+	for (unsigned i = 0; i < job.nr_files; i++) {
+		if (jobcheck_text(job.files[i].data, job.files[i].len, &err)) {
+			fprintf(stderr, "iops server: refused: job file '%s': %s\n", job.files[i].name, err.msg);
+			dprintf(s->cleanup_fd, "L refused %s's job file '%s': %s\n", s->peer, job.files[i].name, err.msg);
+			goto done;
+		}
 		files[i] = (struct fio_args_file){ job.files[i].name, job.files[i].data, job.files[i].len };
+	}
 	if (fio_args_parse_mem((int)job.nr_args + 1, argv, files, job.nr_files, &cfg, &status))
 		goto done;	/* fio's message is on stderr, its status set */
 	status = 1;

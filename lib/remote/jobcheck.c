@@ -91,6 +91,36 @@ int jobcheck_config(const struct confine *c, struct fio_config *cfg, struct iops
 	return 0;
 }
 
+/* read_iolog and merge_blktrace_file are read while the job is parsed, before any check: a
+ * key that abbreviates them (fio takes unique prefixes) is refused before parsing. */
+static bool jobcheck_key_read_at_parse(const char *key, size_t len)
+{
+	return (len >= 6 && len <= 10 && !strncmp(key, "read_iolog", len)) ||
+	       (len >= 7 && len <= 19 && !strncmp(key, "merge_blktrace_file", len));
+}
+
+int jobcheck_text(const char *text, size_t len, struct iops_err *err)
+{
+	for (size_t pos = 0; pos < len; ) {
+		const char *line = text + pos, *nl = memchr(line, '\n', len - pos);
+		size_t n = nl ? (size_t)(nl - line) : len - pos, k;
+
+		pos += n + 1;
+		while (n && (*line == ' ' || *line == '\t')) {
+			line++;
+			n--;
+		}
+		k = 0;
+		while (k < n && line[k] != '=' && line[k] != ' ' && line[k] != '\t' && line[k] != '\r')
+			k++;
+		if (jobcheck_key_read_at_parse(line, k)) {
+			iops_err_set(err, EPERM, "%.*s is not allowed on a server (read while the job is parsed)", (int)k, line);
+			return -EPERM;
+		}
+	}
+	return 0;
+}
+
 bool jobcheck_arg_refused(const char *arg)
 {
 	static const char *const names[] = { "output", "inflate-log", "server", "client", "daemonize",
@@ -99,6 +129,8 @@ bool jobcheck_arg_refused(const char *arg)
 	if (strncmp(arg, "--", 2))
 		return false;
 	arg += 2;
+	if (jobcheck_key_read_at_parse(arg, strcspn(arg, "=")))
+		return true;
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		size_t n = strlen(names[i]);
 

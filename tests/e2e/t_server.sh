@@ -52,6 +52,7 @@ refuse device "is a device: a server lends only its --device" "filename=/dev/nul
 refuse exec "exec_prerun/exec_postrun is not allowed on a server" "filename=f" "exec_prerun=touch $T/outside/x"
 refuse log "write_bw_log is not allowed on a server" "filename=f" "write_bw_log=bw"
 refuse include "not allowed in a job sent to a server" "include /etc/hostname"
+refuse iolog "read_iolog is not allowed on a server" "read_iolog=/etc/passwd"
 client --output=/tmp/nope "$T/job.fio" >/dev/null 2>&1	# the client's own option: fine
 printf '[o]\nrw=read\nsize=1m\n' >"$T/o.fio"
 client --inflate-log=/etc/passwd "$T/o.fio" >"$T/o.out" 2>"$T/o.err" && fail "--inflate-log ran on the server"
