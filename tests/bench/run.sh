@@ -18,6 +18,8 @@
 #              once, so the sum is comparable with a threaded process. (/usr/bin/time's %M is
 #              the maximum over single processes, which would flatter fio's fork model.)
 #   ioping     ioping -c 20 -i 0 DIR vs iops ioping -c 20 -i 0 DIR: avg and mdev latency.
+#   remote     (tests/bench/remote.sh) the start spread of five servers, iops merge of 100
+#              json+ results, a server's idle resident memory.
 # Ratios are iops/fio; targets (issue #3): null IOPS >= 2x, libaio IOPS within 5 % with
 # <= 70 % of fio's CPU per I/O, peak RSS <= 1/4.
 set -u
@@ -220,3 +222,5 @@ echo "bench: load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 echo "raw samples:"
 for k in $(printf '%s\n' "${!R[@]}" | sort); do printf '  %-28s %s\n' "$k" "${R[$k]}"; done
+echo
+"$here/remote.sh" "$IOPS" || echo "bench: the client/server figures failed"
