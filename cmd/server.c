@@ -119,8 +119,8 @@ static unsigned server_cleanup(char *list, size_t len, const char *peer)
 		if (rmdir(dirs[nr_dirs]) == 0)
 			removed++;
 	if (removed)
-		fprintf(stderr, "iops server: removed the %u file%s and directories %s's jobs created\n", removed,
-			removed == 1 ? "" : "s", peer);
+		fprintf(stderr, "iops server: removed %u path%s %s's jobs created\n", removed, removed == 1 ? "" : "s",
+			peer);
 	return removed;
 }
 
