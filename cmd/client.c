@@ -168,8 +168,7 @@ static int client_add_srv(struct client *c, const struct addr *a)
 	return 0;
 }
 
-/* One --client value: a hosts file (an existing regular file) or HOST[,PORT]. 0 or -errno. */
-static int client_servers(struct client *c, const char *v, struct iops_err *err)
+int client_add(struct client *c, const char *v, struct iops_err *err)
 {
 	struct addr *list = NULL, one;
 	unsigned nr = 0;
@@ -221,7 +220,7 @@ static int client_jobs(struct client *c, const struct client_args *ca, int argc,
 
 		while (end < argc && strncmp(argv[end], "--client=", 9))
 			end++;
-		if (client_servers(c, argv[i] + 9, err) < 0)
+		if (client_add(c, argv[i] + 9, err) < 0)
 			return -EINVAL;
 		next = c->nr;
 		if (end == i + 1) {

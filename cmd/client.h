@@ -55,6 +55,10 @@ struct client {
 
 int client_main(int argc, char **argv, struct ctl *ctl);
 
+/* One --client value: a hosts file (an existing regular file) or HOST[,PORT], appended to
+ * c->srv (HOSTS_MAX at most). 0 or -errno with err set. */
+int client_add(struct client *c, const char *value, struct iops_err *err);
+
 /* Connects to every server and says HELLO, retrying until c->wait_ms: a server still not
  * there then is reported and left out (fd -1). Returns the number connected; 0 means none. */
 unsigned client_connect(struct client *c);

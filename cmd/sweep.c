@@ -24,6 +24,8 @@
 #include "suite/sweep_conf.h"
 #include "suite/sweep_out.h"
 #include "suite_sys.h"
+#include "client.h"
+#include "sweep_remote.h"
 
 #define SWEEP_ARGV_MAX	48
 #define SWEEP_PATH	(PATH_MAX + SWEEP_VAL_MAX + 8)
@@ -41,6 +43,7 @@ struct sweep_run {
 	struct sweep_row *rows;
 	unsigned nr_rows;
 	int failed;
+	struct sweep_remote remote;	/* --client: across servers (remote.nr_clients > 0) */
 };
 
 static void sweep_usage(FILE *out)
@@ -57,7 +60,10 @@ static void sweep_usage(FILE *out)
 	      "  every step [ioengine=libaio size=1g numjobs=1 iodepth=1 directory=.]\n"
 	      "  --results=DIR        keep each step's fio JSON (and logs) in DIR/fio_<bs>_<rw>_sample<N>_<date>/\n"
 	      "  --output-format=F    normal, csv or json: stdout holds only the document [normal]\n"
-	      "  --keep               leave the data files in place\n", out);
+	      "  --keep               leave the data files in place\n"
+	      "  --client=HOSTS       run every step on these iops servers at once (a hosts file, or\n"
+	      "                       HOST[,PORT] entries; repeatable): All clients per step\n"
+	      "  --client-wait=S, --client-ready-wait=S   as iops --client's [10, 600]\n", out);
 }
 
 static void sweep_print_arg(FILE *out, const char *a)
@@ -70,6 +76,25 @@ static void sweep_print_arg(FILE *out, const char *a)
 	} else {
 		fputs(a, out);
 	}
+}
+
+void sweep_print_step(FILE *out, const struct sweep_conf *c, const struct sweep_step *st, const struct tm *tm,
+		      char *const *argv, int argc)
+{
+	char when[64];
+
+	strftime(when, sizeof(when), "%a %b %e %H:%M:%S %Z %Y", tm);
+	if (!st->sample)
+		fputs("*********Prefill**************\n", out);
+	else
+		fprintf(out, "*********Fio_Job**************\n%s Sample=%u; Block_Size=%s; job=%s; "
+			"numjobs=%u; iodepth=%s\n", when, st->sample, st->bs, st->rw, c->numjobs,
+			c->pass[SWEEP_P_IODEPTH]);
+	for (int a = 0; a < argc; a++) {
+		sweep_print_arg(out, argv[a]);
+		fputc(a + 1 < argc ? ' ' : '\n', out);
+	}
+	fflush(out);
 }
 
 static int sweep_read_config(struct sweep_conf *c, const char *path, struct iops_err *err)
@@ -118,6 +143,11 @@ static int sweep_args(struct sweep_run *r, int argc, char **argv, struct iops_er
 
 		if (argv[i][0] != '-')
 			continue;
+		if (sweep_remote_arg(&r->remote, argv[i], err)) {
+			if (iops_err_isset(err))
+				return -1;
+			continue;
+		}
 		eq = strchr(argv[i], '=');
 		if (strncmp(argv[i], "--", 2) || !argv[i][2] ||
 		    snprintf(key, sizeof(key), "%.*s", eq ? (int)(eq - argv[i] - 2) : 63, argv[i] + 2) >= (int)sizeof(key)) {
@@ -301,7 +331,7 @@ static int sweep_load_json(const char *path, struct jsonr *j, struct iops_err *e
 static int sweep_step(struct sweep_run *r, int i, struct ctl *ctl)
 {
 	struct sweep_step st;
-	char name[256], sdir[PATH_MAX + 256], json[PATH_MAX + 272], logs[PATH_MAX + 272], when[64], store[8192];
+	char name[256], sdir[PATH_MAX + 256], json[PATH_MAX + 272], logs[PATH_MAX + 272], store[8192];
 	char *argv[SWEEP_ARGV_MAX];
 	struct iops_err err = { 0 };
 	struct sweep_row *row = &r->rows[r->nr_rows];
@@ -332,18 +362,7 @@ static int sweep_step(struct sweep_run *r, int i, struct ctl *ctl)
 		rmdir(sdir);
 		return -1;
 	}
-	strftime(when, sizeof(when), "%a %b %e %H:%M:%S %Z %Y", &tm);
-	if (i < 0)
-		fputs("*********Prefill**************\n", r->progress);
-	else
-		fprintf(r->progress, "*********Fio_Job**************\n%s Sample=%u; Block_Size=%s; job=%s; "
-			"numjobs=%u; iodepth=%s\n", when, st.sample, st.bs, st.rw, r->conf.numjobs,
-			r->conf.pass[SWEEP_P_IODEPTH]);
-	for (int a = 0; a < argc; a++) {
-		sweep_print_arg(r->progress, argv[a]);
-		fputc(a + 1 < argc ? ' ' : '\n', r->progress);
-	}
-	fflush(r->progress);
+	sweep_print_step(r->progress, &r->conf, &st, &tm, argv, argc);
 	stops = ctl_nr_stops(ctl);
 	pid = suite_sys_spawn(argv, STDERR_FILENO);	/* stdout: ours only */
 	if (pid < 0) {
@@ -384,6 +403,46 @@ static int sweep_step(struct sweep_run *r, int i, struct ctl *ctl)
 	return 0;
 }
 
+/* The final table, CSV or JSON of the rows. 0 or -1 (a write error). */
+static int sweep_document(const struct sweep_run *r, bool stopped, unsigned n)
+{
+	if (r->conf.out == SWEEP_OUT_NORMAL) {
+		printf("\n");
+		if (stopped)
+			printf("Stopped after %u of %u steps\n", r->nr_rows, n);
+		sweep_table(stdout, r->rows, r->nr_rows);
+	} else if (r->conf.out == SWEEP_OUT_CSV) {
+		sweep_csv(stdout, r->rows, r->nr_rows);
+	} else if (sweep_json(stdout, r->rows, r->nr_rows) < 0) {
+		return -1;
+	}
+	fflush(stdout);
+	return 0;
+}
+
+/* iops sweep --client: the steps on the servers (cmd/sweep_remote.c). */
+static int sweep_main_remote(struct sweep_run *r, struct ctl *ctl)
+{
+	int ret = 0;
+
+	if (r->conf.results[0] && mkdir(r->conf.results, 0755) < 0 && errno != EEXIST) {
+		fprintf(stderr, "iops sweep: cannot make %s: %s\n", r->conf.results, err_str(errno));
+		ret = 1;
+	}
+	r->remote.conf = &r->conf;
+	r->remote.results = r->conf.results;
+	r->remote.progress = r->conf.out == SWEEP_OUT_NORMAL ? stdout : stderr;
+	r->remote.rows = r->rows;
+	if (!ret)
+		ret = sweep_remote_run(&r->remote, ctl);
+	r->nr_rows = r->remote.nr_rows;
+	if (sweep_document(r, ctl_stopped(ctl), sweep_nr_steps(&r->conf)) < 0)
+		ret = 1;
+	free(r->rows);
+	free(r);
+	return ret;
+}
+
 int sweep_main(int argc, char **argv, struct ctl *ctl)
 {
 	struct sweep_run *r = calloc(1, sizeof(*r));
@@ -402,13 +461,17 @@ int sweep_main(int argc, char **argv, struct ctl *ctl)
 			free(r);
 			return 0;
 		}
-	if (sweep_args(r, argc, argv, &err) < 0 || sweep_plan(r, &err) < 0) {
+	r->remote.wait_ms = CLIENT_WAIT_MS;
+	r->remote.ready_wait_ms = CLIENT_READY_MS;
+	if (sweep_args(r, argc, argv, &err) < 0 || (!r->remote.nr_clients && sweep_plan(r, &err) < 0)) {
 		fprintf(stderr, "iops sweep: %s\n", err.msg);
 		free(r);
 		return 1;
 	}
 	n = sweep_nr_steps(&r->conf);
 	r->rows = calloc(n, sizeof(*r->rows));
+	if (r->rows && r->remote.nr_clients)	/* across servers: their directories, their space */
+		return sweep_main_remote(r, ctl);
 	if (!r->rows || sweep_prepare(r, &err) < 0) {
 		fprintf(stderr, "iops sweep: %s\n", r->rows ? err.msg : "out of memory");
 		free(r->rows);
@@ -424,17 +487,8 @@ int sweep_main(int argc, char **argv, struct ctl *ctl)
 	for (unsigned i = 0; i < n && !ret && !ctl_stopped(ctl); i++)
 		if (sweep_step(r, (int)i, ctl) < 0)
 			ret = 1;
-	if (r->conf.out == SWEEP_OUT_NORMAL) {
-		printf("\n");
-		if (ctl_stopped(ctl))
-			printf("Stopped after %u of %u steps\n", r->nr_rows, n);
-		sweep_table(stdout, r->rows, r->nr_rows);
-	} else if (r->conf.out == SWEEP_OUT_CSV) {
-		sweep_csv(stdout, r->rows, r->nr_rows);
-	} else if (sweep_json(stdout, r->rows, r->nr_rows) < 0) {
+	if (sweep_document(r, ctl_stopped(ctl), n) < 0)
 		ret = 1;
-	}
-	fflush(stdout);
 	sweep_remove_data(r);
 	free(r->rows);
 	free(r);

@@ -21,9 +21,13 @@ struct sweep_row {
 	double lat_mean_ns;	/* total latency, mean over both directions (weighted by I/O count) */
 	double clat_p99_ns;	/* completion latency p99, the larger of the two directions */
 	uint64_t io_bytes;
+	/* a sweep across servers (--client): the figures are All clients', summed over these
+	 * servers; the failed ones ran the step and were left out, or were gone already */
+	unsigned servers, servers_failed;
 };
 
-/* Fill r's numbers from a step's fio JSON (jobs/0). 0, or -EINVAL if it has no job entry. */
+/* Fill r's numbers from a step's fio JSON (jobs/0; a client run's: the last client_stats entry,
+ * All clients). 0, or -EINVAL if it has no job entry. */
 int sweep_row_from_json(struct sweep_row *r, const struct jsonr *j);
 
 /* The step's report: "All jobs: ..." and per direction with I/O the IOPS/BW, latency and

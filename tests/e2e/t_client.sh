@@ -85,10 +85,11 @@ case_ran
 
 # 7. a server that never answers, and one that never becomes READY: reported, left out
 FAKE=127.0.0.5
-python3 - "$FAKE" "$PORT" >"$T/fake.log" 2>&1 <<'PY' &
+python3 - "$FAKE" "$PORT" "$T/fake.ready" >"$T/fake.log" 2>&1 <<'PY' &
 import socket, struct, sys, time
 s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
 s.bind((sys.argv[1], int(sys.argv[2]))); s.listen(4); s.settimeout(30)
+open(sys.argv[3], "w").close()
 c, _ = s.accept()
 def frame():
     h = c.recv(12, socket.MSG_WAITALL)
@@ -101,7 +102,7 @@ frame()               # the JOB: never READY
 time.sleep(8)
 PY
 fpid=$!
-sleep 0.3
+wait_for test -e "$T/fake.ready" || fail "the fake server did not start: $(cat "$T/fake.log")"
 "$IOPS" --client-wait=1 --client-ready-wait=2 --output-format=json --client=${ADDRS[0]},$PORT "$T/job.fio" \
 	--client=127.0.0.6,$PORT "$T/job.fio" --client=$FAKE,$PORT "$T/job.fio" >"$T/l.json" 2>"$T/l.err" &&
 	fail "left out: exit 0"
