@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "client.h"
-#include "fio/job.h"
+#include "merge/merge.h"
 #include "remote/hosts.h"
 #include "remote_sys.h"
 
@@ -33,26 +33,6 @@ static void client_usage(FILE *out)
 	      "  --client-wait=S        retry connecting and resolving for S seconds [10]\n"
 	      "  --client-ready-wait=S  a server not ready S seconds after the job is left out [600]\n"
 	      "IOPS_SERVER_TOKEN in the environment is presented to the servers.\n", out);
-}
-
-/* normal,json,json+,terse into OUT_* bits; 0 or -EINVAL */
-static int client_fmts(const char *v, unsigned *fmts)
-{
-	static const char *const names[] = { "normal", "json", "json+", "terse" };
-	static const unsigned bits[] = { OUT_NORMAL, OUT_JSON, OUT_JSON_PLUS, OUT_TERSE };
-	size_t len;
-
-	for (*fmts = 0; *v; v += len + (v[len] == ',')) {
-		unsigned i = 0;
-
-		len = strcspn(v, ",");
-		while (i < 4 && (strlen(names[i]) != len || strncmp(v, names[i], len)))
-			i++;
-		if (i == 4)
-			return -EINVAL;
-		*fmts |= bits[i];
-	}
-	return *fmts ? 0 : -EINVAL;
 }
 
 static int client_seconds(const char *v, uint64_t *ms, struct iops_err *err, const char *opt)
@@ -273,12 +253,12 @@ int client_main(int argc, char **argv, struct ctl *ctl)
 		iops_err_set(&err, EINVAL, "--client needs HOST[,PORT] or a hosts file");
 		goto fail;
 	}
-	if (client_fmts(ca.fmt, &c.fmts)) {
+	if (merge_fmts_parse(ca.fmt, &c.fmts)) {
 		iops_err_set(&err, EINVAL, "bad --output-format '%s' (normal, json, json+, terse)", ca.fmt);
 		goto fail;
 	}
 	c.token = getenv("IOPS_SERVER_TOKEN") ? getenv("IOPS_SERVER_TOKEN") : "";
-	c.headers = (c.fmts & OUT_NORMAL) != 0;
+	c.headers = (c.fmts & MERGE_NORMAL) != 0;
 	if (client_jobs(&c, &ca, argc, argv, &err) < 0)
 		goto fail;
 	if (ca.output && !(c.out = fopen(ca.output, "w"))) {

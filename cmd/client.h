@@ -44,7 +44,7 @@ struct client_srv {
 struct client {
 	struct client_srv *srv;
 	unsigned nr;
-	unsigned fmts;			/* OUT_* bits of --output-format */
+	unsigned fmts;			/* --output-format as enum merge_fmt bits (merge/merge.h) */
 	FILE *out;
 	const char *token;		/* IOPS_SERVER_TOKEN, "" = none */
 	uint64_t wait_ms, ready_wait_ms;

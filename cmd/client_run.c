@@ -9,7 +9,6 @@
 
 #include "client.h"
 #include "core/clock.h"
-#include "fio/job.h"
 #include "merge/merge.h"
 #include "remote_sys.h"
 
@@ -134,6 +133,15 @@ static void client_drop(struct client_srv *s, const char *why)
 	s->done = true;
 }
 
+/* The frame's payload becomes *buf (what was there is freed). */
+static void client_keep(char **buf, uint32_t *len, struct proto_frame *fr)
+{
+	free(*buf);
+	*buf = fr->data;
+	*len = fr->len;
+	fr->data = NULL;
+}
+
 /* One frame from server s. */
 static void client_frame(struct client *c, struct client_srv *s)
 {
@@ -156,16 +164,10 @@ static void client_frame(struct client *c, struct client_srv *s)
 		s->ready = true;
 		break;
 	case PROTO_REPORT:
-		free(s->report);
-		s->report = fr.data;
-		s->report_len = fr.len;
-		fr.data = NULL;
+		client_keep(&s->report, &s->report_len, &fr);
 		break;
 	case PROTO_RESULT:
-		free(s->result);
-		s->result = fr.data;
-		s->result_len = fr.len;
-		fr.data = NULL;
+		client_keep(&s->result, &s->result_len, &fr);
 		break;
 	case PROTO_DONE:
 		s->status = fr.len == 4 ? (int)proto_u32_decode((const uint8_t *)fr.data) : 1;
@@ -269,12 +271,6 @@ int client_step(struct client *c)
 	return rc;
 }
 
-static unsigned client_merge_fmts(unsigned fmts)
-{
-	return ((fmts & OUT_NORMAL) ? MERGE_NORMAL : 0) | ((fmts & OUT_JSON) ? MERGE_JSON : 0) |
-	       ((fmts & OUT_JSON_PLUS) ? MERGE_JSONPLUS : 0) | ((fmts & OUT_TERSE) ? MERGE_TERSE : 0);
-}
-
 int client_print(struct client *c, struct iops_err *err)
 {
 	struct merge *m = merge_new();
@@ -289,7 +285,7 @@ int client_print(struct client *c, struct iops_err *err)
 		struct client_srv *s = &c->srv[i];
 		const char *r = s->report;
 
-		if (r && (c->fmts & (OUT_NORMAL | OUT_TERSE))) {
+		if (r && (c->fmts & (MERGE_NORMAL | MERGE_TERSE))) {
 			if (r[0] == '\n') {	/* fio: the report's first line break comes prefixed */
 				fprintf(c->out, "<%s> \n", s->hostname);
 				r++;
@@ -307,7 +303,7 @@ int client_print(struct client *c, struct iops_err *err)
 			nr++;
 		}
 	}
-	if (nr && merge_write(m, c->out, client_merge_fmts(c->fmts) & ~(nr == 1 ? MERGE_NORMAL | MERGE_TERSE : 0u),
+	if (nr && merge_write(m, c->out, c->fmts & ~(nr == 1 ? MERGE_NORMAL | MERGE_TERSE : 0u),
 			      0, err) < 0)
 		rc = -1;
 	fflush(c->out);

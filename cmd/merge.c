@@ -22,24 +22,6 @@ static void merge_usage(FILE *out)
 	      "into one All clients report. '-': standard input, documents one after the other.\n", out);
 }
 
-static int merge_fmts(const char *v, unsigned *fmts)
-{
-	static const char *const names[] = { "normal", "json", "json+", "terse" };	/* MERGE_* bits */
-	size_t len;
-
-	for (*fmts = 0; *v; v += len + (v[len] == ',')) {
-		unsigned i = 0;
-
-		len = strcspn(v, ",");
-		while (i < 4 && (strlen(names[i]) != len || strncmp(v, names[i], len)))
-			i++;
-		if (i == 4)
-			return -1;
-		*fmts |= 1u << i;
-	}
-	return *fmts ? 0 : -1;
-}
-
 /* All of fd into *buf (NUL added). 0 or -errno (-EFBIG past the limit). */
 static int merge_slurp(int fd, char **buf, size_t *len)
 {
@@ -116,7 +98,7 @@ int merge_main(int argc, char **argv, struct ctl *ctl)
 			goto free_m;
 		}
 		if (!strncmp(a, "--output-format=", 16)) {
-			if (merge_fmts(a + 16, &fmts) < 0) {
+			if (merge_fmts_parse(a + 16, &fmts) < 0) {
 				iops_err_set(&err, EINVAL, "bad --output-format '%s' (normal, json, json+, terse)", a + 16);
 				goto fail;
 			}

@@ -9,7 +9,6 @@
 
 #include "client.h"
 #include "core/jsonr.h"
-#include "fio/job.h"
 #include "merge/merge.h"
 #include "suite/sweep_tar.h"
 
@@ -208,7 +207,7 @@ bool sweep_remote_arg(struct sweep_remote *sr, const char *arg, struct iops_err 
 
 int sweep_remote_run(struct sweep_remote *sr, struct ctl *ctl)
 {
-	struct client c = { .fmts = OUT_JSON_PLUS, .out = stderr, .ctl = ctl, .wait_ms = sr->wait_ms,
+	struct client c = { .fmts = MERGE_JSONPLUS, .out = stderr, .ctl = ctl, .wait_ms = sr->wait_ms,
 			    .ready_wait_ms = sr->ready_wait_ms };
 	unsigned n = sweep_nr_steps(sr->conf);
 	char files[64];

@@ -23,6 +23,24 @@ void merge_free(struct merge *m)
 	free(m);
 }
 
+int merge_fmts_parse(const char *list, unsigned *fmts)
+{
+	static const char *const names[] = { "normal", "json", "json+", "terse" };	/* MERGE_* bits, in order */
+	size_t len;
+
+	for (*fmts = 0; *list; list += len + (list[len] == ',')) {
+		unsigned i = 0;
+
+		len = strcspn(list, ",");
+		while (i < 4 && (strlen(names[i]) != len || strncmp(list, names[i], len)))
+			i++;
+		if (i == 4)
+			return -EINVAL;
+		*fmts |= 1u << i;
+	}
+	return *fmts ? 0 : -EINVAL;
+}
+
 unsigned merge_count(const struct merge *m)
 {
 	return m->nr_in;

@@ -16,6 +16,10 @@ struct merge;
 /* Output formats, as bits (fio's --output-format list). */
 enum merge_fmt { MERGE_NORMAL = 1, MERGE_JSON = 2, MERGE_JSONPLUS = 4, MERGE_TERSE = 8 };
 
+/* fio's --output-format list ("normal,json+", ...) as MERGE_* bits. 0, or -EINVAL (an
+ * unknown or empty name; *fmts is then meaningless). */
+int merge_fmts_parse(const char *list, unsigned *fmts);
+
 struct merge *merge_new(void);
 void merge_free(struct merge *m);
 
