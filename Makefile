@@ -181,7 +181,7 @@ RUN_E2E     = tests/e2e/run.sh $(BUILD)/iops
 # every forked test is what makes the whole unit run slow), and two end-to-end scripts (option
 # errors, and small jobs through the I/O loop to their reports), under ASan/UBSan.
 SAN_UNIT_SUBSET := parse jsonr json num2str opt opt_apply opt_apply_aio jobfile fioconf offgen runner report \
-                   out_json out_normal unified ioping_opts
+                   out_json out_normal unified ioping_opts proto addr hosts
 SAN_E2E_SUBSET  := t_fio_errors t_fio_exitall
 RUN_CTEST   = VERSION=$(VERSION) tests/container/run.sh $(BUILD)
 

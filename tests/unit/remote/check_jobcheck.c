@@ -3,6 +3,7 @@
  * off, and the command-line arguments refused before parsing. */
 #include <check.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <sys/stat.h>
 #include <string.h>
@@ -38,6 +39,9 @@ START_TEST(test_jobs)
 	struct iops_err err = { 0 };
 	int ret;
 
+	int here = open(".", O_RDONLY | O_DIRECTORY);	/* back there after (CK_FORK=no runs share it) */
+
+	ck_assert_int_ge(here, 0);
 	mkdir("/tmp/jc-inside", 0700);
 	ck_assert_int_eq(chdir("/tmp/jc-inside"), 0);
 	ck_assert_int_eq(confine_init(&c, "/tmp/jc-inside", NULL, &err), 0);
@@ -51,7 +55,8 @@ START_TEST(test_jobs)
 		ck_assert_msg(strstr(err.msg, jobs[_i].msg), "%s", err.msg);
 	}
 	fio_config_release(&cfg);
-	ck_assert_int_eq(chdir("/"), 0);
+	ck_assert_int_eq(fchdir(here), 0);
+	close(here);
 	rmdir("/tmp/jc-inside");
 }
 END_TEST
