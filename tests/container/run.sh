@@ -4,7 +4,8 @@
 # (beside the real ioping), `podman stop` of an endless ioping and of a fio job and SIGINT
 # (PID-1 signal handling), the fio and ioping link names, a fio job, io_uring under the
 # default seccomp profile, the Kubernetes example's commands under its security context;
-# and the limits: stripped binary < 480 KiB, image < 512 KiB, nothing but the binary inside.
+# and the limits: the image < 1 MiB (issue 17; the stripped binary's size is printed, not
+# budgeted: DESIGN.md section 5), nothing but the binary inside.
 #
 #   tests/container/run.sh [BUILD_DIR]      (make container-test; BUILD_DIR defaults to build)
 #
@@ -27,9 +28,8 @@ filter=${CONTAINER_FILTER:-}
 export CONTAINERS_CONF="$repo/docker/containers-test.conf"
 PODMAN=${PODMAN:-podman}
 
-# Limits the issue sets: the stripped binary, the whole image.
-MAX_BINARY_BYTES=$((480 * 1024))
-MAX_IMAGE_BYTES=$((512 * 1024))
+# The limit issue 17 sets: the whole image (the stripped binary's size is a figure to report).
+MAX_IMAGE_BYTES=$((1024 * 1024))
 
 id=$$-$RANDOM
 tag="localhost/iops-ctest:$id"
@@ -97,7 +97,6 @@ t_binary() {
 	[ -f "$bin" ] || fail "$bin missing (make rootfs)"
 	size=$(stat -c %s "$bin")
 	echo "stripped binary: $size bytes"
-	[ "$size" -lt "$MAX_BINARY_BYTES" ] || fail "stripped binary is $size bytes, limit $MAX_BINARY_BYTES"
 	assert_match "file(1)" 'statically linked' "$(file -b "$bin")"
 	assert_match "stripped" ', stripped' "$(file -b "$bin")"
 }
