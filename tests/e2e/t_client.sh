@@ -137,12 +137,13 @@ if [ -x "${REF_FIO:-/usr/bin/fio}" ] && [ "$("${REF_FIO:-/usr/bin/fio}" --versio
 	if [ "$frc" = 0 ]; then
 		printf '%s,%s\n%s,%s\n' "${ADDRS[0]}" "$PORT" "${ADDRS[1]}" "$PORT" >"$T/hosts2"
 		"$IOPS" --client="$T/hosts2" "$T/job.fio" >"$T/ours.out" 2>"$T/ours.err" || fail "shape: ours: $(cat "$T/ours.err")"
-		# fio's status line ("Jobs: ...") shares lines with the report; header lines interleave
+		# fio's status line ("Jobs: 4 (f=4): [r(2)][50.0%][...]") shares lines with the report
+		# (before a <host> line or a report's first line); header lines interleave
 		# as the servers send them (sorted here); fio's All clients has no percentile block and
 		# prints BW=...Mi (...M); the lat (x) distribution lines, number widths and k/M
 		# suffixes depend on the numbers
 		shape() {
-			tr -d '\r' <"$1" | sed -E $'s/\x1b\\[[0-9;]*[A-Za-z]//g; s/Jobs: [0-9]+ \\([^)]*\\)[^<]*//g' | sed -E 's/[0-9]+(\.[0-9]+)?/N/g; s/ +/ /g' |
+			tr -d '\r' <"$1" | sed -E $'s/\x1b\\[[0-9;]*[A-Za-z]//g; s/Jobs: [0-9]+ \\([^)]*\\)(: (\\[[^]]*\\])+)?//g' | sed -E 's/[0-9]+(\.[0-9]+)?/N/g; s/ +/ /g' |
 				sed -E 's/BW=NMi \(NM\)/BW=NMiB\/s (NMB\/s)/; s/BW=N(Ki|Mi|Gi)?B\/s \(N[kMG]?B\/s\)/BW=NB\/s (NB\/s)/' |
 				sed -E 's/N(Ki|Mi|Gi|k|M|G)?B/NB/g; s/\((usec|msec|nsec)\)/(U)/g; s/= N/=N/g; s/=N[kMG]([,( ]|$)/=N\1/g' |
 				awk '/^All clients/ {all = 1} all && (/percentiles/ || /^ ?\|/) {next} /^ ?lat \(U\) ?:/ {next} /^ ?\| / {next} {print}' |
