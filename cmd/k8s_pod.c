@@ -6,7 +6,7 @@
  * hosts file in TMPDIR (/tmp: an emptyDir) and runs the client of all of them (`iops
  * --client=HOSTS --client-wait=S ...`, or `iops sweep CONFIG --client=HOSTS ...`) with its
  * report on stdout; it exits with the client's status once its own server has ended.
- * No wait is for ever: a server that has had no client connected for 2 x wait + 60 s (seen
+ * No wait is for ever: a server that has had no client connected for 2 x wait + 10 s (seen
  * in /proc/net/tcp) is stopped with a message, and so is pod 0's server that has not ended
  * POD_PLAN_GRACE_S after the client. A stop (SIGTERM: the pod deleted) is passed on to the
  * children, which stop and remove what their runs created. */

@@ -137,7 +137,7 @@ int pod_plan_hosts_text(const struct pod_plan *p, char *buf, size_t n)
 
 unsigned pod_plan_idle_s(const struct pod_plan *p)
 {
-	return 2 * p->wait_s + 60;
+	return 2 * p->wait_s + 10;
 }
 
 int pod_plan_server_argv(const struct pod_plan *p, char **argv, int max, char *store, size_t n)

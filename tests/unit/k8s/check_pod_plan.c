@@ -39,7 +39,7 @@ START_TEST(test_parse_and_lines)
 	ck_assert_uint_eq(p.index, 0);
 	ck_assert_str_eq(p.service, "iops");	/* the name by default */
 	ck_assert_int_eq(p.nr_client_args, 2);
-	ck_assert_uint_eq(pod_plan_idle_s(&p), 120);
+	ck_assert_uint_eq(pod_plan_idle_s(&p), 70);
 	ck_assert_int_eq(pod_plan_host(&p, 2, hosts, sizeof(hosts)), 0);
 	ck_assert_str_eq(hosts, "iops-2.iops");
 	ck_assert_int_eq(pod_plan_host(&p, 2, hosts, 11), -ENAMETOOLONG);
@@ -146,7 +146,7 @@ START_TEST(test_max_pods)
 	static char text[1024 * 32];
 
 	ck_assert_int_eq(pod_plan_parse(&p, ARGC(a), a, "1023", &err), 0);
-	ck_assert_uint_eq(pod_plan_idle_s(&p), 2 * 86400 + 60);
+	ck_assert_uint_eq(pod_plan_idle_s(&p), 2 * 86400 + 10);
 	ck_assert_int_eq(pod_plan_hosts_text(&p, text, sizeof(text)), 0);
 	ck_assert(strstr(text, "\na-1023.a,8765\n"));
 	(void)join;
