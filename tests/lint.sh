@@ -25,7 +25,7 @@ declare -A MAY=(
 	[lib/ioping]="lib/core lib/sys lib/ioping"
 	[lib/suite]="lib/core lib/sys lib/engine lib/fio lib/fio/report lib/suite"
 	[lib/merge]="lib/core lib/sys lib/fio lib/fio/report lib/merge"
-	[lib/k8s]="lib/core lib/sys lib/engine lib/fio lib/fio/report lib/suite lib/k8s"
+	[lib/k8s]="lib/core lib/suite lib/k8s"
 	[cmd]="lib/core lib/sys lib/engine lib/fio lib/fio/report lib/ioping lib/suite lib/merge lib/k8s cmd"
 )
 MAX_LINES=800

@@ -23,7 +23,7 @@ cat >"$D/hosts" <<'EOF'
 127.0.0.7 s-0.s
 127.0.0.8 s-1.s
 EOF
-echo 'nameserver 127.0.0.1' >"$D/resolv.conf"	# nothing answers there: a name not in hosts fails fast
+printf 'nameserver 127.0.0.1\noptions timeout:1 attempts:1\n' >"$D/resolv.conf"	# nothing answers there
 mount --bind "$D/hosts" /etc/hosts && mount --bind "$D/resolv.conf" /etc/resolv.conf ||
 	{ echo "FAIL: cannot bind-mount /etc/hosts"; exit 1; }
 export TMPDIR=$D/tmp
