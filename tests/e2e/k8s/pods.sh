@@ -141,6 +141,24 @@ else
 	say_fail "idle server: exit $rc after $secs s; $(tail -3 "$D/idle.out.err")"
 fi
 
+# --- a stop (SIGTERM: the pod deleted) reaches the server at once
+mkdir -p "$D/k1"
+pod t 1 "$D/stop.out" --pods=3 --name=t --wait=30 --listen=127.0.0.3 --directory="$D/k1"
+for _ in $(seq 50); do	# until its server listens
+	ss -Hltn 'src 127.0.0.3:8765' 2>/dev/null | grep -q . && break
+	sleep 0.1
+done
+start=$(date +%s%N)
+kill -TERM $pid
+wait $pid
+rc=$?
+ms=$((($(date +%s%N) - start) / 1000000))
+if [ $ms -le 5000 ] && ! ss -Hltn 'src 127.0.0.3:8765' | grep -q . && grep -q 'listening on 127.0.0.3' "$D/stop.out.err"; then
+	echo "ok: SIGTERM to a pod: gone in $ms ms (exit $rc), its server with it"
+else
+	say_fail "SIGTERM: $ms ms, exit $rc, still listening: $(ss -Hltn 'src 127.0.0.3:8765'); $(tail -2 "$D/stop.out.err")"
+fi
+
 # --- a Block pod on a loop device: the client's jobs get --filename=DEVICE --allow_overwrite=1
 img=$D/block.img
 truncate -s 64M "$img"

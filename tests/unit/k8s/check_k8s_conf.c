@@ -136,7 +136,7 @@ START_TEST(test_many_args_and_files)
 	struct k8s_conf c;
 	struct iops_err err = { 0 };
 	static char text[K8S_FILES_BYTES + 2];
-	char name[32];
+	static char names[K8S_FILES_MAX][32];	/* the conf keeps pointers to its arguments */
 
 	k8s_conf_init(&c);
 	for (int i = 0; i < K8S_ARGS_MAX; i++)
@@ -144,8 +144,8 @@ START_TEST(test_many_args_and_files)
 	ck_assert_int_eq(k8s_conf_arg(&c, "--rw=read", NULL, &err), -E2BIG);
 	k8s_conf_init(&c);
 	for (int i = 0; i < K8S_FILES_MAX; i++) {
-		snprintf(name, sizeof(name), "j%d.fio", i);
-		ck_assert_int_eq(k8s_conf_arg(&c, strdup(name), "[j]\n", &err), 0);
+		snprintf(names[i], sizeof(names[i]), "j%d.fio", i);
+		ck_assert_int_eq(k8s_conf_arg(&c, names[i], "[j]\n", &err), 0);
 	}
 	ck_assert_int_eq(k8s_conf_arg(&c, "one-more.fio", "[j]\n", &err), -EINVAL);
 	k8s_conf_init(&c);
