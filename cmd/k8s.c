@@ -153,13 +153,14 @@ static int k8s_fio_check(const struct k8s_conf *c, struct ctl *ctl, struct iops_
 	}
 	pid = suite_sys_spawn_fds(argv, pfd[1], pfd[1]);
 	close(pfd[1]);
-	while (pid > 0 && (n = read(pfd[0], out + len, sizeof(out) - 1 - len)) != 0) {
-		if (n > 0)
-			len += (size_t)n;
-		else if (errno != EINTR)
+	while (pid > 0) {	/* the first 8 KiB kept (fio's message comes first), the rest drained */
+		char drain[4096];
+
+		n = len < sizeof(out) - 1 ? read(pfd[0], out + len, sizeof(out) - 1 - len) : read(pfd[0], drain, sizeof(drain));
+		if (n == 0 || (n < 0 && errno != EINTR))
 			break;
-		if (len == sizeof(out) - 1)
-			len = 0;	/* keep reading; only a line of the end matters */
+		if (n > 0 && len < sizeof(out) - 1)
+			len += (size_t)n;
 	}
 	close(pfd[0]);
 	if (pid < 0) {
