@@ -267,7 +267,6 @@ int k8s_conf_sweep(struct k8s_conf *c, const char *path, const char *text, struc
 	if (file < 0)
 		goto free_sc;
 	c->sweep = file;
-	c->sweep_runs = sweep_nr_steps(sc) + (sc->prefill ? 1 : 0);
 	ret = 0;
 free_sc:
 	free(sc);

@@ -65,7 +65,6 @@ struct k8s_conf {
 	unsigned nr_files;
 	size_t files_bytes;
 	int sweep;			/* files[sweep] is a config.file (pod 0 runs `iops sweep`), or -1 */
-	unsigned sweep_runs;		/* client runs of that sweep on each server (prefill + steps) */
 	unsigned given;			/* K8S_GIVEN_* bits: set on the command line */
 	char note[256];			/* config.file keys read but not used ("" if none) */
 };

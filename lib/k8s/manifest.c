@@ -22,7 +22,7 @@ int manifest_pod_argv(const struct k8s_conf *c, char **argv, int max, char *stor
 	k8s_argv_add(&a, "--service=%s", c->name);
 	k8s_argv_add(&a, "--port=%u", c->port);
 	k8s_argv_add(&a, "--wait=%u", c->wait_s);
-	k8s_argv_add(&a, "--runs=%u", c->sweep >= 0 ? c->sweep_runs : 1);
+	k8s_argv_add(&a, "--runs=1");	/* a client run, and a whole sweep too, is one session per server */
 	if (c->volume == K8S_BLOCK)
 		k8s_argv_add(&a, "--device=%s", K8S_DEVICE);
 	else

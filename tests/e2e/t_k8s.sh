@@ -75,7 +75,7 @@ render shared --name=shared --parallelism=4 --shared-pvc=rwx-claim -- --name=w -
 expect "$M/shared" 4 shared "" --name=w --rw=randwrite --size=256m
 render config --name=sweep --config="$T/config.file" --output-format=csv
 expect "$M/config" 3 Block "config.file=$T/config.file"
-grep -q -- '- "--runs=13"' "$M/config.yaml" || fail "config: not 13 runs per server (2 rw x 3 bs x 2 samples + prefill)"
+grep -q -- '- "--runs=1"' "$M/config.yaml" || fail "config: the sweep is not one session per server"
 grep -q 'storage: "200Gi"' "$M/config.yaml" || fail "config: storage(Gi)=200 is not the claims' size"
 grep -q 'storageClassName: ocs-storagecluster-ceph-rbd' "$M/config.yaml" || fail "config: no storage class"
 HOSTILE=("--description=a: b # c \"d\" \\ 'e' yes ~ null [f] {g} &h *i !j %k @l \`m" "--description=☃ ü ‰")

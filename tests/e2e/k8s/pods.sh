@@ -190,10 +190,10 @@ fi
 if "$IOPS" sweep --help 2>/dev/null | grep -q -- '--client'; then
 	printf 'server=2\nrw=randread\nbs=4k 8k\nsize=4m\nioengine=psync\nnumjobs=1\n' >"$D/config.file"
 	mkdir -p "$D/s0" "$D/s1"
-	pod s 0 "$D/s0.out" --pods=2 --name=s --wait=30 --runs=2 --listen=127.0.0.7 --directory="$D/s0" \
+	pod s 0 "$D/s0.out" --pods=2 --name=s --wait=30 --runs=1 --listen=127.0.0.7 --directory="$D/s0" \
 		--sweep="$D/config.file"
 	ps0=$pid
-	pod s 1 "$D/s1.out" --pods=2 --name=s --wait=30 --runs=2 --listen=127.0.0.8 --directory="$D/s1"
+	pod s 1 "$D/s1.out" --pods=2 --name=s --wait=30 --runs=1 --listen=127.0.0.8 --directory="$D/s1"
 	ps1=$pid
 	wait $ps0; r0=$?
 	wait $ps1; r1=$?

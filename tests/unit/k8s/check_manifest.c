@@ -125,7 +125,7 @@ START_TEST(test_shared_and_config)
 	render(&c, &y);
 	ck_assert(!strncmp(strstr(y.buf, "apiVersion"), "apiVersion: v1\nkind: ConfigMap\n", 31));	/* first */
 	has(&y, "data:\n  config.file: |\n    server=2\n    rw=randread randwrite\n");
-	has(&y, "            - \"--runs=5\"\n");	/* 2 rw x 2 samples + the prefill */
+	has(&y, "            - \"--runs=1\"\n");	/* the whole sweep: one session per server */
 	has(&y, "            - \"--sweep=/iops/job/config.file\"\n            - \"--\"\n          env:");
 	has(&y, "          persistentVolumeClaim:\n            claimName: rwx\n");
 	has(&y, "              subPathExpr: \"pod-$(IOPS_POD_INDEX)\"\n");
