@@ -70,7 +70,7 @@ endif
 say = @$(if $(Q),printf '  %-7s %s\n' '$(1)' '$(2)')
 
 # lib/ is one folder per layer or subsystem (ARCHITECTURE.md); sources are found by wildcard.
-LIB_DIRS    := lib/core lib/sys lib/engine lib/fio lib/fio/report lib/ioping lib/suite lib/merge lib/remote
+LIB_DIRS    := lib/core lib/sys lib/engine lib/fio lib/fio/report lib/ioping lib/suite lib/merge lib/remote lib/k8s
 LIB_SRCS    := $(sort $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.c)))
 CMD_SRCS    := $(sort $(wildcard cmd/*.c))
 # Unit tests mirror lib/: tests/unit/<folder>/check_<module>.c, one suite per module.
@@ -127,7 +127,7 @@ HOST_LIBS   := -luring -laio -lz -lm -lpthread
 FUZZ_CC     ?= clang
 FUZZ_SECONDS ?= 600
 FUZZ_CHECK_SECONDS ?= 5
-FUZZ_TARGETS := fio_args jobfile ioping_args jsonr sweep_conf $(if $(wildcard lib/remote/proto.c),proto)
+FUZZ_TARGETS := fio_args jobfile ioping_args jsonr sweep_conf k8s $(if $(wildcard lib/remote/proto.c),proto)
 FUZZ_FLAGS  := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 # gcc's warnings police the code (-Werror in CI); clang's differ, and they do not fail this build.
 FUZZ_CFLAGS := $(filter-out -Werror,$(BASE_CFLAGS)) -Wno-format-nonliteral -Wno-float-conversion $(FUZZ_FLAGS)

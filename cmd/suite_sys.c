@@ -66,6 +66,11 @@ int quick_free_name(const char *dir, const char *who, char *name, size_t nname, 
 
 pid_t suite_sys_spawn(char **argv, int out_fd)
 {
+	return suite_sys_spawn_fds(argv, out_fd, STDERR_FILENO);
+}
+
+pid_t suite_sys_spawn_fds(char **argv, int out_fd, int err_fd)
+{
 	extern char **environ;
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t attr;
@@ -75,6 +80,8 @@ pid_t suite_sys_spawn(char **argv, int out_fd)
 
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_adddup2(&fa, out_fd, STDOUT_FILENO);
+	if (err_fd != STDERR_FILENO)
+		posix_spawn_file_actions_adddup2(&fa, err_fd, STDERR_FILENO);
 	posix_spawnattr_init(&attr);
 	sigemptyset(&none);
 	sigfillset(&all);

@@ -22,5 +22,7 @@ int quick_free_name(const char *dir, const char *who, char *name, size_t nname, 
 /* Start this binary (/proc/self/exe) with argv: its stdout on out_fd, no signal blocked, every
  * signal's default action (suite, sweep). The child's pid, or -errno. */
 pid_t suite_sys_spawn(char **argv, int out_fd);
+/* The same, its stderr on err_fd too (k8s: fio's parse messages, collected). */
+pid_t suite_sys_spawn_fds(char **argv, int out_fd, int err_fd);
 
 #endif
