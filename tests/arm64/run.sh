@@ -25,13 +25,16 @@ all=
 [ "${1:-}" = --all ] && { all=1; shift; }
 build=${1:?usage: tests/arm64/run.sh [--all] ARM64_BUILD_DIR}
 
-# make check's share: scripts that compare with fio or ioping and run in seconds under qemu.
-E2E_SHARE="t_dispatch t_ioping_compare t_ioping_values t_fio_report t_suite_quick"
-# check-arm64: every script whose comparisons hold on qemu-user's engines (the others need
-# libaio, io_uring, preadv2, loop devices or seccomp, which qemu-user 7.2 lacks).
-E2E_ALL="$E2E_SHARE t_ioping_errors t_ioping_rng t_ioping_signals t_ioping_tmpfile t_fio_continue
-	t_fio_dist t_fio_errors t_fio_eta t_fio_exitall t_fio_iolog t_fio_logzip t_fio_placement t_fio_proc
-	t_fio_randseq t_fio_safety t_fio_seqsync t_fio_zone t_fioopt_corpus t_fioopt_jsonopts t_merge t_sweep"
+# make check's share: scripts that compare with fio or ioping and take seconds under qemu.
+E2E_SHARE="t_dispatch t_ioping_compare t_ioping_errors t_ioping_rng t_fioopt_jsonopts t_fio_report"
+# check-arm64: every script whose comparisons hold on qemu-user's engines. The others need what
+# qemu-user 7.2 lacks (libaio, io_uring, preadv2, file locks, write hints, O_TMPFILE), time
+# the binary against fio's (emulation makes it slower), or check the libaio runs of the suites
+# (t_suite_fallback.sh checks their fallback on amd64).
+E2E_ALL="$E2E_SHARE t_fio_blktrace t_fio_cache t_fio_continue t_fio_dist t_fio_errors t_fio_eta
+	t_fio_exitall t_fio_fill t_fio_histidle t_fio_iolog t_fio_logzip t_fio_placement t_fio_proc
+	t_fio_randseq t_fio_safety t_fio_steady t_fio_zbd t_fio_zone t_fioopt_corpus t_fioopt_errors
+	t_fioopt_seeds t_ioping_blockdev t_ioping_signals t_suite"
 # The container cases of the share (tests/container/run.sh names them).
 CTEST_SHARE="binary rootfs notices files_in_step build image_config image_size image_contents version seed_ioping
 	seed_fio stop_sigterm quick_noargs"
