@@ -21,6 +21,14 @@
 
 #define FIO_COMPAT	"fio-3.33"
 #define IOPING_COMPAT	"ioping 1.3"
+/* What --version names, as an image's platform: the build's target, from the compiler. */
+#if defined(__x86_64__)
+#define IOPS_PLATFORM	"linux/amd64"
+#elif defined(__aarch64__)
+#define IOPS_PLATFORM	"linux/arm64"
+#else
+#define IOPS_PLATFORM	"linux/unknown"
+#endif
 
 int modes_second_stop_exit;
 
@@ -197,7 +205,8 @@ int main(int argc, char **argv)
 
 	if (!mode_find(base_name(argv[0]), true) && argc >= 2) {
 		if (!strcmp(argv[1], "--version")) {
-			printf("iops %s (compatible with %s and %s)\n", IOPS_VERSION, FIO_COMPAT, IOPING_COMPAT);
+			printf("iops %s %s (compatible with %s and %s)\n", IOPS_VERSION, IOPS_PLATFORM, FIO_COMPAT,
+			       IOPING_COMPAT);
 			return 0;
 		}
 		if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {

@@ -39,6 +39,8 @@ int preset_main(int argc, char **argv, struct ctl *ctl)
 	}
 	if (suite_sys_dir(o.dir, o.p->name) < 0)
 		goto out;
+	if (!o.engine_set && suite_sys_need_psync(o.p->name))	/* the user's engine is the user's */
+		preset_use_psync(&o);
 	if (!o.size_set) {	/* the recipe's 10g per job, lowered to fit */
 		uint64_t total;
 

@@ -119,9 +119,11 @@ static int quick_plan_make(struct quick_state *s, const struct quick_opts *o, bo
 		return -1;
 	if (!s->plan.direct)
 		fprintf(stderr, "iops: quick: '%s': no O_DIRECT, buffered I/O (--direct=0)\n", o->dir);
-	fprintf(json ? stderr : stdout, "iops quick: %s, test file %s (%llu MiB), %u steps of %llu s, libaio, %s I/O\n",
+	s->plan.psync = suite_sys_need_psync("quick");
+	fprintf(json ? stderr : stdout, "iops quick: %s, test file %s (%llu MiB), %u steps of %llu s, %s, %s I/O\n",
 		o->dir, s->plan.file, (unsigned long long)(s->plan.size / SUITE_MIB), QUICK_STEPS,
-		(unsigned long long)s->plan.runtime_s, s->plan.direct ? "direct" : "buffered");
+		(unsigned long long)s->plan.runtime_s, s->plan.psync ? "psync" : "libaio",
+		s->plan.direct ? "direct" : "buffered");
 	fflush(NULL);
 	return 0;
 }
