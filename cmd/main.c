@@ -39,6 +39,7 @@ static const struct mode modes[] = {
 	{ "suite", suite_main, "fs-performance's benchmarks (fio, file tree), set by environment", false },
 	{ "sweep", sweep_main, "simple-fio's matrix: rw x bs x samples, each step a fio command line", false },
 	{ "merge", merge_main, "exact merge of fio JSON results (json+, iops' or fio's): All clients", false },
+	{ "plot", plot_main, "results, logs, sweeps and merges as one HTML page of charts", false },
 	{ "ioping", ioping_main, "latency prober, drop-in for " IOPING_COMPAT, true },
 	{ "fio", fio_main, "load generator, drop-in for " FIO_COMPAT " (options or job files)", true },
 };

@@ -12,6 +12,7 @@
 #include "core/err.h"
 #include "merge/merge.h"
 #include "modes.h"
+#include "slurp.h"
 
 #define MERGE_INPUT_MAX	(1u << 30)	/* bytes of one input */
 
@@ -40,43 +41,18 @@ static int merge_fmts(const char *v, unsigned *fmts)
 	return *fmts ? 0 : -1;
 }
 
-/* All of fd into *buf (NUL added). 0 or -errno (-EFBIG past the limit). */
-static int merge_slurp(int fd, char **buf, size_t *len)
-{
-	size_t cap = 65536;
-	ssize_t n;
-
-	*len = 0;
-	if (!(*buf = malloc(cap)))
-		return -ENOMEM;
-	while ((n = read(fd, *buf + *len, cap - 1 - *len)) > 0) {
-		char *p;
-
-		if ((*len += (size_t)n) + 1 < cap)
-			continue;
-		if (cap >= MERGE_INPUT_MAX)
-			return -EFBIG;
-		if (!(p = realloc(*buf, cap *= 2)))
-			return -ENOMEM;
-		*buf = p;
-	}
-	(*buf)[*len] = '\0';
-	return n < 0 ? -errno : 0;
-}
-
 /* Every document of one input into m; its name labels them (NAME:K when it holds several). */
 static int merge_input(struct merge *m, const char *path, struct iops_err *err)
 {
 	bool std = !strcmp(path, "-");
 	const char *name = std ? "stdin" : path, *doc;
-	int fd = std ? 0 : open(path, O_RDONLY | O_CLOEXEC), rc;
 	size_t len, pos = 0, dlen, nr = 0, k = 0;
 	char *buf = NULL, label[4096];
+	int rc = slurp_path(path, MERGE_INPUT_MAX, &buf, &len);
 
-	if (fd < 0 || (rc = merge_slurp(fd, &buf, &len)) < 0) {
-		rc = fd < 0 ? errno : -rc;
-		iops_err_set(err, rc, "%s: %s", name, rc == EFBIG ? "over 1 GiB" : err_str(rc));
-		goto close_fd;
+	if (rc < 0) {
+		iops_err_set(err, -rc, "%s: %s", name, rc == -EFBIG ? "over 1 GiB" : err_str(-rc));
+		goto free_buf;
 	}
 	while (merge_next_doc(buf, len, &pos, &dlen))
 		nr++;
@@ -88,9 +64,7 @@ static int merge_input(struct merge *m, const char *path, struct iops_err *err)
 			snprintf(label, sizeof(label), "%s:%zu", name, ++k);
 		rc = merge_add(m, doc, dlen, nr > 1 ? label : name, 0, err);
 	}
-close_fd:
-	if (fd > 0)
-		close(fd);
+free_buf:
 	free(buf);
 	return rc ? -1 : 0;
 }

@@ -13,6 +13,7 @@ int preset_main(int argc, char **argv, struct ctl *ctl);
 int suite_main(int argc, char **argv, struct ctl *ctl);
 int sweep_main(int argc, char **argv, struct ctl *ctl);
 int merge_main(int argc, char **argv, struct ctl *ctl);
+int plot_main(int argc, char **argv, struct ctl *ctl);
 
 /* Exit status used when a second stop signal arrives before the mode has finished
  * (ioping: 4, like a second SIGINT to ioping 1.3). Set by the mode at start; 0 = keep going. */

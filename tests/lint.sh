@@ -25,7 +25,8 @@ declare -A MAY=(
 	[lib/ioping]="lib/core lib/sys lib/ioping"
 	[lib/suite]="lib/core lib/sys lib/engine lib/fio lib/fio/report lib/suite"
 	[lib/merge]="lib/core lib/sys lib/fio lib/fio/report lib/merge"
-	[cmd]="lib/core lib/sys lib/engine lib/fio lib/fio/report lib/ioping lib/suite lib/merge cmd"
+	[lib/plot]="lib/core lib/plot"
+	[cmd]="lib/core lib/sys lib/engine lib/fio lib/fio/report lib/ioping lib/suite lib/merge lib/plot cmd"
 )
 MAX_LINES=800
 GENERATED="tests/unit/report_fixtures.h"
