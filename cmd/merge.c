@@ -12,15 +12,17 @@
 #include "core/err.h"
 #include "merge/merge.h"
 #include "modes.h"
+#include "plot_out.h"
 #include "slurp.h"
 
 #define MERGE_INPUT_MAX	(1u << 30)	/* bytes of one input */
 
 static void merge_usage(FILE *out)
 {
-	fputs("Usage: iops merge [--output-format=normal|json|json+] FILE... | -\n"
+	fputs("Usage: iops merge [--output-format=normal|json|json+] [--plot=FILE.html] FILE... | -\n"
 	      "Sums fio JSON results (json+ by iops or fio: exact; json: approximate percentiles)\n"
-	      "into one All clients report. '-': standard input, documents one after the other.\n", out);
+	      "into one All clients report. '-': standard input, documents one after the other.\n"
+	      "--plot: also draw each input and All clients as a page of charts (iops plot).\n", out);
 }
 
 static int merge_fmts(const char *v, unsigned *fmts)
@@ -74,6 +76,7 @@ int merge_main(int argc, char **argv, struct ctl *ctl)
 	struct merge *m = merge_new();
 	struct iops_err err = { 0 };
 	unsigned fmts = MERGE_NORMAL, nr = 0;
+	const char *plot;
 	int rc = 1;
 
 	(void)ctl;
@@ -81,6 +84,8 @@ int merge_main(int argc, char **argv, struct ctl *ctl)
 		fputs("iops merge: out of memory\n", stderr);
 		return 1;
 	}
+	if (plot_out_take("merge", &argc, argv, &plot) < 0)
+		goto free_m;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 
@@ -107,7 +112,7 @@ int merge_main(int argc, char **argv, struct ctl *ctl)
 		goto fail;
 	}
 	if (merge_write(m, stdout, fmts, 1, &err) == 0) {
-		rc = 0;
+		rc = plot ? plot_out_merge("merge", plot, "iops merge", m) : 0;
 		goto free_m;
 	}
 fail:

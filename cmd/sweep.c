@@ -21,6 +21,7 @@
 #include "core/err.h"
 #include "core/jsonr.h"
 #include "modes.h"
+#include "plot_out.h"
 #include "suite/sweep_conf.h"
 #include "suite/sweep_out.h"
 #include "suite_sys.h"
@@ -57,7 +58,8 @@ static void sweep_usage(FILE *out)
 	      "  every step [ioengine=libaio size=1g numjobs=1 iodepth=1 directory=.]\n"
 	      "  --results=DIR        keep each step's fio JSON (and logs) in DIR/fio_<bs>_<rw>_sample<N>_<date>/\n"
 	      "  --output-format=F    normal, csv or json: stdout holds only the document [normal]\n"
-	      "  --keep               leave the data files in place\n", out);
+	      "  --keep               leave the data files in place\n"
+	      "  --plot=FILE.html     also draw the table as a page of charts (iops plot)\n", out);
 }
 
 static void sweep_print_arg(FILE *out, const char *a)
@@ -384,11 +386,28 @@ static int sweep_step(struct sweep_run *r, int i, struct ctl *ctl)
 	return 0;
 }
 
+/* --plot: the page of the sweep's JSON document. 0 or 1 (printed). */
+static int sweep_plot(const struct sweep_run *r, const char *path)
+{
+	struct plot_out_stream s;
+
+	if (plot_out_stream_open("sweep", &s))
+		return 1;
+	if (sweep_json(s.f, r->rows, r->nr_rows) < 0) {
+		fputs("iops sweep: --plot: out of memory\n", stderr);
+		fclose(s.f);
+		free(s.buf);
+		return 1;
+	}
+	return plot_out_stream_write("sweep", &s, path, "iops sweep", "sweep");
+}
+
 int sweep_main(int argc, char **argv, struct ctl *ctl)
 {
 	struct sweep_run *r = calloc(1, sizeof(*r));
 	struct iops_err err = { 0 };
 	char k8s[128];
+	const char *plot;
 	unsigned n;
 	int ret = 0;
 
@@ -402,6 +421,10 @@ int sweep_main(int argc, char **argv, struct ctl *ctl)
 			free(r);
 			return 0;
 		}
+	if (plot_out_take("sweep", &argc, argv, &plot) < 0) {
+		free(r);
+		return 1;
+	}
 	if (sweep_args(r, argc, argv, &err) < 0 || sweep_plan(r, &err) < 0) {
 		fprintf(stderr, "iops sweep: %s\n", err.msg);
 		free(r);
@@ -435,6 +458,8 @@ int sweep_main(int argc, char **argv, struct ctl *ctl)
 		ret = 1;
 	}
 	fflush(stdout);
+	if (plot && r->nr_rows && sweep_plot(r, plot))
+		ret = 1;
 	sweep_remove_data(r);
 	free(r->rows);
 	free(r);

@@ -66,7 +66,7 @@ const char *plot_page_prefix(const struct plot_page *p, const struct plot_input 
 {
 	buf[0] = '\0';
 	if ((p->layout == PLOT_SIDE_BY_SIDE || plot_page_count(p, in->kind) > 1) && in->kind != PLOT_IN_LOG)
-		snprintf(buf, len, "%s ", in->label);
+		plot_num_fmt(buf, len, "%s ", in->label);
 	return buf;
 }
 
@@ -109,7 +109,7 @@ static int plot_page_doc(struct plot_page *p, const char *name, const char *labe
 	if (jsonr_parse(&j, doc, len, err) < 0) {
 		char why[sizeof(err->msg)];
 
-		snprintf(why, sizeof(why), "%s", err->msg);
+		plot_num_fmt(why, sizeof(why), "%s", err->msg);
 		iops_err_set(err, EINVAL, "%s: not a result iops can plot: %s", label, why);
 		return -1;
 	}
@@ -210,10 +210,10 @@ struct plot_chart *plot_page_chart(struct plot_page *p, enum plot_chart_kind kin
 	struct plot_chart *c, **more;
 	unsigned n = 1;
 
-	snprintf(uid, sizeof(uid), "%s", id);
+	plot_num_fmt(uid, sizeof(uid), "%s", id);
 	for (unsigned i = 0; i < p->nr_charts; i++)
 		if (!strcmp(p->chart[i]->id, uid)) {
-			snprintf(uid, sizeof(uid), "%.50s-%u", id, ++n);
+			plot_num_fmt(uid, sizeof(uid), "%.50s-%u", id, ++n);
 			i = (unsigned)-1;	/* again, from the first */
 		}
 	if (p->nr_charts == p->charts_cap) {
@@ -288,7 +288,7 @@ static void plot_page_ids(const struct plot_page *p, char *buf, size_t len)
 		at += (size_t)n;
 	}
 	if (!p->nr_charts)
-		snprintf(buf, len, "none");
+		plot_num_fmt(buf, len, "none");
 }
 
 int plot_page_select(struct plot_page *p, const char *ids, struct iops_err *err)

@@ -148,11 +148,11 @@ double plot_axis_pos(const struct plot_axis *a, double v)
 char *plot_axis_label(const struct plot_axis *a, char *buf, size_t len)
 {
 	if (a->scale == PLOT_PCT)
-		snprintf(buf, len, "%s (scale of 1 - p: 90, 99, 99.9 equally spaced)", a->title);
+		plot_num_fmt(buf, len, "%s (scale of 1 - p: 90, 99, 99.9 equally spaced)", a->title);
 	else if (a->shown && a->shown[0] && strcmp(a->shown, a->title))
-		snprintf(buf, len, "%s (%s%s)", a->title, a->shown, a->scale == PLOT_LOG ? ", log scale" : "");
+		plot_num_fmt(buf, len, "%s (%s%s)", a->title, a->shown, a->scale == PLOT_LOG ? ", log scale" : "");
 	else
-		snprintf(buf, len, "%s%s", a->title, a->scale == PLOT_LOG ? " (log scale)" : "");
+		plot_num_fmt(buf, len, "%s%s", a->title, a->scale == PLOT_LOG ? " (log scale)" : "");
 	return buf;
 }
 
@@ -161,9 +161,9 @@ char *plot_axis_tick_text(const struct plot_axis *a, unsigned i, char *buf, size
 	double v = i < a->nr_ticks ? a->tick[i] : 0;
 
 	if (a->scale == PLOT_PCT)
-		snprintf(buf, len, "%.10g", v);
+		plot_num_fmt(buf, len, "%.10g", v);
 	else if (a->scale == PLOT_LOG)
-		snprintf(buf, len, "%.10g", v / a->div);
+		plot_num_fmt(buf, len, "%.10g", v / a->div);
 	else
 		plot_num_tick(buf, len, v / a->div, a->step);
 	return buf;

@@ -72,7 +72,7 @@ struct plot_chart *plot_chart_new(enum plot_chart_kind kind, const char *id, con
 	if (!c)
 		return NULL;
 	c->kind = kind;
-	snprintf(c->id, sizeof(c->id), "%s", id);
+	plot_num_fmt(c->id, sizeof(c->id), "%s", id);
 	if (!(c->title = plot_strf("%s", title))) {
 		free(c);
 		return NULL;

@@ -9,6 +9,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "plot/plot_num.h"
 #include "plot/plot_file.h"
 
 #define OURS_HTML	"<!DOCTYPE html>\n<!-- generator: iops plot "
@@ -30,9 +31,9 @@ static void plot_file_dir(const char *path, char *buf, size_t len)
 	const char *slash = strrchr(path, '/');
 
 	if (!slash)
-		snprintf(buf, len, ".");
+		plot_num_fmt(buf, len, ".");
 	else
-		snprintf(buf, len, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+		plot_num_fmt(buf, len, "%.*s", slash == path ? 1 : (int)(slash - path), path);
 }
 
 /* Does the file at path start as a page iops plot wrote? */

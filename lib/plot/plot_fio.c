@@ -18,11 +18,11 @@
 void plot_fio_job_label(const struct plot_job *j, char *buf, size_t len)
 {
 	if (j->all_clients || !j->host)
-		snprintf(buf, len, "%s", j->name);
+		plot_num_fmt(buf, len, "%s", j->name);
 	else if (j->port)
-		snprintf(buf, len, "%s:%.0f %s", j->host, j->port, j->name);
+		plot_num_fmt(buf, len, "%s:%.0f %s", j->host, j->port, j->name);
 	else
-		snprintf(buf, len, "%s %s", j->host, j->name);
+		plot_num_fmt(buf, len, "%s %s", j->host, j->name);
 }
 
 /* The series name of job j's direction d: "[LABEL ]JOB DIR"; its category (bars): "[LABEL
@@ -34,11 +34,11 @@ static void plot_fio_names(const struct plot_page *p, const struct plot_input *i
 
 	plot_fio_job_label(j, job, sizeof(job));
 	plot_page_prefix(p, in, pre, sizeof(pre));
-	snprintf(name, len, "%s%s %s", pre, job, plot_dir_names[d]);
+	plot_num_fmt(name, len, "%s%s %s", pre, job, plot_dir_names[d]);
 	if (p->layout == PLOT_SIDE_BY_SIDE)
-		snprintf(cat, len, "%s %s", job, plot_dir_names[d]);
+		plot_num_fmt(cat, len, "%s %s", job, plot_dir_names[d]);
 	else
-		snprintf(cat, len, "%s%s", pre, job);
+		plot_num_fmt(cat, len, "%s%s", pre, job);
 }
 
 /* Directions that did I/O, over every fio input's jobs. */
@@ -165,7 +165,7 @@ static void plot_fio_lat(struct plot_page *p, int k)
 	struct plot_chart *c;
 	bool bins = false;
 
-	snprintf(id, sizeof(id), "lat-%s", plot_lat_names[k]);
+	plot_num_fmt(id, sizeof(id), "lat-%s", plot_lat_names[k]);
 	if (!(c = plot_page_chart(p, PLOT_CHART_XY, id, titles[k])))
 		return;
 	plot_axis_init(&c->x, PLOT_PCT, &plot_u_pct, "percentile");
@@ -216,7 +216,7 @@ static void plot_fio_hist(struct plot_page *p, int k)
 	char id[32];
 	struct plot_chart *c;
 
-	snprintf(id, sizeof(id), "hist-%s", plot_lat_names[k]);
+	plot_num_fmt(id, sizeof(id), "hist-%s", plot_lat_names[k]);
 	if (!(c = plot_page_chart(p, PLOT_CHART_XY, id, titles[k])))
 		return;
 	plot_axis_init(&c->x, PLOT_LOG, &plot_u_ns, plot_lat_names[k]);

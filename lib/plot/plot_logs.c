@@ -68,7 +68,7 @@ static void plot_logs_kind(struct plot_page *p, enum plot_log_kind k)
 
 			if (!ld->n)
 				continue;
-			snprintf(name, sizeof(name), "%s %s", in->label, log_dirs[d]);
+			plot_num_fmt(name, sizeof(name), "%s %s", in->label, log_dirs[d]);
 			if (!(s = plot_chart_series(c, name, PLOT_S_LINE | PLOT_S_AUTOMARK | PLOT_S_DECIMATE)))
 				return;
 			for (size_t e = 0; e < ld->n; e++)

@@ -103,13 +103,13 @@ static void plot_sweep_input(const struct plot_page *p, struct plot_chart *c, co
 				done[k] = true;
 				plot_samples_add(&s, plot_sweep_value(&sw->step[k], f), sw->step[k].stopped ? " (stopped)" : "");
 			}
-		snprintf(name, sizeof(name), "%s%s %s", pre, st->rw, st->bs);
+		plot_num_fmt(name, sizeof(name), "%s%s %s", pre, st->rw, st->bs);
 		if (p->layout == PLOT_SIDE_BY_SIDE) {
-			snprintf(cat, sizeof(cat), "%s %s", st->rw, st->bs);
-			snprintf(ser, sizeof(ser), "%s", in->label);
+			plot_num_fmt(cat, sizeof(cat), "%s %s", st->rw, st->bs);
+			plot_num_fmt(ser, sizeof(ser), "%s", in->label);
 		} else {
-			snprintf(cat, sizeof(cat), "%s", st->bs);
-			snprintf(ser, sizeof(ser), "%s%s", pre, st->rw);
+			plot_num_fmt(cat, sizeof(cat), "%s", st->bs);
+			plot_num_fmt(ser, sizeof(ser), "%s%s", pre, st->rw);
 		}
 		plot_samples_bar(c, cat, ser, name, &s, sweep_figs[f].unit, "samples");
 	}
@@ -171,11 +171,11 @@ static void plot_suite_chart(struct plot_page *p, size_t k)
 				plot_axis_init(&c->y, PLOT_LIN, suite_charts[k].unit, suite_charts[k].axis);
 			}
 			for (size_t v = 0; v < fg->nr; v++) {
-				snprintf(tag, sizeof(tag), " (iteration %u)", fg->iter[v]);
+				plot_num_fmt(tag, sizeof(tag), " (iteration %u)", fg->iter[v]);
 				plot_samples_add(&s, fg->v[v], fg->nr > 1 ? tag : "");
 			}
-			snprintf(name, sizeof(name), "%s%s", pre, fg->name);
-			snprintf(ser, sizeof(ser), "%.*s", pre[0] ? (int)strlen(pre) - 1 : 0, pre);
+			plot_num_fmt(name, sizeof(name), "%s%s", pre, fg->name);
+			plot_num_fmt(ser, sizeof(ser), "%.*s", pre[0] ? (int)strlen(pre) - 1 : 0, pre);
 			plot_samples_bar(c, fg->name, ser, name, &s, fg->unit, "iterations");
 		}
 	}

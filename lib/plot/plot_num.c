@@ -1,8 +1,10 @@
 /* plot_num: exact and human numbers, fio's unit scaling; see plot_num.h. */
 #include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/num2str.h"
 #include "plot/plot_num.h"
@@ -144,4 +146,18 @@ char *plot_num_tick(char *buf, size_t len, double v, double step)
 		v = 0;	/* -0 and rounding noise print "0" */
 	snprintf(buf, len, "%.*f", dec, v);
 	return buf;
+}
+
+void plot_num_fmt(char *buf, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, len, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		buf[0] = '\0';
+	else if ((size_t)n >= len && len > 4)
+		memcpy(buf + len - 4, "...", 4);
 }

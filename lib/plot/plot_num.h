@@ -51,4 +51,8 @@ void plot_num_scale(const struct plot_unit *u, double max, double *div, const ch
 /* A tick value (already divided) with the decimals its step needs: step 0.25 -> "1.75". */
 char *plot_num_tick(char *buf, size_t len, double v, double step);
 
+/* printf-style into buf (len > 4), checked: a label that does not fit is cut and ends in
+ * "..." (names and labels only, never a value: values fit PLOT_NUM_LEN by construction). */
+void plot_num_fmt(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 #endif

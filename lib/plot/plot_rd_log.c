@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "plot/plot_num.h"
 #include "plot/plot_rd_log.h"
 
 #define EPOCH_MS	100000000000.0	/* a time past this (1973) is since the epoch */
@@ -79,7 +80,7 @@ void plot_rd_log_name(const char *path, enum plot_log_kind *kind, char *label, s
 	base = base ? base + 1 : path;
 	blen = strlen(base);
 	*kind = PLOT_LOG_VALUE;
-	snprintf(label, len, "%s", base);
+	plot_num_fmt(label, len, "%s", base);
 	if (blen < 5 || strcmp(base + blen - 4, ".log"))
 		return;
 	/* NAME_KIND.log or NAME_KIND.N.log */
@@ -100,7 +101,7 @@ void plot_rd_log_name(const char *path, enum plot_log_kind *kind, char *label, s
 		if ((size_t)(dot - us) == strlen(plot_log_kind_names[k]) && !strncmp(us, plot_log_kind_names[k], (size_t)(dot - us))) {
 			*kind = (enum plot_log_kind)k;
 			/* the label: NAME, and .N when the name has it */
-			snprintf(label, len, "%.*s%.*s", (int)(us - 1 - base), base, (int)(base + blen - 4 - dot), dot);
+			plot_num_fmt(label, len, "%.*s%.*s", (int)(us - 1 - base), base, (int)(base + blen - 4 - dot), dot);
 			return;
 		}
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "plot/plot_num.h"
 #include "plot/plot_rd_suite.h"
 
 #define SUITE_FIGS_MAX	64
@@ -115,7 +116,7 @@ static int plot_rd_suite_add(struct plot_suite *s, const char *name, const char 
 			return 0;	/* more names than the suite prints: not ours */
 		f = &s->fig[s->nr_figs++];
 		memset(f, 0, sizeof(*f));
-		snprintf(f->name, sizeof(f->name), "%s", name);
+		plot_num_fmt(f->name, sizeof(f->name), "%s", name);
 		f->bench = bench;
 		f->unit = u;
 	}
