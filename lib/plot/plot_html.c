@@ -22,7 +22,7 @@ static void plot_html_page_style(FILE *out)
 	      ".card{background:var(--card);border-radius:8px;padding:12px 16px;margin:16px 0;overflow-x:auto}\n"
 	      "table{border-collapse:collapse;font-size:13px}th,td{text-align:left;padding:2px 12px 2px 0;"
 	      "vertical-align:top}td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}\n"
-	      "code{font-size:12px;word-break:break-word}\nfigure{margin:26px 0}\n"
+	      "code{font-size:12px;word-break:break-word}\nfigure{margin:26px 0;max-width:820px}\n"
 	      "details summary{cursor:pointer;color:var(--mute);font-size:12.5px}\n", out);
 }
 

@@ -6,7 +6,8 @@ points or of itself), and the charts' rendered sizes. Optionally screenshots: th
 or each chart's <figure> (--figures), in the light or the dark colour scheme (--dark).
 
 usage: plot_browser.py [--chromium PATH] [--shots DIR] [--figures] [--dark] [--width N]
-                       PAGE.html... > report.json
+                       PAGE.html[#dark]... > report.json
+(PAGE#dark: that page in the dark scheme; its report is under the same key, "#dark" included)
 Exit status: 0 when every page loaded (the caller judges the report), 2 when the browser
 could not start or a page did not load."""
 import argparse
@@ -41,7 +42,7 @@ EXTRACT = r"""(() => {
   });
   return {title: document.title, series: series, charts: charts,
           scripts: document.scripts.length, elements: document.getElementsByTagName('*').length,
-          background: getComputedStyle(document.body).backgroundColor,
+          background: getComputedStyle(document.body || document.documentElement).backgroundColor,
           height: document.documentElement.scrollHeight};
 })()"""
 
@@ -157,7 +158,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--chromium", default=shutil.which("chromium") or "chromium")
     ap.add_argument("--shots", help="directory for the PNG screenshots")
-    ap.add_argument("--figures", action="store_true", help="a screenshot per chart, not per page")
+    ap.add_argument("--figures", action="store_true", help="a screenshot per chart and card, not per page")
     ap.add_argument("--dark", action="store_true", help="prefers-color-scheme: dark")
     ap.add_argument("--width", type=int, default=900)
     ap.add_argument("pages", nargs="+")
@@ -171,9 +172,6 @@ def main():
             b.call(m)
         b.call("Emulation.setDeviceMetricsOverride", {"width": a.width, "height": 1000,
                                                       "deviceScaleFactor": 1, "mobile": False})
-        if a.dark:
-            b.call("Emulation.setEmulatedMedia",
-                   {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
     except Exception as e:  # no browser: the caller skips or fails
         print("plot_browser: cannot drive %s: %s" % (a.chromium, e), file=sys.stderr)
         return 2
@@ -182,7 +180,10 @@ def main():
     try:
         for page in a.pages:
             b.events = []
-            url = "file://" + os.path.abspath(page)
+            path, dark = (page[:-5], True) if page.endswith("#dark") else (page, a.dark)
+            b.call("Emulation.setEmulatedMedia", {"features": [
+                {"name": "prefers-color-scheme", "value": "dark" if dark else "light"}]})
+            url = "file://" + os.path.abspath(path)
             nav = b.call("Page.navigate", {"url": url})
             if nav.get("errorText"):
                 report[page] = {"load": nav["errorText"]}
@@ -193,15 +194,19 @@ def main():
             res = b.call("Runtime.evaluate", {"expression": EXTRACT, "returnByValue": True})
             info = res.get("result", {}).get("value", {})
             info["problems"] = problems(b.events)
+            if "exceptionDetails" in res:
+                info["problems"].append("reading the page back failed: %s" % res["exceptionDetails"].get("text"))
             info["load"] = "ok"
             if a.shots:
                 os.makedirs(a.shots, exist_ok=True)
-                base = os.path.splitext(os.path.basename(page))[0] + ("-dark" if a.dark else "")
+                base = os.path.splitext(os.path.basename(path))[0] + ("-dark" if dark else "")
                 shots = []
                 if a.figures:
                     rects = b.call("Runtime.evaluate", {"returnByValue": True, "expression":
-                        "[...document.querySelectorAll('figure')].map(f => {const r = f.getBoundingClientRect();"
-                        " return [f.querySelector('svg').id, r.x + scrollX, r.y + scrollY, r.width, r.height];})"
+                        "[...document.querySelectorAll('figure, section.card')].map((f, i) => {"
+                        " const r = f.getBoundingClientRect(), s = f.querySelector('svg');"
+                        " return [s ? s.id : 'card' + i, r.x + scrollX - 8, r.y + scrollY - 8, r.width + 16,"
+                        " r.height + 16];})"
                     })["result"]["value"]
                     clips = [(i, {"x": x, "y": y, "width": w, "height": h, "scale": 1}) for i, x, y, w, h in rects]
                 else:
