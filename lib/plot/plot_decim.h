@@ -1,7 +1,7 @@
 /* plot_decim: min/max decimation per pixel column. A series with more points than the chart
  * has pixel columns is drawn as each column's lowest and highest point, in the order they
  * came: the line looks the same (every spike stays), and its size is bounded by the chart's
- * width, not by the log's length (600,000 entries draw as at most 2 x 726 points). */
+ * width, not by the log's length (600,000 entries draw as at most 2 x PLOT_SVG_COLS = 1,424 points). */
 #ifndef IOPS_PLOT_DECIM_H
 #define IOPS_PLOT_DECIM_H
 

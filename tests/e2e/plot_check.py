@@ -14,7 +14,7 @@ import os
 import re
 import sys
 
-COLS = 726	# the charts' pixel columns (lib/plot/plot_svg.h)
+COLS = 712	# the charts' pixel columns (PLOT_SVG_COLS, lib/plot/plot_svg.h)
 problems = []
 checked = 0
 
