@@ -37,8 +37,7 @@ char *plot_strf(const char *fmt, ...)
 	return s;
 }
 
-/* Room for one more element of size sz in *arr (capacity *cap, count n). 0 or -ENOMEM. */
-static int plot_grow(void *arr, size_t *cap, size_t n, size_t sz)
+int plot_chart_grow(void *arr, size_t *cap, size_t n, size_t sz)
 {
 	void **p = arr, *q;
 	size_t nc;
@@ -60,7 +59,7 @@ static int plot_grow_u(void *arr, unsigned *cap, unsigned n, size_t sz)
 
 	if (c >= 1u << 20 && n >= c)
 		return -ENOMEM;	/* a chart of a million bars or series is a bug */
-	r = plot_grow(arr, &c, n, sz);
+	r = plot_chart_grow(arr, &c, n, sz);
 	*cap = (unsigned)c;
 	return r;
 }
@@ -184,7 +183,7 @@ void plot_series_point(struct plot_chart *c, struct plot_series *s, double x, do
 
 	if (!s || c->oom)
 		return;
-	if (plot_grow(&s->x, &cap, s->n, sizeof(double)) < 0 || plot_grow(&s->y, &s->cap, s->n, sizeof(double)) < 0) {
+	if (plot_chart_grow(&s->x, &cap, s->n, sizeof(double)) < 0 || plot_chart_grow(&s->y, &s->cap, s->n, sizeof(double)) < 0) {
 		c->oom = true;
 		return;
 	}
@@ -201,8 +200,8 @@ void plot_series_mark(struct plot_chart *c, struct plot_series *s, double x, dou
 	if (!s || c->oom)
 		return;
 	c1 = c2 = s->mcap;
-	if (plot_grow(&s->mx, &c1, s->nm, sizeof(double)) < 0 || plot_grow(&s->my, &c2, s->nm, sizeof(double)) < 0 ||
-	    plot_grow(&s->mtitle, &s->mcap, s->nm, sizeof(char *)) < 0) {
+	if (plot_chart_grow(&s->mx, &c1, s->nm, sizeof(double)) < 0 || plot_chart_grow(&s->my, &c2, s->nm, sizeof(double)) < 0 ||
+	    plot_chart_grow(&s->mtitle, &s->mcap, s->nm, sizeof(char *)) < 0) {
 		c->oom = true;
 		return;
 	}

@@ -84,6 +84,10 @@ void plot_series_mark(struct plot_chart *c, struct plot_series *s, double x, dou
 struct plot_bar *plot_chart_bar(struct plot_chart *c, const char *cat, const char *ser, const char *name,
 				double v, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 
+/* Room for one more element of sz bytes in the array *arr (a pointer to the array's pointer:
+ * capacity *cap, n used), doubling it. 0, or -ENOMEM with the array as it was. */
+int plot_chart_grow(void *arr, size_t *cap, size_t n, size_t sz);
+
 /* A malloc()ed printf-style string, NULL when out of memory. */
 char *plot_strf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -41,15 +41,45 @@ static void plot_fio_names(const struct plot_page *p, const struct plot_input *i
 		plot_num_fmt(cat, len, "%s%s", pre, job);
 }
 
-/* Directions that did I/O, over every fio input's jobs. */
+/* A walk over every direction that did I/O, of every job of every fio input. */
+struct plot_fio_it {
+	unsigned i, u;
+	int d;			/* -1 before the first */
+	const struct plot_input *in;
+	const struct plot_job *j;
+	const struct plot_dir *dr;
+};
+
+#define PLOT_FIO_EACH(p, it) for (struct plot_fio_it it = { 0, 0, -1, NULL, NULL, NULL }; plot_fio_next(p, &it); )
+
+static bool plot_fio_next(const struct plot_page *p, struct plot_fio_it *it)
+{
+	for (;;) {
+		if (++it->d == PLOT_DIRS) {
+			it->d = 0;
+			it->u++;
+		}
+		while (it->i < p->nr_in && (p->in[it->i].kind != PLOT_IN_FIO || it->u >= p->in[it->i].u.fio.nr_jobs)) {
+			it->i++;
+			it->u = 0;
+			it->d = 0;
+		}
+		if (it->i >= p->nr_in)
+			return false;
+		it->in = &p->in[it->i];
+		it->j = &it->in->u.fio.job[it->u];
+		it->dr = &it->j->dir[it->d];
+		if (it->dr->present)
+			return true;
+	}
+}
+
 static unsigned plot_fio_nr_dirs(const struct plot_page *p)
 {
 	unsigned n = 0;
 
-	for (unsigned i = 0; i < p->nr_in; i++)
-		for (unsigned u = 0; p->in[i].kind == PLOT_IN_FIO && u < p->in[i].u.fio.nr_jobs; u++)
-			for (int d = 0; d < PLOT_DIRS; d++)
-				n += p->in[i].u.fio.job[u].dir[d].present;
+	PLOT_FIO_EACH(p, it)
+		n++;
 	return n;
 }
 
@@ -90,11 +120,8 @@ static void plot_fio_bars(struct plot_page *p, bool iops)
 	if (!c)
 		return;
 	plot_axis_init(&c->y, PLOT_LIN, iops ? &plot_u_iops : &plot_u_bytes_s, iops ? "IOPS" : "bandwidth");
-	for (unsigned i = 0; i < p->nr_in; i++)
-		for (unsigned u = 0; p->in[i].kind == PLOT_IN_FIO && u < p->in[i].u.fio.nr_jobs; u++)
-			for (int d = 0; d < PLOT_DIRS; d++)
-				if (p->in[i].u.fio.job[u].dir[d].present)
-					plot_fio_bar(p, c, &p->in[i], &p->in[i].u.fio.job[u], d, iops);
+	PLOT_FIO_EACH(p, it)
+		plot_fio_bar(p, c, it.in, it.j, it.d, iops);
 	for (unsigned i = 0; i < c->nr_bars; i++)
 		whiskers |= c->bar[i].whisker;
 	if (whiskers)
@@ -108,22 +135,20 @@ static bool plot_fio_lat_wide(const struct plot_page *p, int k, bool bins)
 {
 	double lo = INFINITY, hi = 0;
 
-	for (unsigned i = 0; i < p->nr_in; i++)
-		for (unsigned u = 0; p->in[i].kind == PLOT_IN_FIO && u < p->in[i].u.fio.nr_jobs; u++)
-			for (int d = 0; d < PLOT_DIRS; d++) {
-				const struct plot_lat *l = &p->in[i].u.fio.job[u].dir[d].lat[k];
+	PLOT_FIO_EACH(p, it) {
+		const struct plot_lat *l = &it.dr->lat[k];
 
-				for (unsigned q = 0; q < l->nr_pct; q++)
-					if (l->pct_v[q] > 0) {
-						lo = fmin(lo, l->pct_v[q]);
-						hi = fmax(hi, l->pct_v[q]);
-					}
-				for (size_t b = 0; bins && b < l->nr_bins; b++)
-					if (l->bin_v[b] > 0) {
-						lo = fmin(lo, l->bin_v[b]);
-						hi = fmax(hi, l->bin_v[b]);
-					}
+		for (unsigned q = 0; q < l->nr_pct; q++)
+			if (l->pct_v[q] > 0) {
+				lo = fmin(lo, l->pct_v[q]);
+				hi = fmax(hi, l->pct_v[q]);
 			}
+		for (size_t b = 0; bins && b < l->nr_bins; b++)
+			if (l->bin_v[b] > 0) {
+				lo = fmin(lo, l->bin_v[b]);
+				hi = fmax(hi, l->bin_v[b]);
+			}
+	}
 	return hi > 20 * lo;
 }
 
@@ -170,11 +195,8 @@ static void plot_fio_lat(struct plot_page *p, int k)
 		return;
 	plot_axis_init(&c->x, PLOT_PCT, &plot_u_pct, "percentile");
 	plot_axis_init(&c->y, plot_fio_lat_wide(p, k, true) ? PLOT_LOG : PLOT_LIN, &plot_u_ns, plot_lat_names[k]);
-	for (unsigned i = 0; i < p->nr_in; i++)
-		for (unsigned u = 0; p->in[i].kind == PLOT_IN_FIO && u < p->in[i].u.fio.nr_jobs; u++)
-			for (int d = 0; d < PLOT_DIRS; d++)
-				if (p->in[i].u.fio.job[u].dir[d].present)
-					plot_fio_curve(p, c, &p->in[i], &p->in[i].u.fio.job[u], d, k, &bins);
+	PLOT_FIO_EACH(p, it)
+		plot_fio_curve(p, c, it.in, it.j, it.d, k, &bins);
 	plot_chart_note(c, "points: the percentiles of the JSON");
 	if (bins)
 		plot_chart_note_add(c, "lines: the json+ histogram's bins (fio reads its percentiles off them: "
@@ -221,11 +243,8 @@ static void plot_fio_hist(struct plot_page *p, int k)
 		return;
 	plot_axis_init(&c->x, PLOT_LOG, &plot_u_ns, plot_lat_names[k]);
 	plot_axis_init(&c->y, PLOT_LIN, &plot_u_pct, "share of the I/Os (%)");
-	for (unsigned i = 0; i < p->nr_in; i++)
-		for (unsigned u = 0; p->in[i].kind == PLOT_IN_FIO && u < p->in[i].u.fio.nr_jobs; u++)
-			for (int d = 0; d < PLOT_DIRS; d++)
-				if (p->in[i].u.fio.job[u].dir[d].present)
-					plot_fio_hist_series(p, c, &p->in[i], &p->in[i].u.fio.job[u], d, k);
+	PLOT_FIO_EACH(p, it)
+		plot_fio_hist_series(p, c, it.in, it.j, it.d, k);
 	plot_chart_note(c, "each point is a bin of fio's latency histogram (json+ bins: 64 per power of two, "
 			"an exact count each), as a share of its direction's I/Os");
 }
@@ -233,14 +252,9 @@ static void plot_fio_hist(struct plot_page *p, int k)
 /* Does any direction of any fio input have percentiles (or bins, when bins) of kind k? */
 static bool plot_fio_has(const struct plot_page *p, int k, bool bins)
 {
-	for (unsigned i = 0; i < p->nr_in; i++)
-		for (unsigned u = 0; p->in[i].kind == PLOT_IN_FIO && u < p->in[i].u.fio.nr_jobs; u++)
-			for (int d = 0; d < PLOT_DIRS; d++) {
-				const struct plot_dir *dr = &p->in[i].u.fio.job[u].dir[d];
-
-				if (dr->present && (bins ? dr->lat[k].nr_bins : dr->lat[k].nr_pct + dr->lat[k].nr_bins))
-					return true;
-			}
+	PLOT_FIO_EACH(p, it)
+		if (bins ? it.dr->lat[k].nr_bins : it.dr->lat[k].nr_pct + it.dr->lat[k].nr_bins)
+			return true;
 	return false;
 }
 

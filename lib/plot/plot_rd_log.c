@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plot/plot_num.h"
+#include "plot/plot_chart.h"
 #include "plot/plot_rd_log.h"
 
 #define EPOCH_MS	100000000000.0	/* a time past this (1973) is since the epoch */
@@ -108,20 +108,10 @@ void plot_rd_log_name(const char *path, enum plot_log_kind *kind, char *label, s
 
 static int plot_rd_push(struct plot_log_dir *d, double t, double v)
 {
-	if (d->n == d->cap) {
-		size_t nc = d->cap ? d->cap * 2 : 1024;
-		double *a, *b;
+	size_t cap = d->cap;
 
-		if (nc > SIZE_MAX / sizeof(double))
-			return -ENOMEM;
-		if (!(a = realloc(d->t, nc * sizeof(double))))
-			return -ENOMEM;
-		d->t = a;
-		if (!(b = realloc(d->v, nc * sizeof(double))))
-			return -ENOMEM;
-		d->v = b;
-		d->cap = nc;
-	}
+	if (plot_chart_grow(&d->t, &cap, d->n, sizeof(double)) < 0 || plot_chart_grow(&d->v, &d->cap, d->n, sizeof(double)) < 0)
+		return -ENOMEM;
 	d->t[d->n] = t;
 	d->v[d->n++] = v;
 	return 0;

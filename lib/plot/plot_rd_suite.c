@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "plot/plot_num.h"
+#include "plot/plot_chart.h"
 #include "plot/plot_rd_suite.h"
 
 #define SUITE_FIGS_MAX	64
@@ -107,6 +108,7 @@ static int plot_rd_suite_add(struct plot_suite *s, const char *name, const char 
 			     const struct plot_unit *u)
 {
 	struct plot_suite_fig *f = NULL;
+	size_t cap;
 
 	for (unsigned i = 0; i < s->nr_figs && !f; i++)
 		if (!strcmp(s->fig[i].name, name))
@@ -120,19 +122,10 @@ static int plot_rd_suite_add(struct plot_suite *s, const char *name, const char 
 		f->bench = bench;
 		f->unit = u;
 	}
-	if (f->nr == f->cap) {
-		size_t nc = f->cap ? f->cap * 2 : 8;
-		double *a;
-		unsigned *b;
-
-		if (nc > SIZE_MAX / sizeof(double) || !(a = realloc(f->v, nc * sizeof(double))))
-			return -ENOMEM;
-		f->v = a;
-		if (!(b = realloc(f->iter, nc * sizeof(unsigned))))
-			return -ENOMEM;
-		f->iter = b;
-		f->cap = nc;
-	}
+	cap = f->cap;
+	if (plot_chart_grow(&f->v, &cap, f->nr, sizeof(double)) < 0 ||
+	    plot_chart_grow(&f->iter, &f->cap, f->nr, sizeof(unsigned)) < 0)
+		return -ENOMEM;
 	f->v[f->nr] = v;
 	f->iter[f->nr++] = s->iterations;
 	return 0;
