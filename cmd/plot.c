@@ -118,7 +118,7 @@ int plot_main(int argc, char **argv, struct ctl *ctl)
 	struct plot_args *a = malloc(sizeof(*a));
 	struct plot_page *p = NULL;
 	struct iops_err err = { 0 };
-	enum plot_file_fmt fmt = PLOT_FILE_HTML;
+	enum plot_file_fmt fmt;
 	int rc = 1;
 
 	(void)ctl;	/* a page takes well under a second: a stop waits for it */
@@ -148,10 +148,6 @@ int plot_main(int argc, char **argv, struct ctl *ctl)
 			printf("%s\n", plot_page_chart_id(p, i));
 		rc = fflush(stdout) ? 1 : 0;
 		goto free_all;
-	}
-	if (fmt == PLOT_FILE_SVG && plot_page_nr_charts(p) != 1) {
-		plot_page_write_svg(p, NULL, &err);	/* the error: which charts there are */
-		goto fail;
 	}
 	if (plot_file_write(a->out, p, &err) == 0) {
 		rc = 0;

@@ -107,7 +107,11 @@ int plot_out_tee(const char *mode, struct plot_out_stream *s, FILE *to, FILE **t
 
 	if (plot_out_stream_open(mode, s))
 		return 1;
-	if (!(t = malloc(sizeof(*t))) || (t->to = to, t->s = s, !(*tee = fopencookie(t, "w", io)))) {
+	if ((t = malloc(sizeof(*t)))) {
+		t->to = to;
+		t->s = s;
+	}
+	if (!t || !(*tee = fopencookie(t, "w", io))) {
 		fprintf(stderr, "iops %s: --plot: out of memory\n", mode);
 		free(t);
 		fclose(s->f);
