@@ -55,12 +55,13 @@ SYSLIB      := /usr/lib/$(MULTIARCH)
 # (the root Containerfile uses `./make.sh DEPS_FOR=rootfs ARCH=... deps`).
 PKGS_BUILD  := gcc musl-tools libaio-dev liburing-dev zlib1g-dev
 PKGS_UNIT   := gcc libc6-dev pkg-config check libaio-dev liburing-dev zlib1g-dev
-PKGS_E2E    := fio ioping bc jq strace python3 python3-pandas libfuse3-dev fuse3
+PKGS_E2E    := fio ioping bc jq strace python3 python3-pandas libfuse3-dev fuse3 libxml2-utils chromium
 PKGS_BENCH  := time util-linux
 PKGS_IMAGE  := podman
 PKGS_CTEST  := podman runc file python3-yaml
 PKGS_FUZZ   := clang
-DEB_PKGS    := $(sort $(PKGS_BUILD) $(PKGS_UNIT) $(PKGS_E2E) $(PKGS_BENCH) $(PKGS_IMAGE) $(PKGS_CTEST) $(PKGS_FUZZ) valgrind)
+PKGS_SHOTS  := pngquant
+DEB_PKGS    := $(sort $(PKGS_BUILD) $(PKGS_UNIT) $(PKGS_E2E) $(PKGS_BENCH) $(PKGS_IMAGE) $(PKGS_CTEST) $(PKGS_FUZZ) $(PKGS_SHOTS) valgrind)
 # The other architectures (arm64 here): cross builds for `make image`, and their tests under
 # qemu-user for `make check` and `make check-arm64`. Packages of another architecture (name:arm64)
 # need `dpkg --add-architecture`, which deps does (make.sh's apt-get line leaves them out).
@@ -76,6 +77,7 @@ pkgs_conformance    := $(PKGS_BUILD) python3 python3-scipy python3-six
 pkgs_mutation       := $(PKGS_BUILD) $(PKGS_UNIT) $(PKGS_E2E)
 pkgs_unit           := $(PKGS_UNIT)
 pkgs_e2e            := $(PKGS_BUILD) $(PKGS_E2E)
+pkgs_screenshots    := $(PKGS_BUILD) $(PKGS_E2E) $(PKGS_SHOTS)
 pkgs_san            := $(PKGS_UNIT) $(PKGS_E2E)
 pkgs_fuzz           := $(PKGS_BUILD) $(PKGS_FUZZ)
 pkgs_fuzz-bins      := $(PKGS_BUILD) $(PKGS_FUZZ)
@@ -110,7 +112,7 @@ endif
 say = @$(if $(Q),printf '  %-7s %s\n' '$(1)' '$(2)')
 
 # lib/ is one folder per layer or subsystem (ARCHITECTURE.md); sources are found by wildcard.
-LIB_DIRS    := lib/core lib/sys lib/engine lib/fio lib/fio/report lib/ioping lib/suite lib/merge lib/remote lib/k8s
+LIB_DIRS    := lib/core lib/sys lib/engine lib/fio lib/fio/report lib/ioping lib/suite lib/merge lib/remote lib/k8s lib/plot
 LIB_SRCS    := $(sort $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.c)))
 CMD_SRCS    := $(sort $(wildcard cmd/*.c))
 # Unit tests mirror lib/: tests/unit/<folder>/check_<module>.c, one suite per module.
@@ -225,7 +227,7 @@ SAN_UNIT_SUBSET := parse jsonr json num2str opt opt_apply opt_apply_aio jobfile 
 SAN_E2E_SUBSET  := t_fio_errors t_fio_exitall
 RUN_CTEST   = VERSION=$(VERSION) tests/container/run.sh $(BUILD)
 
-.PHONY: all deps run check lint conformance unit e2e container-test image rootfs san check-valgrind fuzz fuzz-bins bench mutation clean \
+.PHONY: all deps run check lint conformance unit e2e container-test image rootfs san check-valgrind fuzz fuzz-bins bench mutation screenshots clean \
         relink emu-bins emu-bins-arch check-arm64 image-source
 all: $(BUILD)/iops
 
@@ -463,6 +465,11 @@ conformance: $(BUILD)/iops
 
 bench: $(BUILD)/iops
 	$(Q)tests/bench/run.sh $(BUILD)/iops
+
+# The pictures of docs/plot.md and the README: t_plot's real runs, each chart's screenshot in
+# headless Chromium, into docs/img/ (not part of check: the PNGs are committed).
+screenshots: $(BUILD)/iops deps
+	$(Q)PLOT_SHOTS=$(CURDIR)/docs/img E2E_ONLY=t_plot tests/e2e/run.sh $(BUILD)/iops
 
 # Mutation tests (not part of check: one fresh build per mutation, ~15 min): every patch in
 # tests/mutations/ must make its caught-by test fail. Runs on the committed tree (HEAD).

@@ -24,6 +24,7 @@
 #include "fio_status.h"
 #include "fio/job.h"
 #include "modes.h"
+#include "plot_out.h"
 #include "fio/report/report.h"
 #include "fio/report/write.h"
 #include "fio/result.h"
@@ -136,7 +137,39 @@ static void *fio_watch_main(void *arg)
 	return NULL;
 }
 
+/* --plot of the presets: the same report as json+ into the page. 0 or 1 (printed). */
+static int fio_plot(const struct fio_config *cfg, struct job_result *const *shown, const struct disk_result *disks,
+		    unsigned nr_disks, const char *path, const char *mode)
+{
+	struct fio_config *c = malloc(sizeof(*c));
+	struct plot_out_stream s;
+	char title[64];
+	int rc;
+
+	if (!c || plot_out_stream_open(mode, &s)) {
+		free(c);
+		return 1;
+	}
+	*c = *cfg;	/* the jobs are shared, read only: only the format differs */
+	c->output_format = OUT_JSON_PLUS;
+	rc = report_print(s.f, c, shown, cfg->nr_jobs, disks, nr_disks);
+	free(c);
+	if (rc < 0) {
+		fprintf(stderr, "iops %s: --plot: %s\n", mode, err_str(-rc));
+		fclose(s.f);
+		free(s.buf);
+		return 1;
+	}
+	snprintf(title, sizeof(title), "iops %s", mode);
+	return plot_out_stream_write(mode, &s, path, title, mode);
+}
+
 int fio_main(int argc, char **argv, struct ctl *ctl)
+{
+	return fio_main_plot(argc, argv, ctl, NULL, NULL);
+}
+
+int fio_main_plot(int argc, char **argv, struct ctl *ctl, const char *plot, const char *mode)
 {
 	struct fio_watch fw;
 	pthread_t watch_tid;
@@ -249,6 +282,8 @@ int fio_main(int argc, char **argv, struct ctl *ctl)
 		if (!ret)
 			ret = 1;
 	}
+	if (plot && fio_plot(&cfg, shown, disks, nr_disks, plot, mode) && !ret)
+		ret = 1;
 	status = ret;
 	if (ctl_stopped(ctl))
 		status = 128 + ret;

@@ -49,6 +49,7 @@ static const struct mode modes[] = {
 	{ "merge", merge_main, "exact merge of fio JSON results (json+, iops' or fio's): All clients", false },
 	{ "k8s", k8s_main, "a Kubernetes Indexed Job of N iops servers, pod 0 their client", false },
 	{ "k8s-pod", k8s_pod_main, "a pod of that Job: its server, and on pod 0 the client (the Job runs it)", false },
+	{ "plot", plot_main, "results, logs, sweeps and merges as one HTML page of charts", false },
 	{ "ioping", ioping_main, "latency prober, drop-in for " IOPING_COMPAT, true },
 	{ "fio", fio_main, "load generator, drop-in for " FIO_COMPAT " (options or job files)", true },
 };

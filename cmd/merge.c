@@ -12,38 +12,17 @@
 #include "core/err.h"
 #include "merge/merge.h"
 #include "modes.h"
+#include "plot_out.h"
+#include "slurp.h"
 
 #define MERGE_INPUT_MAX	(1u << 30)	/* bytes of one input */
 
 static void merge_usage(FILE *out)
 {
-	fputs("Usage: iops merge [--output-format=normal|json|json+|terse] FILE... | -\n"
+	fputs("Usage: iops merge [--output-format=normal|json|json+|terse] [--plot=FILE.html] FILE... | -\n"
 	      "Sums fio JSON results (json+ by iops or fio: exact; json: approximate percentiles)\n"
-	      "into one All clients report. '-': standard input, documents one after the other.\n", out);
-}
-
-/* All of fd into *buf (NUL added). 0 or -errno (-EFBIG past the limit). */
-static int merge_slurp(int fd, char **buf, size_t *len)
-{
-	size_t cap = 65536;
-	ssize_t n;
-
-	*len = 0;
-	if (!(*buf = malloc(cap)))
-		return -ENOMEM;
-	while ((n = read(fd, *buf + *len, cap - 1 - *len)) > 0) {
-		char *p;
-
-		if ((*len += (size_t)n) + 1 < cap)
-			continue;
-		if (cap >= MERGE_INPUT_MAX)
-			return -EFBIG;
-		if (!(p = realloc(*buf, cap *= 2)))
-			return -ENOMEM;
-		*buf = p;
-	}
-	(*buf)[*len] = '\0';
-	return n < 0 ? -errno : 0;
+	      "into one All clients report. '-': standard input, documents one after the other.\n"
+	      "--plot: also draw each input and All clients as a page of charts (iops plot).\n", out);
 }
 
 /* Every document of one input into m; its name labels them (NAME:K when it holds several). */
@@ -51,14 +30,13 @@ static int merge_input(struct merge *m, const char *path, struct iops_err *err)
 {
 	bool std = !strcmp(path, "-");
 	const char *name = std ? "stdin" : path, *doc;
-	int fd = std ? 0 : open(path, O_RDONLY | O_CLOEXEC), rc;
 	size_t len, pos = 0, dlen, nr = 0, k = 0;
 	char *buf = NULL, label[4096];
+	int rc = slurp_path(path, MERGE_INPUT_MAX, &buf, &len);
 
-	if (fd < 0 || (rc = merge_slurp(fd, &buf, &len)) < 0) {
-		rc = fd < 0 ? errno : -rc;
-		iops_err_set(err, rc, "%s: %s", name, rc == EFBIG ? "over 1 GiB" : err_str(rc));
-		goto close_fd;
+	if (rc < 0) {
+		iops_err_set(err, -rc, "%s: %s", name, rc == -EFBIG ? "over 1 GiB" : err_str(-rc));
+		goto free_buf;
 	}
 	while (merge_next_doc(buf, len, &pos, &dlen))
 		nr++;
@@ -70,9 +48,7 @@ static int merge_input(struct merge *m, const char *path, struct iops_err *err)
 			snprintf(label, sizeof(label), "%s:%zu", name, ++k);
 		rc = merge_add(m, doc, dlen, nr > 1 ? label : name, 0, err);
 	}
-close_fd:
-	if (fd > 0)
-		close(fd);
+free_buf:
 	free(buf);
 	return rc ? -1 : 0;
 }
@@ -82,6 +58,7 @@ int merge_main(int argc, char **argv, struct ctl *ctl)
 	struct merge *m = merge_new();
 	struct iops_err err = { 0 };
 	unsigned fmts = MERGE_NORMAL, nr = 0;
+	const char *plot;
 	int rc = 1;
 
 	(void)ctl;
@@ -89,6 +66,8 @@ int merge_main(int argc, char **argv, struct ctl *ctl)
 		fputs("iops merge: out of memory\n", stderr);
 		return 1;
 	}
+	if (plot_out_take("merge", &argc, argv, &plot) < 0)
+		goto free_m;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 
@@ -115,7 +94,7 @@ int merge_main(int argc, char **argv, struct ctl *ctl)
 		goto fail;
 	}
 	if (merge_write(m, stdout, fmts, 1, &err) == 0) {
-		rc = 0;
+		rc = plot ? plot_out_merge("merge", plot, "iops merge", m) : 0;
 		goto free_m;
 	}
 fail:

@@ -22,6 +22,7 @@
 #include "fio/target.h"
 #include "fio_run.h"
 #include "modes.h"
+#include "plot_out.h"
 #include "suite_sys.h"
 #include "suite/quick.h"
 
@@ -161,14 +162,35 @@ static int quick_step_run(struct quick_state *s, unsigned k, struct ctl *ctl, bo
 	return ret != 0 || ctl_stopped(ctl);
 }
 
+/* --plot: the page of the same JSON document --output-format=json prints. 0 or 1. */
+static int quick_plot(struct quick_state *s, const char *path, const char *dir)
+{
+	struct plot_out_stream ps;
+	char title[4200];
+
+	snprintf(title, sizeof(title), "iops quick: %s", dir);
+	if (plot_out_stream_open("quick", &ps))
+		return 1;
+	if (quick_json_print(ps.f, &s->plan, s->fig, s->rep, s->cmd) < 0) {
+		fclose(ps.f);
+		free(ps.buf);
+		fputs("iops quick: --plot: out of memory\n", stderr);
+		return 1;
+	}
+	return plot_out_stream_write("quick", &ps, path, title, "quick");
+}
+
 int quick_main(int argc, char **argv, struct ctl *ctl)
 {
 	struct quick_opts o;
 	struct iops_err err = { 0 };
 	struct quick_state *s;
 	bool tty = isatty(STDOUT_FILENO) == 1, failed = false;
+	const char *plot;
 	int status = 0;
 
+	if (plot_out_take("quick", &argc, argv, &plot) < 0)
+		return 1;
 	if (quick_opts_parse(argc, argv, getenv("IOPS_QUICK"), &o, &err) < 0) {
 		fprintf(stderr, "%s\n", err.msg);
 		return 1;
@@ -212,6 +234,8 @@ int quick_main(int argc, char **argv, struct ctl *ctl)
 			if (s->rep[k])
 				suite_argv_print(stdout, &s->cmd[k]);
 	}
+	if (plot && s->rep[0] && quick_plot(s, plot, o.dir) && !status)
+		status = 1;
 	for (unsigned k = 0; k < QUICK_STEPS; k++)
 		fio_run_release(&s->runs[k]);
 	free(s);

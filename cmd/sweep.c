@@ -21,6 +21,7 @@
 #include "core/err.h"
 #include "core/jsonr.h"
 #include "modes.h"
+#include "plot_out.h"
 #include "suite/sweep_conf.h"
 #include "suite/sweep_out.h"
 #include "suite_sys.h"
@@ -63,7 +64,9 @@ static void sweep_usage(FILE *out)
 	      "  --keep               leave the data files in place\n"
 	      "  --client=HOSTS       run every step on these iops servers at once (a hosts file, or\n"
 	      "                       HOST[,PORT] entries; repeatable): All clients per step\n"
-	      "  --client-wait=S, --client-ready-wait=S   as iops --client's [10, 600]\n", out);
+	      "  --client-wait=S, --client-ready-wait=S   as iops --client's [10, 600]\n"
+
+	      "  --plot=FILE.html     also draw the table as a page of charts (iops plot)\n", out);
 }
 
 static void sweep_print_arg(FILE *out, const char *a)
@@ -403,6 +406,22 @@ static int sweep_step(struct sweep_run *r, int i, struct ctl *ctl)
 	return 0;
 }
 
+/* --plot: the page of the sweep's JSON document. 0 or 1 (printed). */
+static int sweep_plot(const struct sweep_run *r, const char *path)
+{
+	struct plot_out_stream s;
+
+	if (plot_out_stream_open("sweep", &s))
+		return 1;
+	if (sweep_json(s.f, r->rows, r->nr_rows) < 0) {
+		fputs("iops sweep: --plot: out of memory\n", stderr);
+		fclose(s.f);
+		free(s.buf);
+		return 1;
+	}
+	return plot_out_stream_write("sweep", &s, path, "iops sweep", "sweep");
+}
+
 /* The final table, CSV or JSON of the rows. 0 or -1 (a write error). */
 static int sweep_document(const struct sweep_run *r, bool stopped, unsigned n)
 {
@@ -421,7 +440,7 @@ static int sweep_document(const struct sweep_run *r, bool stopped, unsigned n)
 }
 
 /* iops sweep --client: the steps on the servers (cmd/sweep_remote.c). */
-static int sweep_main_remote(struct sweep_run *r, struct ctl *ctl)
+static int sweep_main_remote(struct sweep_run *r, struct ctl *ctl, const char *plot)
 {
 	int ret = 0;
 
@@ -438,6 +457,8 @@ static int sweep_main_remote(struct sweep_run *r, struct ctl *ctl)
 	r->nr_rows = r->remote.nr_rows;
 	if (sweep_document(r, ctl_stopped(ctl), sweep_nr_steps(&r->conf)) < 0)
 		ret = 1;
+	if (plot && r->nr_rows && sweep_plot(r, plot))
+		ret = 1;
 	free(r->rows);
 	free(r);
 	return ret;
@@ -448,6 +469,7 @@ int sweep_main(int argc, char **argv, struct ctl *ctl)
 	struct sweep_run *r = calloc(1, sizeof(*r));
 	struct iops_err err = { 0 };
 	char k8s[128];
+	const char *plot;
 	unsigned n;
 	int ret = 0;
 
@@ -461,6 +483,10 @@ int sweep_main(int argc, char **argv, struct ctl *ctl)
 			free(r);
 			return 0;
 		}
+	if (plot_out_take("sweep", &argc, argv, &plot) < 0) {
+		free(r);
+		return 1;
+	}
 	r->remote.wait_ms = CLIENT_WAIT_MS;
 	r->remote.ready_wait_ms = CLIENT_READY_MS;
 	if (sweep_args(r, argc, argv, &err) < 0 || (!r->remote.nr_clients && sweep_plan(r, &err) < 0)) {
@@ -471,7 +497,7 @@ int sweep_main(int argc, char **argv, struct ctl *ctl)
 	n = sweep_nr_steps(&r->conf);
 	r->rows = calloc(n, sizeof(*r->rows));
 	if (r->rows && r->remote.nr_clients)	/* across servers: their directories, their space */
-		return sweep_main_remote(r, ctl);
+		return sweep_main_remote(r, ctl, plot);
 	if (!r->rows || sweep_prepare(r, &err) < 0) {
 		fprintf(stderr, "iops sweep: %s\n", r->rows ? err.msg : "out of memory");
 		free(r->rows);
@@ -488,6 +514,8 @@ int sweep_main(int argc, char **argv, struct ctl *ctl)
 		if (sweep_step(r, (int)i, ctl) < 0)
 			ret = 1;
 	if (sweep_document(r, ctl_stopped(ctl), n) < 0)
+		ret = 1;
+	if (plot && r->nr_rows && sweep_plot(r, plot))
 		ret = 1;
 	sweep_remove_data(r);
 	free(r->rows);

@@ -22,9 +22,10 @@ const struct preset *preset_find(const char *name)
 
 void preset_usage(FILE *out, const struct preset *p)
 {
-	fprintf(out, "Usage: iops %s [DIR] [--keep] [fio options...]\n"
+	fprintf(out, "Usage: iops %s [DIR] [--keep] [--plot=FILE.html] [fio options...]\n"
 		"fio --rw=%s --bs=%s --iodepth=%u --numjobs=%u --size=10g (<= 1/2 free) --direct=1\n"
-		"--runtime=60 --time_based --ramp_time=5 --fallocate=none, then yours.\n",
+		"--runtime=60 --time_based --ramp_time=5 --fallocate=none, then yours.\n"
+		"--plot: also draw the result (its json+) as a page of charts (iops plot).\n",
 		p->name, p->rw, p->bs, p->depth, p->numjobs);
 }
 

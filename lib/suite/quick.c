@@ -20,8 +20,10 @@ const struct quick_step quick_steps[QUICK_STEPS] = {
 void quick_usage(FILE *out)
 {
 	fputs("Usage: iops quick [DIR] [--runtime=S] [--size=SIZE] [--output-format=normal|json]\n"
+	      "                  [--plot=FILE.html]\n"
 	      "Six fio steps on a test file in DIR (default .; 'iops' alone = 'iops quick .'):\n"
-	      "1m QD16, 4k QD1, 4k QD32 reads and writes, 10 s each; file 1g (<= 1/10 free).\n", out);
+	      "1m QD16, 4k QD1, 4k QD32 reads and writes, 10 s each; file 1g (<= 1/10 free).\n"
+	      "--plot: also draw the result as a page of charts (iops plot).\n", out);
 }
 
 static int quick_bad(struct iops_err *err, const char *opt, const char *val, const char *why)
