@@ -126,30 +126,14 @@ MUSL_INC    := $(BUILD)/include
 MUSL_HDRS   := libaio.h liburing.h liburing linux asm-generic zlib.h zconf.h
 MUSL_OBJS   := $(patsubst %.c,$(BUILD)/musl/%.o,$(LIB_SRCS) $(CMD_SRCS))
 # -isystem: warnings in the kernel, libaio and liburing headers are not ours (and -Werror in CI).
-# No unwind tables: C needs none, gdb uses the .debug_frame of -g, and they are 7% of the binary.
-# A static executable is not position-independent: -fno-pie spares the code its PC-relative detours
-# (4 KB). -flto lets the linker drop and inline across files (4 KB); each function keeps the -O
-# level its file was compiled with.
+# No unwind tables: C needs none, and gdb uses the .debug_frame of -g. A static executable is not
+# position-independent (-fno-pie); -flto lets the linker inline across files and drop what is
+# unused. Every file is built with CFLAGS (-O2): measured 2026-12-03 against the build that had
+# only the I/O path at -O2 and the rest at -Oz (CPU of the whole run, median of 7 pairs): null
+# engine 4k randread QD1 1.00, randwrite QD32 batch 8 0.87 (the -Oz build was 1.15 x slower).
 MUSL_CFLAGS := $(BASE_CFLAGS) $(CFLAGS) -isystem $(MUSL_INC) -ffunction-sections -fdata-sections \
                -fno-asynchronous-unwind-tables -fno-unwind-tables -fno-pie -flto=auto
 MUSL_LDFLAGS:= -static -no-pie -Wl,--gc-sections
-# Size: the code on the path of every I/O (HOT_SRCS: the I/O loop, the offset generator, the null
-# engine, the buffer generator's fill) is built with CFLAGS (-O2), its rare paths in cold functions
-# or in files of their own built for size (runner_iorare.c, offgen_draw.c, rng_seed.c); everything
-# else (options, the non-uniform distributions, whose pow() per I/O costs more than -O2 saves, the
-# LFSR, job files, reports, set-up, logs, verify, the engines, the modes' drivers) with SIZE_OPT
-# added after them: -O2 there would cost about 60 KB of the 480 KiB the stripped binary may
-# have. `make SIZE_OPT=` builds it all with CFLAGS alone.
-SIZE_OPT    ?= -Oz
-# (The per-I/O parts of the clocks, generators, histograms and stats are inline in their headers:
-# clock.c, frand.c, hist.c and stats.c hold set-up and report code only.)
-# Measured 2026-12-01 (CPU of the whole run, median of 7 pairs, against the build before this set,
-# which had libaio, io_uring and psync in it and their rare paths at -O2): null engine 4k randread
-# QD1 0.97, with norandommap 0.92, randwrite QD32 batch 8 0.99, randrw zipf:1.2 0.99; io_uring and
-# libaio 4k randread QD32 direct 1.04 and 1.02 (their time is the system calls'); text 4,288 B
-# smaller. Without offgen.c here: text 2.6 KB smaller again, null QD1 1.10x; with nothing here
-# (`make HOT_SRCS=`): 10.8 KB smaller than before, 1.35x.
-HOT_SRCS    := lib/core/rng.c lib/engine/engine_null.c $(addprefix lib/fio/,runner_io.c offgen.c)
 # zlib (log_store_compressed, --inflate-log) is Debian's libz.a, which links against musl.
 MUSL_LIBS   := $(SYSLIB)/liburing.a $(SYSLIB)/libaio.a $(SYSLIB)/libz.a -lm -lpthread
 
@@ -203,7 +187,7 @@ TAR_MTIME   := $(or $(SOURCE_DATE_EPOCH),0)
 # Objects depend on the flags they were built with: $(FLAGS_FILE) is rewritten when the compilers
 # or flags change (an edit here, `make CFLAGS=-O0`), so nothing stale is linked.
 FLAGS_FILE  := $(BUILD)/.flags
-FLAGS_NOW   := $(MUSL_CC) $(MUSL_CFLAGS) $(MUSL_LDFLAGS) $(SIZE_OPT) $(HOT_SRCS) $(MUSL_HDRS) $(MUSL_LIBS) | $(HOST_CC) $(BASE_CFLAGS) $(CFLAGS) | $(SAN_FLAGS)
+FLAGS_NOW   := $(MUSL_CC) $(MUSL_CFLAGS) $(MUSL_LDFLAGS) $(MUSL_HDRS) $(MUSL_LIBS) | $(HOST_CC) $(BASE_CFLAGS) $(CFLAGS) | $(SAN_FLAGS)
 ifneq ($(filter-out clean,$(or $(MAKECMDGOALS),all)),)
 ifneq ($(file <$(FLAGS_FILE)),$(FLAGS_NOW))
 $(shell mkdir -p $(BUILD))
@@ -276,7 +260,7 @@ $(MUSL_INC)/.stamp: $(FLAGS_FILE) | deps
 $(BUILD)/musl/%.o: %.c $(MUSL_INC)/.stamp $(FLAGS_FILE)
 	@mkdir -p $(dir $@)
 	$(call say,CC,$<)
-	$(Q)$(MUSL_CC) $(MUSL_CFLAGS) $(if $(filter $<,$(HOT_SRCS)),,$(SIZE_OPT)) -c $< -o $@
+	$(Q)$(MUSL_CC) $(MUSL_CFLAGS) -c $< -o $@
 
 $(BUILD)/iops: $(MUSL_OBJS)
 	$(call say,LD,$@)
