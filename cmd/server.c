@@ -344,7 +344,9 @@ int server_main(int argc, char **argv, struct ctl *ctl)
 		goto fail;
 	if (gethostname(sc->hostname, sizeof(sc->hostname) - 1))
 		memcpy(sc->hostname, "localhost", 10);
-	snprintf(sc->arch, sizeof(sc->arch), "%s", uname(&u) ? "unknown" : u.machine);
+	/* the machine's name as uname gives it; "unknown" when it does not fit (none does not) */
+	if (uname(&u) || (size_t)snprintf(sc->arch, sizeof(sc->arch), "%s", u.machine) >= sizeof(sc->arch))
+		memcpy(sc->arch, "unknown", 8);
 	if ((lfd = remote_sys_listen(&sc->addr, &err)) < 0)
 		goto fail;
 	addr_format(&sc->addr, where, sizeof(where));

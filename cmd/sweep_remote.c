@@ -89,8 +89,10 @@ static void sr_archive(const struct sweep_remote *sr, const struct client *c, co
 
 		if (!v->result)
 			continue;
-		snprintf(names[nr], sizeof(names[nr]), "%s_%u.json", v->addr.family == ADDR_UNIX ? "sock" : v->addr.host,
-			 v->addr.port);
+		ret = -ENAMETOOLONG;	/* a host name longer than a tar member's name (100 bytes) */
+		if ((size_t)snprintf(names[nr], sizeof(names[nr]), "%s_%u.json",
+				     v->addr.family == ADDR_UNIX ? "sock" : v->addr.host, v->addr.port) >= sizeof(names[nr]))
+			goto fail;
 		f[nr] = (struct sweep_tar_file){ names[nr], v->result, v->result_len };
 		nr++;
 	}
