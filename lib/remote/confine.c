@@ -9,19 +9,19 @@
 int confine_init(struct confine *c, const char *dir, const char *device, struct iops_err *err)
 {
 	struct stat st;
+	int e;
 
 	memset(c, 0, sizeof(*c));
-	if (!realpath(dir, c->root) || stat(c->root, &st) || !S_ISDIR(st.st_mode)) {
-		int e = !c->root[0] || stat(c->root, &st) ? errno : ENOTDIR;
-
+	/* each step's own errno (realpath leaves its buffer undefined when it fails) */
+	e = !realpath(dir, c->root) || stat(c->root, &st) ? errno : S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
+	if (e) {
 		iops_err_set(err, e, "cannot serve directory '%s': %s", dir, err_str(e));
 		return -e;
 	}
 	if (!device || !*device)
 		return 0;
-	if (!realpath(device, c->device) || stat(c->device, &st) || !S_ISBLK(st.st_mode)) {
-		int e = !c->device[0] || stat(c->device, &st) ? errno : ENOTBLK;
-
+	e = !realpath(device, c->device) || stat(c->device, &st) ? errno : S_ISBLK(st.st_mode) ? 0 : ENOTBLK;
+	if (e) {
 		iops_err_set(err, e, "--device '%s': %s", device, e == ENOTBLK ? "not a block device" : err_str(e));
 		c->device[0] = '\0';
 		return -e;
