@@ -12,8 +12,8 @@
 
 #include "compare/compare.h"
 #include "core/err.h"
-#include "files.h"
 #include "modes.h"
+#include "slurp.h"
 
 #define COMPARE_INPUT_MAX	(1u << 30)	/* bytes of one input */
 
@@ -82,21 +82,17 @@ bad:
 
 static int compare_input(struct compare *c, const char *path, struct iops_err *err)
 {
-	bool std = !strcmp(path, "-");
-	const char *name = std ? "stdin" : path;
-	int fd = std ? 0 : open(path, O_RDONLY | O_CLOEXEC), rc;
+	const char *name = strcmp(path, "-") ? path : "stdin";
 	char *buf = NULL;
 	size_t len;
+	int rc = slurp_path(path, COMPARE_INPUT_MAX, &buf, &len);
 
-	if (fd < 0 || (rc = files_slurp(fd, COMPARE_INPUT_MAX, &buf, &len)) < 0) {
-		rc = fd < 0 ? errno : -rc;
-		iops_err_set(err, rc, "%s: %s", name, rc == EFBIG ? "over 1 GiB" : err_str(rc));
+	if (rc < 0) {
+		iops_err_set(err, -rc, "%s: %s", name, rc == -EFBIG ? "over 1 GiB" : err_str(-rc));
 		rc = -1;
 	} else {
 		rc = compare_add(c, name, buf, len, err);
 	}
-	if (fd > 0)
-		close(fd);
 	free(buf);
 	return rc;
 }

@@ -1,4 +1,4 @@
-/* files: whole inputs in, whole outputs out; see files.h. */
+/* files: whole outputs out; see files.h. */
 #include "files.h"
 
 #include <errno.h>
@@ -7,29 +7,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-int files_slurp(int fd, size_t max, char **buf, size_t *len)
-{
-	size_t cap = 65536;
-	ssize_t n;
-
-	*len = 0;
-	if (!(*buf = malloc(cap)))
-		return -ENOMEM;
-	while ((n = read(fd, *buf + *len, cap - 1 - *len)) > 0) {
-		char *p;
-
-		if ((*len += (size_t)n) + 1 < cap)
-			continue;
-		if (cap >= max)
-			return -EFBIG;
-		if (!(p = realloc(*buf, cap *= 2)))
-			return -ENOMEM;
-		*buf = p;
-	}
-	(*buf)[*len] = '\0';
-	return n < 0 ? -errno : 0;
-}
 
 int files_out_open(struct files_out *o, const char *path)
 {

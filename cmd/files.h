@@ -1,5 +1,5 @@
-/* files: what the modes that read result documents and write one share. files_slurp() reads
- * a whole input; files_out_*() write an output file whole or not at all: into a new temporary
+/* files: an output file written whole or not at all (--output of the modes that write result
+ * documents; their inputs are read by slurp.h): into a new temporary
  * file beside it (created O_CREAT|O_EXCL), renamed over the name at the end, so that a reader
  * (node_exporter's textfile collector, a CI step) never sees half a file; on failure or
  * interruption the temporary file is removed. */
@@ -10,10 +10,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
-
-/* All of fd into *buf (malloc'd, NUL added, *len without it), at most max bytes. 0, or -errno
- * (-EFBIG past max); *buf is to be freed in both cases. */
-int files_slurp(int fd, size_t max, char **buf, size_t *len);
 
 struct files_out {
 	FILE *f;

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "client.h"
 #include "core/clock.h"
 #include "fio/idleprof.h"
 #include "sys/diskstats.h"
@@ -24,30 +25,15 @@
 #include "fio_status.h"
 #include "fio/job.h"
 #include "modes.h"
+#include "plot_out.h"
 #include "fio/report/report.h"
 #include "fio/report/write.h"
 #include "fio/result.h"
 #include "fio/runner.h"
+#include "server.h"
 #include "core/err.h"
 
 #define FIO_VERSION_LINE	"fio-3.33"
-
-static void fio_print_starting(FILE *out, const struct fio_config *cfg)
-{
-	unsigned nr_thread = 0, nr_process = 0;
-
-	for (unsigned j = 0; j < cfg->nr_jobs; j++) {
-		if (cfg->jobs[j].thread)
-			nr_thread++;
-		else
-			nr_process++;
-	}
-	fputs("Starting ", out);
-	if (nr_thread)
-		fprintf(out, "%u thread%s%s", nr_thread, nr_thread > 1 ? "s" : "", nr_process ? " and " : "\n");
-	if (nr_process || !nr_thread)
-		fprintf(out, "%u process%s\n", nr_process, nr_process > 1 ? "es" : "");
-}
 
 struct fio_disks {
 	const struct fio_config *cfg;
@@ -152,7 +138,39 @@ static void *fio_watch_main(void *arg)
 	return NULL;
 }
 
+/* --plot of the presets: the same report as json+ into the page. 0 or 1 (printed). */
+static int fio_plot(const struct fio_config *cfg, struct job_result *const *shown, const struct disk_result *disks,
+		    unsigned nr_disks, const char *path, const char *mode)
+{
+	struct fio_config *c = malloc(sizeof(*c));
+	struct plot_out_stream s;
+	char title[64];
+	int rc;
+
+	if (!c || plot_out_stream_open(mode, &s)) {
+		free(c);
+		return 1;
+	}
+	*c = *cfg;	/* the jobs are shared, read only: only the format differs */
+	c->output_format = OUT_JSON_PLUS;
+	rc = report_print(s.f, c, shown, cfg->nr_jobs, disks, nr_disks);
+	free(c);
+	if (rc < 0) {
+		fprintf(stderr, "iops %s: --plot: %s\n", mode, err_str(-rc));
+		fclose(s.f);
+		free(s.buf);
+		return 1;
+	}
+	snprintf(title, sizeof(title), "iops %s", mode);
+	return plot_out_stream_write(mode, &s, path, title, mode);
+}
+
 int fio_main(int argc, char **argv, struct ctl *ctl)
+{
+	return fio_main_plot(argc, argv, ctl, NULL, NULL);
+}
+
+int fio_main_plot(int argc, char **argv, struct ctl *ctl, const char *plot, const char *mode)
 {
 	struct fio_watch fw;
 	pthread_t watch_tid;
@@ -172,6 +190,12 @@ int fio_main(int argc, char **argv, struct ctl *ctl)
 	bool normal, reported = false;
 	struct files_out om_file = { 0 };	/* openmetrics: --output written whole, renamed at the end */
 
+	for (int i = 1; i < argc; i++) {	/* fio's client/server: modes of their own */
+		if (!strcmp(argv[i], "--server") || !strncmp(argv[i], "--server=", 9))
+			return server_main(argc, argv, ctl);
+		if (!strncmp(argv[i], "--client=", 9))
+			return client_main(argc, argv, ctl);
+	}
 	memset(&cfg, 0, sizeof(cfg));
 	if (fio_args_parse(argc, argv, &cfg, &exit_status)) {
 		fio_config_release(&cfg);
@@ -265,6 +289,8 @@ int fio_main(int argc, char **argv, struct ctl *ctl)
 	} else {
 		reported = true;
 	}
+	if (plot && fio_plot(&cfg, shown, disks, nr_disks, plot, mode) && !ret)
+		ret = 1;
 	status = ret;
 	if (ctl_stopped(ctl))
 		status = 128 + ret;

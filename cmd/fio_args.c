@@ -30,7 +30,7 @@
 enum cl_id {
 	CL_OUTPUT, CL_OUTPUT_FORMAT, CL_MINIMAL, CL_TERSE_VERSION, CL_ETA, CL_PARSE_ONLY,
 	CL_VERSION, CL_HELP, CL_CMDHELP, CL_SHOWCMD, CL_READONLY, CL_WARNINGS_FATAL, CL_MAX_JOBS,
-	CL_ETA_NEWLINE, CL_ETA_INTERVAL, CL_SECTION, CL_ENGHELP, CL_UNSUPPORTED,
+	CL_ETA_NEWLINE, CL_ETA_INTERVAL, CL_SECTION, CL_ENGHELP, CL_UNSUPPORTED, CL_REMOTE,
 	CL_STATUS_INTERVAL, CL_DEBUG, CL_IDLE_PROF, CL_INFLATE_LOG,
 };
 
@@ -73,9 +73,10 @@ static const struct cl_opt cl_opts[] = {
 	{ "alloc-size", CL_REQUIRED, CL_UNSUPPORTED, NULL },
 	{ "warnings-fatal", CL_NONE, CL_WARNINGS_FATAL, "  --warnings-fatal\tFail when parsing produces a warning" },
 	{ "max-jobs", CL_REQUIRED, CL_MAX_JOBS, "  --max-jobs=nr\t\tRefuse more jobs than this" },
-	{ "server", CL_OPTIONAL, CL_UNSUPPORTED, NULL },
-	{ "daemonize", CL_REQUIRED, CL_UNSUPPORTED, NULL },
-	{ "client", CL_REQUIRED, CL_UNSUPPORTED, NULL },
+	/* fio_main() hands these to cmd/server.c and cmd/client.c: here only in a job sent to a server */
+	{ "server", CL_OPTIONAL, CL_REMOTE, "  --server=args\t\tServe jobs to iops clients (ip:HOST,PORT, ip6:, sock:PATH)" },
+	{ "daemonize", CL_REQUIRED, CL_REMOTE, "  --daemonize=pidfile\tRun the server in the background, its pid in pidfile" },
+	{ "client", CL_REQUIRED, CL_REMOTE, "  --client=hostname\tRun the jobs on iops server(s) at hostname (or a hosts file)" },
 	{ "remote-config", CL_REQUIRED, CL_UNSUPPORTED, NULL },
 	{ "idle-prof", CL_REQUIRED, CL_IDLE_PROF,
 	  "  --idle-prof=option\tReport CPU idleness: system, percpu, or calibrate (only)" },
@@ -106,6 +107,9 @@ struct args_state {
 	unsigned nr_sections;
 	struct job_kv *global_kv;
 	unsigned nr_global_kv, cap_global_kv;
+	/* a job a server received: its job files, in memory (NULL: from the disk) */
+	const struct fio_args_file *mem;
+	unsigned nr_mem;
 };
 
 static int fio_inflate_log(const char *path)
@@ -347,6 +351,9 @@ static int handle_cl(struct args_state *st, const struct cl_opt *co, const char 
 	}
 	case CL_UNSUPPORTED:
 		opt_diag_add(d, false, "fio: option '--%s' is not supported by iops", co->name);
+		return -EINVAL;
+	case CL_REMOTE:
+		opt_diag_add(d, false, "fio: option '--%s' cannot be sent to a server", co->name);
 		return -EINVAL;
 	}
 	return -EINVAL;
@@ -599,10 +606,29 @@ static int load_files(struct args_state *st)
 	struct jobfile_keywords kw;
 
 	jobfile_keywords_init(&kw);
+	kw.from_in = kw.no_include = st->mem != NULL;
 	for (unsigned fi = 0; fi < st->nr_files; fi++) {
 		struct jobfile jf;
-		int ret = jobfile_load(&jf, st->files[fi], stdin, &kw, st->d);
+		FILE *in = stdin;
+		int ret;
 
+		if (st->mem) {	/* a server's job: only the files the client sent */
+			unsigned k = 0;
+
+			while (k < st->nr_mem && strcmp(st->mem[k].name, st->files[fi]))
+				k++;
+			in = k < st->nr_mem && st->mem[k].len ? fmemopen((void *)st->mem[k].data, st->mem[k].len, "r")
+							      : fopen("/dev/null", "r");
+			if (k == st->nr_mem || !in) {
+				if (in)
+					fclose(in);
+				opt_diag_add(st->d, false, "fio: unable to open '%s' job file", st->files[fi]);
+				return -ENOENT;
+			}
+		}
+		ret = jobfile_load(&jf, st->files[fi], in, &kw, st->d);
+		if (in != stdin)
+			fclose(in);
 		if (ret)
 			return ret;
 		if (st->showcmd) {
@@ -640,6 +666,12 @@ static int check_readonly(const struct fio_config *cfg, struct opt_diag *d)
 
 int fio_args_parse(int argc, char **argv, struct fio_config *cfg, int *exit_status)
 {
+	return fio_args_parse_mem(argc, argv, NULL, 0, cfg, exit_status);
+}
+
+int fio_args_parse_mem(int argc, char **argv, const struct fio_args_file *mem, unsigned nr_mem,
+		       struct fio_config *cfg, int *exit_status)
+{
 	struct args_state *st;
 	int ret, status = 1;
 
@@ -663,6 +695,8 @@ int fio_args_parse(int argc, char **argv, struct fio_config *cfg, int *exit_stat
 	}
 	opt_diag_init(st->d);
 	st->cfg = cfg;
+	st->mem = mem;
+	st->nr_mem = nr_mem;
 	st->max_jobs = JOB_MAX_JOBS;
 	opt_job_init(&st->global);
 	st->global.is_global = true;

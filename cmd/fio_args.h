@@ -4,6 +4,8 @@
 #ifndef IOPS_FIO_ARGS_H
 #define IOPS_FIO_ARGS_H
 
+#include <stddef.h>
+
 #include "fio/job.h"
 
 /* Parse argv (argv[0] == "fio") into cfg. Handles and PRINTS --help/-h, --version,
@@ -14,5 +16,18 @@
  * Creates nothing on disk. On return 1 cfg holds nothing to release (it is safe to call
  * fio_config_release on it anyway). */
 int fio_args_parse(int argc, char **argv, struct fio_config *cfg, int *exit_status);
+
+/* A job file a server received from its client (cmd/server_job.c). */
+struct fio_args_file {
+	const char *name;
+	const char *data;
+	size_t len;
+};
+
+/* fio_args_parse() for a job a server received: the job files argv names are read from mem
+ * (a name it does not hold: fio's "unable to open" message), never from the disk, and
+ * include is refused in them. mem NULL: fio_args_parse(). */
+int fio_args_parse_mem(int argc, char **argv, const struct fio_args_file *mem, unsigned nr_mem,
+		       struct fio_config *cfg, int *exit_status);
 
 #endif

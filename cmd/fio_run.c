@@ -88,3 +88,20 @@ void fio_run_release(struct fio_run *run)
 		fio_config_release(&run->cfg);
 	memset(run, 0, sizeof(*run));
 }
+
+void fio_print_starting(FILE *out, const struct fio_config *cfg)
+{
+	unsigned nr_thread = 0, nr_process = 0;
+
+	for (unsigned j = 0; j < cfg->nr_jobs; j++) {
+		if (cfg->jobs[j].thread)
+			nr_thread++;
+		else
+			nr_process++;
+	}
+	fputs("Starting ", out);
+	if (nr_thread)
+		fprintf(out, "%u thread%s%s", nr_thread, nr_thread > 1 ? "s" : "", nr_process ? " and " : "\n");
+	if (nr_process || !nr_thread)
+		fprintf(out, "%u process%s\n", nr_process, nr_process > 1 ? "es" : "");
+}

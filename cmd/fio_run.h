@@ -5,6 +5,8 @@
 #ifndef IOPS_FIO_RUN_H
 #define IOPS_FIO_RUN_H
 
+#include <stdio.h>
+
 #include "core/ctl.h"
 #include "fio/job.h"
 #include "fio/report/report.h"
@@ -31,5 +33,8 @@ int fio_run_parse(struct fio_run *run, int argc, char **argv, int *exit_status);
  * Returns run->ret; a runner error message is printed on stderr. */
 int fio_run_go(struct fio_run *run, struct ctl *ctl, void (*after_layout)(void *, const bool *), void *arg);
 void fio_run_release(struct fio_run *run);
+
+/* fio's "Starting N processes" / "Starting N threads" line for cfg's jobs. */
+void fio_print_starting(FILE *out, const struct fio_config *cfg);
 
 #endif

@@ -21,6 +21,14 @@
 
 #define FIO_COMPAT	"fio-3.33"
 #define IOPING_COMPAT	"ioping 1.3"
+/* What --version names, as an image's platform: the build's target, from the compiler. */
+#if defined(__x86_64__)
+#define IOPS_PLATFORM	"linux/amd64"
+#elif defined(__aarch64__)
+#define IOPS_PLATFORM	"linux/arm64"
+#else
+#define IOPS_PLATFORM	"linux/unknown"
+#endif
 
 int modes_second_stop_exit;
 
@@ -39,6 +47,9 @@ static const struct mode modes[] = {
 	{ "suite", suite_main, "fs-performance's benchmarks (fio, file tree), set by environment", false },
 	{ "sweep", sweep_main, "simple-fio's matrix: rw x bs x samples, each step a fio command line", false },
 	{ "merge", merge_main, "exact merge of fio JSON results (json+, iops' or fio's): All clients", false },
+	{ "k8s", k8s_main, "a Kubernetes Indexed Job of N iops servers, pod 0 their client", false },
+	{ "k8s-pod", k8s_pod_main, "a pod of that Job: its server, and on pod 0 the client (the Job runs it)", false },
+	{ "plot", plot_main, "results, logs, sweeps and merges as one HTML page of charts", false },
 	{ "compare", compare_main, "results of the same workloads side by side: changes, noise, verdicts", false },
 	{ "ioping", ioping_main, "latency prober, drop-in for " IOPING_COMPAT, true },
 	{ "fio", fio_main, "load generator, drop-in for " FIO_COMPAT " (options or job files)", true },
@@ -196,7 +207,8 @@ int main(int argc, char **argv)
 
 	if (!mode_find(base_name(argv[0]), true) && argc >= 2) {
 		if (!strcmp(argv[1], "--version")) {
-			printf("iops %s (compatible with %s and %s)\n", IOPS_VERSION, FIO_COMPAT, IOPING_COMPAT);
+			printf("iops %s %s (compatible with %s and %s)\n", IOPS_VERSION, IOPS_PLATFORM, FIO_COMPAT,
+			       IOPING_COMPAT);
 			return 0;
 		}
 		if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {

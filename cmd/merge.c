@@ -13,33 +13,19 @@
 #include "files.h"
 #include "merge/merge.h"
 #include "modes.h"
+#include "plot_out.h"
+#include "slurp.h"
 
 #define MERGE_INPUT_MAX	(1u << 30)	/* bytes of one input */
 
 static void merge_usage(FILE *out)
 {
-	fputs("Usage: iops merge [--output-format=normal|json|json+|openmetrics] [--output=FILE] FILE... | -\n"
+	fputs("Usage: iops merge [--output-format=normal|json|json+|terse|openmetrics] [--output=FILE]\n"
+	      "                  [--plot=FILE.html] FILE... | -\n"
 	      "Sums fio JSON results (json+ by iops or fio: exact; json: approximate percentiles)\n"
 	      "into one All clients report. '-': standard input, documents one after the other.\n"
-	      "--output=FILE writes the report to FILE whole (a temporary file renamed).\n", out);
-}
-
-static int merge_fmts(const char *v, unsigned *fmts)
-{
-	static const char *const names[] = { "normal", "json", "json+", "", "openmetrics" };	/* MERGE_* bits */
-	size_t len;
-
-	for (*fmts = 0; *v; v += len + (v[len] == ',')) {
-		unsigned i = 0;
-
-		len = strcspn(v, ",");
-		while (i < 5 && (!len || strlen(names[i]) != len || strncmp(v, names[i], len)))
-			i++;
-		if (i == 5)
-			return -1;
-		*fmts |= 1u << i;
-	}
-	return *fmts ? 0 : -1;
+	      "--output=FILE writes the report to FILE whole (a temporary file renamed).\n"
+	      "--plot: also draw each input and All clients as a page of charts (iops plot).\n", out);
 }
 
 /* Every document of one input into m; its name labels them (NAME:K when it holds several). */
@@ -47,14 +33,13 @@ static int merge_input(struct merge *m, const char *path, struct iops_err *err)
 {
 	bool std = !strcmp(path, "-");
 	const char *name = std ? "stdin" : path, *doc;
-	int fd = std ? 0 : open(path, O_RDONLY | O_CLOEXEC), rc;
 	size_t len, pos = 0, dlen, nr = 0, k = 0;
 	char *buf = NULL, label[4096];
+	int rc = slurp_path(path, MERGE_INPUT_MAX, &buf, &len);
 
-	if (fd < 0 || (rc = files_slurp(fd, MERGE_INPUT_MAX, &buf, &len)) < 0) {
-		rc = fd < 0 ? errno : -rc;
-		iops_err_set(err, rc, "%s: %s", name, rc == EFBIG ? "over 1 GiB" : err_str(rc));
-		goto close_fd;
+	if (rc < 0) {
+		iops_err_set(err, -rc, "%s: %s", name, rc == -EFBIG ? "over 1 GiB" : err_str(-rc));
+		goto free_buf;
 	}
 	while (merge_next_doc(buf, len, &pos, &dlen))
 		nr++;
@@ -66,9 +51,7 @@ static int merge_input(struct merge *m, const char *path, struct iops_err *err)
 			snprintf(label, sizeof(label), "%s:%zu", name, ++k);
 		rc = merge_add(m, doc, dlen, nr > 1 ? label : name, 0, err);
 	}
-close_fd:
-	if (fd > 0)
-		close(fd);
+free_buf:
 	free(buf);
 	return rc ? -1 : 0;
 }
@@ -78,7 +61,7 @@ int merge_main(int argc, char **argv, struct ctl *ctl)
 	struct merge *m = merge_new();
 	struct iops_err err = { 0 };
 	unsigned fmts = MERGE_NORMAL, nr = 0;
-	const char *output = NULL;
+	const char *output = NULL, *plot;
 	struct files_out of = { 0 };
 	int rc = 1, r;
 
@@ -87,6 +70,8 @@ int merge_main(int argc, char **argv, struct ctl *ctl)
 		fputs("iops merge: out of memory\n", stderr);
 		return 1;
 	}
+	if (plot_out_take("merge", &argc, argv, &plot) < 0)
+		goto free_m;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 
@@ -96,8 +81,9 @@ int merge_main(int argc, char **argv, struct ctl *ctl)
 			goto free_m;
 		}
 		if (!strncmp(a, "--output-format=", 16)) {
-			if (merge_fmts(a + 16, &fmts) < 0) {
-				iops_err_set(&err, EINVAL, "bad --output-format '%s' (normal, json, json+, openmetrics)", a + 16);
+			if (merge_fmts_parse(a + 16, &fmts) < 0) {
+				iops_err_set(&err, EINVAL, "bad --output-format '%s' (normal, json, json+, terse, openmetrics)",
+					     a + 16);
 				goto fail;
 			}
 		} else if (!strncmp(a, "--output=", 9)) {
@@ -123,12 +109,11 @@ int merge_main(int argc, char **argv, struct ctl *ctl)
 		goto fail;
 	}
 	if (merge_write(m, of.f ? of.f : stdout, fmts, 1, &err) == 0) {
-		rc = 0;
 		if (of.f && (r = files_out_commit(&of)) < 0) {
 			iops_err_set(&err, -r, "cannot write %s: %s", output, err_str(-r));
-			rc = 1;
 			goto fail;
 		}
+		rc = plot ? plot_out_merge("merge", plot, "iops merge", m) : 0;
 		goto free_m;
 	}
 fail:

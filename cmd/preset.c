@@ -10,6 +10,7 @@
 
 #include "core/err.h"
 #include "modes.h"
+#include "plot_out.h"
 #include "suite/preset.h"
 #include "suite_sys.h"
 
@@ -21,8 +22,11 @@ int preset_main(int argc, char **argv, struct ctl *ctl)
 	struct statvfs vfs;
 	uint64_t size = 0;
 	bool direct = true;
+	const char *plot;
 	int status = 1;
 
+	if (plot_out_take(argv[0], &argc, argv, &plot) < 0)
+		return 1;
 	if (preset_opts_parse(argc, argv, &o, &err) < 0) {
 		fprintf(stderr, "%s\n", err.msg);
 		return 1;
@@ -39,6 +43,8 @@ int preset_main(int argc, char **argv, struct ctl *ctl)
 	}
 	if (suite_sys_dir(o.dir, o.p->name) < 0)
 		goto out;
+	if (!o.engine_set && suite_sys_need_psync(o.p->name))	/* the user's engine is the user's */
+		preset_use_psync(&o);
 	if (!o.size_set) {	/* the recipe's 10g per job, lowered to fit */
 		uint64_t total;
 
@@ -74,7 +80,7 @@ int preset_main(int argc, char **argv, struct ctl *ctl)
 	}
 	suite_argv_print(stderr, a);
 	fflush(stderr);
-	status = fio_main(a->argc, a->argv, ctl);
+	status = fio_main_plot(a->argc, a->argv, ctl, plot, o.p->name);
 out:
 	free(a);
 	free(o.user);

@@ -24,6 +24,7 @@
 #include "fio/target.h"
 #include "fio_run.h"
 #include "modes.h"
+#include "plot_out.h"
 #include "suite_sys.h"
 #include "suite/quick.h"
 
@@ -121,9 +122,11 @@ static int quick_plan_make(struct quick_state *s, const struct quick_opts *o, bo
 		return -1;
 	if (!s->plan.direct)
 		fprintf(stderr, "iops: quick: '%s': no O_DIRECT, buffered I/O (--direct=0)\n", o->dir);
-	fprintf(json ? stderr : stdout, "iops quick: %s, test file %s (%llu MiB), %u steps of %llu s, libaio, %s I/O\n",
+	s->plan.psync = suite_sys_need_psync("quick");
+	fprintf(json ? stderr : stdout, "iops quick: %s, test file %s (%llu MiB), %u steps of %llu s, %s, %s I/O\n",
 		o->dir, s->plan.file, (unsigned long long)(s->plan.size / SUITE_MIB), QUICK_STEPS,
-		(unsigned long long)s->plan.runtime_s, s->plan.direct ? "direct" : "buffered");
+		(unsigned long long)s->plan.runtime_s, s->plan.psync ? "psync" : "libaio",
+		s->plan.direct ? "direct" : "buffered");
 	fflush(NULL);
 	return 0;
 }
@@ -186,6 +189,24 @@ static int quick_write(FILE *out, const struct quick_opts *o, struct quick_state
 	return rc;
 }
 
+/* --plot: the page of the same JSON document --output-format=json prints. 0 or 1. */
+static int quick_plot(struct quick_state *s, const char *path, const char *dir)
+{
+	struct plot_out_stream ps;
+	char title[4200];
+
+	snprintf(title, sizeof(title), "iops quick: %s", dir);
+	if (plot_out_stream_open("quick", &ps))
+		return 1;
+	if (quick_json_print(ps.f, &s->plan, s->fig, s->rep, s->cmd, false) < 0) {
+		fclose(ps.f);
+		free(ps.buf);
+		fputs("iops quick: --plot: out of memory\n", stderr);
+		return 1;
+	}
+	return plot_out_stream_write("quick", &ps, path, title, "quick");
+}
+
 int quick_main(int argc, char **argv, struct ctl *ctl)
 {
 	struct quick_opts o;
@@ -193,8 +214,11 @@ int quick_main(int argc, char **argv, struct ctl *ctl)
 	struct quick_state *s;
 	struct files_out of = { 0 };
 	bool tty = isatty(STDOUT_FILENO) == 1, failed = false, doc_out;
+	const char *plot;
 	int status = 0, r;
 
+	if (plot_out_take("quick", &argc, argv, &plot) < 0)
+		return 1;
 	if (quick_opts_parse(argc, argv, getenv("IOPS_QUICK"), &o, &err) < 0) {
 		fprintf(stderr, "%s\n", err.msg);
 		return 1;
@@ -241,6 +265,8 @@ int quick_main(int argc, char **argv, struct ctl *ctl)
 			of.path, of.path[0] ? "'" : "", err_str(-r));
 		status = status ? status : 1;
 	}
+	if (plot && s->rep[0] && quick_plot(s, plot, o.dir) && !status)
+		status = 1;
 	for (unsigned k = 0; k < QUICK_STEPS; k++)
 		fio_run_release(&s->runs[k]);
 	free(s);

@@ -21,11 +21,15 @@
 #include "core/err.h"
 #include "core/rng.h"
 #include "modes.h"
+#include "plot_out.h"
 #include "suite/meta_tree.h"
 #include "suite/suite_env.h"
 #include "suite_sys.h"
 
 #define SUITE_EXIT_FAILED	3	/* a benchmark failed (its line says why) */
+
+/* Where the results go: stdout, or with --plot a tee to stdout and to the page's text. */
+static FILE *suite_out;
 
 static const char *const quick_lines[] = {
 	"Max write bandwidth:", "Max read bandwidth:", "Write I/O latency:", "Read I/O latency:",
@@ -39,7 +43,7 @@ static const char *suite_getenv(const char *name)
 
 static void suite_usage(FILE *out)
 {
-	fputs("Usage: iops suite\n"
+	fputs("Usage: iops suite [--plot=FILE.html]\n"
 	      "fs-performance's benchmarks, configured by environment variables (defaults in brackets):\n"
 	      "  BENCHMARKS       fio and/or meta, in order [fio meta]\n"
 	      "  TARGET_PATH      directory to test [the working directory]\n"
@@ -102,7 +106,7 @@ static int suite_delete_first(const struct suite_env *env)
 		snprintf(path, sizeof(path), "%s/%s", env->target, de->d_name);
 		n = meta_tree_remove_left(path, &err);
 		if (n >= 0) {
-			printf("Removed an earlier iops run's tree: %s (%d files)\n", path, n);
+			fprintf(suite_out, "Removed an earlier iops run's tree: %s (%d files)\n", path, n);
 			removed++;
 		} else if (n != -ENOENT) {
 			fprintf(stderr, "iops suite: DELETE_FIRST: %s\n", err.msg);
@@ -111,7 +115,7 @@ static int suite_delete_first(const struct suite_env *env)
 	}
 	closedir(dir);
 	if (!removed && !ret)
-		printf("Removed nothing: no earlier iops files in %s\n", env->target);
+		fprintf(suite_out, "Removed nothing: no earlier iops files in %s\n", env->target);
 	return ret;
 }
 
@@ -146,8 +150,8 @@ static void suite_pass_lines(char *buf, size_t *len, size_t cap, unsigned *seen)
 		*nl = '\0';
 		for (size_t i = 0; i < sizeof(quick_lines) / sizeof(quick_lines[0]); i++)
 			if (!strncmp(start, quick_lines[i], strlen(quick_lines[i]))) {
-				printf("%s\n", start);
-				fflush(stdout);
+				fprintf(suite_out, "%s\n", start);
+				fflush(suite_out);
 				++*seen;
 			}
 		start = nl + 1;
@@ -206,7 +210,7 @@ static int suite_fio(const struct suite_env *env, struct ctl *ctl)
 
 static void suite_rate(const char *what, unsigned n, double s)
 {
-	printf("%s rate: %.0f files/s\n", what, s > 0 ? n / s : 0.0);
+	fprintf(suite_out, "%s rate: %.0f files/s\n", what, s > 0 ? n / s : 0.0);
 }
 
 /* The meta benchmark, in the tree root TARGET/iops-suite.<pid>.<iteration>. */
@@ -237,10 +241,10 @@ static int suite_meta(const struct suite_env *env, unsigned iter, struct ctl *ct
 		fprintf(stderr, "iops suite: meta: %s\n", err.msg);
 	} else {
 		if (r.stopped)
-			printf("Stopped after %u of %u files\n", r.files_done, plan.nr_files);
-		printf("Time to create files: %.2f s\n", r.create_s);
-		printf("Time to remove files: %.2f s\n", r.remove_s);
-		printf("Files in the tree: %u in %u directories (%.1f MiB)\n", r.files_done, plan.nr_dirs,
+			fprintf(suite_out, "Stopped after %u of %u files\n", r.files_done, plan.nr_files);
+		fprintf(suite_out, "Time to create files: %.2f s\n", r.create_s);
+		fprintf(suite_out, "Time to remove files: %.2f s\n", r.remove_s);
+		fprintf(suite_out, "Files in the tree: %u in %u directories (%.1f MiB)\n", r.files_done, plan.nr_dirs,
 		       (double)plan.bytes / (1 << 20));
 		suite_rate("Create", r.files_done, r.create_s);
 		if (!r.stopped)
@@ -251,15 +255,35 @@ static int suite_meta(const struct suite_env *env, unsigned iter, struct ctl *ct
 	return ret < 0 ? -1 : 0;
 }
 
+/* The exit status; with --plot, the page of what the run printed first (a figure or more:
+ * a run that measured nothing has no page, and says so). */
+static int suite_end(const char *plot, struct plot_out_stream *ps, int status)
+{
+	int rc;
+
+	if (!plot)
+		return status;
+	fflush(suite_out);
+	fclose(suite_out);
+	suite_out = stdout;
+	rc = plot_out_stream_write("suite", ps, plot, "iops suite", "suite");
+	return status ? status : rc;
+}
+
 int suite_main(int argc, char **argv, struct ctl *ctl)
 {
 	struct suite_env env;
 	struct iops_err err = { 0 };
 	char cwd[SUITE_PATH_MAX];
+	struct plot_out_stream ps;
+	const char *plot;
 	struct stat st;
 	struct rng r;
 	int failed = 0;
 
+	suite_out = stdout;
+	if (plot_out_take("suite", &argc, argv, &plot) < 0)
+		return 1;
 	if (argc > 1) {
 		bool help = !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help");
 
@@ -280,25 +304,27 @@ int suite_main(int argc, char **argv, struct ctl *ctl)
 		fprintf(stderr, "iops suite: TARGET_PATH=%s: not a writable directory\n", env.target);
 		return 1;
 	}
-	suite_env_print(&env, stdout);
-	fflush(stdout);
+	if (plot && plot_out_tee("suite", &ps, stdout, &suite_out))
+		return 1;
+	suite_env_print(&env, suite_out);
+	fflush(suite_out);
 	rng_init(&r, clock_now_ns() ^ ((uint64_t)getpid() << 32));
 	if (env.delete_first && suite_delete_first(&env) < 0)
-		return SUITE_EXIT_FAILED;
+		return suite_end(plot, &ps, SUITE_EXIT_FAILED);
 	if (!suite_delay(ctl, &r, env.startup_delay_s))
-		return 0;
+		return suite_end(plot, &ps, 0);
 	for (unsigned it = 1; it <= env.iterations && !ctl_stopped(ctl); it++) {
 		if (it > 1 && !suite_delay(ctl, &r, env.rand_think_s))
 			break;
 		if (env.iterations > 1)
-			printf("Iteration: %u of %u\n", it, env.iterations);
+			fprintf(suite_out, "Iteration: %u of %u\n", it, env.iterations);
 		for (unsigned b = 0; b < env.nr_bench && !ctl_stopped(ctl); b++) {
-			printf("Benchmark: %s\n", suite_bench_name(env.bench[b]));
-			fflush(stdout);
+			fprintf(suite_out, "Benchmark: %s\n", suite_bench_name(env.bench[b]));
+			fflush(suite_out);
 			if ((env.bench[b] == SUITE_BENCH_FIO ? suite_fio(&env, ctl) : suite_meta(&env, it, ctl)) < 0)
 				failed = 1;
-			fflush(stdout);
+			fflush(suite_out);
 		}
 	}
-	return failed ? SUITE_EXIT_FAILED : 0;
+	return suite_end(plot, &ps, failed ? SUITE_EXIT_FAILED : 0);
 }

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "core/err.h"
+#include "engine/engine.h"
 #include "suite/suite.h"
 
 int suite_sys_dir(const char *dir, const char *who)
@@ -45,6 +46,23 @@ int quick_probe_direct(const char *dir, const char *who, bool *direct)
 	return 0;	/* no O_TMPFILE here: fio's own open says it if O_DIRECT fails */
 }
 
+bool suite_sys_need_psync(const char *who)
+{
+	const struct engine_ops *ops = engine_find("libaio");
+	struct engine_cfg cfg = { .depth = 1 };
+	struct iops_err err = { 0 };
+	void *ctx = NULL;
+	int r = ops ? ops->init(&cfg, &ctx, &err) : -ENOSYS;
+
+	if (r == 0) {
+		ops->cleanup(ctx);
+		return false;
+	}
+	fprintf(stderr, "iops: %s: libaio is not available here (io_setup: %s, errno %d): psync instead, the "
+		"queue depth as numjobs\n", who, err_str(-r), -r);
+	return true;
+}
+
 int quick_free_name(const char *dir, const char *who, char *name, size_t nname, char *path, size_t npath)
 {
 	struct stat st;
@@ -66,6 +84,11 @@ int quick_free_name(const char *dir, const char *who, char *name, size_t nname, 
 
 pid_t suite_sys_spawn(char **argv, int out_fd)
 {
+	return suite_sys_spawn_fds(argv, out_fd, STDERR_FILENO);
+}
+
+pid_t suite_sys_spawn_fds(char **argv, int out_fd, int err_fd)
+{
 	extern char **environ;
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t attr;
@@ -75,6 +98,8 @@ pid_t suite_sys_spawn(char **argv, int out_fd)
 
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_adddup2(&fa, out_fd, STDOUT_FILENO);
+	if (err_fd != STDERR_FILENO)
+		posix_spawn_file_actions_adddup2(&fa, err_fd, STDERR_FILENO);
 	posix_spawnattr_init(&attr);
 	sigemptyset(&none);
 	sigfillset(&all);

@@ -23,9 +23,12 @@
 #include "core/jsonr.h"
 #include "files.h"
 #include "modes.h"
+#include "plot_out.h"
 #include "suite/sweep_conf.h"
 #include "suite/sweep_out.h"
 #include "suite_sys.h"
+#include "client.h"
+#include "sweep_remote.h"
 
 #define SWEEP_ARGV_MAX	48
 #define SWEEP_PATH	(PATH_MAX + SWEEP_VAL_MAX + 8)
@@ -43,6 +46,7 @@ struct sweep_run {
 	struct sweep_row *rows;
 	unsigned nr_rows;
 	int failed;
+	struct sweep_remote remote;	/* --client: across servers (remote.nr_clients > 0) */
 };
 
 static void sweep_usage(FILE *out)
@@ -61,7 +65,11 @@ static void sweep_usage(FILE *out)
 	      "  --output-format=F    normal, csv, json or openmetrics (json,openmetrics: both): stdout\n"
 	      "                       holds only the document [normal]\n"
 	      "  --output=FILE        write the document(s) to FILE, whole (a temporary file renamed)\n"
-	      "  --keep               leave the data files in place\n", out);
+	      "  --keep               leave the data files in place\n"
+	      "  --client=HOSTS       run every step on these iops servers at once (a hosts file, or\n"
+	      "                       HOST[,PORT] entries; repeatable): All clients per step\n"
+	      "  --client-wait=S, --client-ready-wait=S   as iops --client's [10, 600]\n"
+	      "  --plot=FILE.html     also draw the table as a page of charts (iops plot)\n", out);
 }
 
 static void sweep_print_arg(FILE *out, const char *a)
@@ -74,6 +82,25 @@ static void sweep_print_arg(FILE *out, const char *a)
 	} else {
 		fputs(a, out);
 	}
+}
+
+void sweep_print_step(FILE *out, const struct sweep_conf *c, const struct sweep_step *st, const struct tm *tm,
+		      char *const *argv, int argc)
+{
+	char when[64];
+
+	strftime(when, sizeof(when), "%a %b %e %H:%M:%S %Z %Y", tm);
+	if (!st->sample)
+		fputs("*********Prefill**************\n", out);
+	else
+		fprintf(out, "*********Fio_Job**************\n%s Sample=%u; Block_Size=%s; job=%s; "
+			"numjobs=%u; iodepth=%s\n", when, st->sample, st->bs, st->rw, c->numjobs,
+			c->pass[SWEEP_P_IODEPTH]);
+	for (int a = 0; a < argc; a++) {
+		sweep_print_arg(out, argv[a]);
+		fputc(a + 1 < argc ? ' ' : '\n', out);
+	}
+	fflush(out);
 }
 
 static int sweep_read_config(struct sweep_conf *c, const char *path, struct iops_err *err)
@@ -122,6 +149,11 @@ static int sweep_args(struct sweep_run *r, int argc, char **argv, struct iops_er
 
 		if (argv[i][0] != '-')
 			continue;
+		if (sweep_remote_arg(&r->remote, argv[i], err)) {
+			if (iops_err_isset(err))
+				return -1;
+			continue;
+		}
 		eq = strchr(argv[i], '=');
 		if (strncmp(argv[i], "--", 2) || !argv[i][2] ||
 		    snprintf(key, sizeof(key), "%.*s", eq ? (int)(eq - argv[i] - 2) : 63, argv[i] + 2) >= (int)sizeof(key)) {
@@ -305,7 +337,7 @@ static int sweep_load_json(const char *path, struct jsonr *j, struct iops_err *e
 static int sweep_step(struct sweep_run *r, int i, struct ctl *ctl)
 {
 	struct sweep_step st;
-	char name[256], sdir[PATH_MAX + 256], json[PATH_MAX + 272], logs[PATH_MAX + 272], when[64], store[8192];
+	char name[256], sdir[PATH_MAX + 256], json[PATH_MAX + 272], logs[PATH_MAX + 272], store[8192];
 	char *argv[SWEEP_ARGV_MAX];
 	struct iops_err err = { 0 };
 	struct sweep_row *row = &r->rows[r->nr_rows];
@@ -336,18 +368,7 @@ static int sweep_step(struct sweep_run *r, int i, struct ctl *ctl)
 		rmdir(sdir);
 		return -1;
 	}
-	strftime(when, sizeof(when), "%a %b %e %H:%M:%S %Z %Y", &tm);
-	if (i < 0)
-		fputs("*********Prefill**************\n", r->progress);
-	else
-		fprintf(r->progress, "*********Fio_Job**************\n%s Sample=%u; Block_Size=%s; job=%s; "
-			"numjobs=%u; iodepth=%s\n", when, st.sample, st.bs, st.rw, r->conf.numjobs,
-			r->conf.pass[SWEEP_P_IODEPTH]);
-	for (int a = 0; a < argc; a++) {
-		sweep_print_arg(r->progress, argv[a]);
-		fputc(a + 1 < argc ? ' ' : '\n', r->progress);
-	}
-	fflush(r->progress);
+	sweep_print_step(r->progress, &r->conf, &st, &tm, argv, argc);
 	stops = ctl_nr_stops(ctl);
 	pid = suite_sys_spawn(argv, STDERR_FILENO);	/* stdout: ours only */
 	if (pid < 0) {
@@ -388,6 +409,77 @@ static int sweep_step(struct sweep_run *r, int i, struct ctl *ctl)
 	return 0;
 }
 
+/* --plot: the page of the sweep's JSON document. 0 or 1 (printed). */
+static int sweep_plot(const struct sweep_run *r, const char *path)
+{
+	struct plot_out_stream s;
+
+	if (plot_out_stream_open("sweep", &s))
+		return 1;
+	if (sweep_json(s.f, r->rows, r->nr_rows) < 0) {
+		fputs("iops sweep: --plot: out of memory\n", stderr);
+		fclose(s.f);
+		free(s.buf);
+		return 1;
+	}
+	return plot_out_stream_write("sweep", &s, path, "iops sweep", "sweep");
+}
+
+/* The final table, CSV or JSON of the rows, and their OpenMetrics (host: the label, NULL for
+ * none), into --output's file (committed whole, or removed) or stdout. 0 or -1 (printed). */
+static int sweep_document(const struct sweep_run *r, struct files_out *of, bool stopped, unsigned n,
+			  const char *host)
+{
+	FILE *out = of->f ? of->f : stdout;
+	int werr = 0, rc;
+
+	if (r->conf.out == SWEEP_OUT_NORMAL) {
+		fprintf(out, "\n");
+		if (stopped)
+			fprintf(out, "Stopped after %u of %u steps\n", r->nr_rows, n);
+		sweep_table(out, r->rows, r->nr_rows);
+	} else if (r->conf.out == SWEEP_OUT_CSV) {
+		sweep_csv(out, r->rows, r->nr_rows);
+	} else if (r->conf.out == SWEEP_OUT_JSON && sweep_json(out, r->rows, r->nr_rows) < 0) {
+		werr = 1;
+	}
+	if (r->conf.openmetrics && sweep_openmetrics(out, r->rows, r->nr_rows, host) < 0)
+		werr = 1;
+	werr |= fflush(out) != 0 || ferror(out);
+	/* --output: the file replaces the old one whole, and only when it was written whole */
+	if (of->f && (rc = werr ? (files_out_abort(of), -EIO) : files_out_commit(of)) < 0) {
+		fprintf(stderr, "iops sweep: cannot write %s: %s\n", r->conf.output, err_str(-rc));
+		werr = 1;
+	}
+	return werr ? -1 : 0;
+}
+
+/* iops sweep --client: the steps on the servers (cmd/sweep_remote.c). The rows are All
+ * clients', of several hosts: no host label in their OpenMetrics. */
+static int sweep_main_remote(struct sweep_run *r, struct files_out *of, struct ctl *ctl, const char *plot)
+{
+	int ret = 0;
+
+	if (r->conf.results[0] && mkdir(r->conf.results, 0755) < 0 && errno != EEXIST) {
+		fprintf(stderr, "iops sweep: cannot make %s: %s\n", r->conf.results, err_str(errno));
+		ret = 1;
+	}
+	r->remote.conf = &r->conf;
+	r->remote.results = r->conf.results;
+	r->remote.progress = r->conf.out == SWEEP_OUT_NORMAL ? stdout : stderr;
+	r->remote.rows = r->rows;
+	if (!ret)
+		ret = sweep_remote_run(&r->remote, ctl);
+	r->nr_rows = r->remote.nr_rows;
+	if (sweep_document(r, of, ctl_stopped(ctl), sweep_nr_steps(&r->conf), NULL) < 0)
+		ret = 1;
+	if (plot && r->nr_rows && sweep_plot(r, plot))
+		ret = 1;
+	free(r->rows);
+	free(r);
+	return ret;
+}
+
 int sweep_main(int argc, char **argv, struct ctl *ctl)
 {
 	struct sweep_run *r = calloc(1, sizeof(*r));
@@ -395,9 +487,9 @@ int sweep_main(int argc, char **argv, struct ctl *ctl)
 	struct files_out of = { 0 };
 	struct utsname un;
 	char k8s[128];
+	const char *plot;
 	unsigned n;
-	int ret = 0, r2, werr = 0;
-	FILE *out;
+	int ret = 0, rc;
 
 	if (!r) {
 		fputs("iops sweep: out of memory\n", stderr);
@@ -409,15 +501,23 @@ int sweep_main(int argc, char **argv, struct ctl *ctl)
 			free(r);
 			return 0;
 		}
-	if (sweep_args(r, argc, argv, &err) < 0 || sweep_plan(r, &err) < 0) {
+	if (plot_out_take("sweep", &argc, argv, &plot) < 0) {
+		free(r);
+		return 1;
+	}
+	r->remote.wait_ms = CLIENT_WAIT_MS;
+	r->remote.ready_wait_ms = CLIENT_READY_MS;
+	if (sweep_args(r, argc, argv, &err) < 0 || (!r->remote.nr_clients && sweep_plan(r, &err) < 0)) {
 		fprintf(stderr, "iops sweep: %s\n", err.msg);
 		free(r);
 		return 1;
 	}
 	n = sweep_nr_steps(&r->conf);
 	r->rows = calloc(n, sizeof(*r->rows));
-	if (r->rows && r->conf.output[0] && (r2 = files_out_open(&of, r->conf.output)) < 0)
-		iops_err_set(&err, -r2, "cannot write %s: %s", r->conf.output, err_str(-r2));
+	if (r->rows && r->conf.output[0] && (rc = files_out_open(&of, r->conf.output)) < 0)
+		iops_err_set(&err, -rc, "cannot write %s: %s", r->conf.output, err_str(-rc));
+	if (r->rows && !iops_err_isset(&err) && r->remote.nr_clients)	/* across servers: their space */
+		return sweep_main_remote(r, &of, ctl, plot);
 	if (!r->rows || iops_err_isset(&err) || sweep_prepare(r, &err) < 0) {
 		fprintf(stderr, "iops sweep: %s\n", r->rows ? err.msg : "out of memory");
 		files_out_abort(&of);
@@ -425,7 +525,6 @@ int sweep_main(int argc, char **argv, struct ctl *ctl)
 		free(r);
 		return 1;
 	}
-	out = of.f ? of.f : stdout;
 	r->progress = r->conf.out == SWEEP_OUT_NORMAL ? stdout : stderr;
 	sweep_conf_k8s_names(&r->conf, k8s, sizeof(k8s));
 	if (k8s[0])
@@ -435,25 +534,10 @@ int sweep_main(int argc, char **argv, struct ctl *ctl)
 	for (unsigned i = 0; i < n && !ret && !ctl_stopped(ctl); i++)
 		if (sweep_step(r, (int)i, ctl) < 0)
 			ret = 1;
-	if (r->conf.out == SWEEP_OUT_NORMAL) {
-		fprintf(out, "\n");
-		if (ctl_stopped(ctl))
-			fprintf(out, "Stopped after %u of %u steps\n", r->nr_rows, n);
-		sweep_table(out, r->rows, r->nr_rows);
-	} else if (r->conf.out == SWEEP_OUT_CSV) {
-		sweep_csv(out, r->rows, r->nr_rows);
-	} else if (r->conf.out == SWEEP_OUT_JSON && sweep_json(out, r->rows, r->nr_rows) < 0) {
-		werr = 1;
-	}
-	if (r->conf.openmetrics && sweep_openmetrics(out, r->rows, r->nr_rows, uname(&un) == 0 ? un.nodename : NULL) < 0)
-		werr = 1;
-	werr |= fflush(out) != 0 || ferror(out);
-	/* --output: the file replaces the old one whole, and only when it was written whole */
-	if (of.f && (r2 = werr ? (files_out_abort(&of), -EIO) : files_out_commit(&of)) < 0) {
-		fprintf(stderr, "iops sweep: cannot write %s: %s\n", r->conf.output, err_str(-r2));
-		werr = 1;
-	}
-	ret |= werr;
+	if (sweep_document(r, &of, ctl_stopped(ctl), n, uname(&un) == 0 ? un.nodename : NULL) < 0)
+		ret = 1;
+	if (plot && r->nr_rows && sweep_plot(r, plot))
+		ret = 1;
 	sweep_remove_data(r);
 	free(r->rows);
 	free(r);

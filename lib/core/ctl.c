@@ -178,3 +178,13 @@ bool ctl_child_wait(struct ctl *ctl, pid_t pid, int *status, int *stops_seen)
 	pthread_mutex_unlock(&ctl->lock);
 	return found;
 }
+
+bool ctl_child_done(struct ctl *ctl, pid_t pid, int *status)
+{
+	bool found;
+
+	pthread_mutex_lock(&ctl->lock);
+	found = ctl_child_find(ctl, pid, status);
+	pthread_mutex_unlock(&ctl->lock);
+	return found;
+}

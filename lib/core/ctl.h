@@ -89,4 +89,7 @@ void ctl_child_exited(struct ctl *ctl, pid_t pid, int status);
  * child, then waits again). */
 bool ctl_child_wait(struct ctl *ctl, pid_t pid, int *status, int *stops_seen);
 
+/* Has child pid been reaped? true with *status set, at once (for a mode watching several). */
+bool ctl_child_done(struct ctl *ctl, pid_t pid, int *status);
+
 #endif

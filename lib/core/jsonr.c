@@ -399,3 +399,36 @@ const char *jsonr_str(const struct jsonr *j, const struct jsonr_node *from, cons
 
 	return n && n->type == JSONR_STR ? n->str : NULL;
 }
+
+const char *jsonr_next_doc(const char *buf, size_t len, size_t *pos, size_t *doc_len)
+{
+	size_t i = *pos, depth = 0, start;
+	bool str = false;
+
+	while (i < len && !(buf[i] == '{' && (i == 0 || buf[i - 1] == '\n')))
+		i++;
+	if (i >= len) {
+		*pos = len;
+		return NULL;
+	}
+	for (start = i; i < len; i++) {
+		char c = buf[i];
+
+		if (str) {
+			if (c == '\\')
+				i++;
+			else if (c == '"')
+				str = false;
+		} else if (c == '"') {
+			str = true;
+		} else if (c == '{' || c == '[') {
+			depth++;
+		} else if ((c == '}' || c == ']') && !--depth) {
+			i++;
+			break;
+		}
+	}
+	*pos = i < len ? i : len;
+	*doc_len = *pos - start;
+	return buf + start;
+}

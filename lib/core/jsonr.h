@@ -42,6 +42,13 @@ struct jsonr {
 int jsonr_parse(struct jsonr *j, const char *text, size_t len, struct iops_err *err);
 void jsonr_free(struct jsonr *j);
 
+/* The next JSON document of a stream (fio's messages before its JSON, `kubectl logs` of N
+ * pods, files written one after the other): from *pos, the first '{' that starts a line, up
+ * to its matching '}' (strings skipped), or to the end when it has none (the parser then says
+ * why). Returns it with *doc_len and *pos moved past it, or NULL when no document is left.
+ * Lines between documents are skipped. */
+const char *jsonr_next_doc(const char *buf, size_t len, size_t *pos, size_t *doc_len);
+
 /* The node at path below from (NULL: the root); NULL if any step is missing. "" is from. */
 const struct jsonr_node *jsonr_get(const struct jsonr *j, const struct jsonr_node *from, const char *path);
 

@@ -115,9 +115,9 @@ __attribute__((cold)) static int aio_init(const struct engine_cfg *cfg, void **c
 	ret = io_setup((int)depth, &ctx->io);
 	if (ret < 0) {
 		if (ret == -ENOSYS || ret == -EPERM)
-			iops_err_set(err, -ret, "fio: libaio is not available here (%s): the kernel or a "
-				     "seccomp profile blocks io_setup; use --ioengine=psync",
-				     err_str(-ret));
+			iops_err_set(err, -ret, "fio: libaio is not available here (io_setup: %s, errno %d): the "
+				     "kernel, an emulator (qemu-user) or a seccomp profile lacks it; use "
+				     "--ioengine=psync", err_str(-ret), -ret);
 		else
 			iops_err_set(err, -ret, "fio: io engine libaio init failed (io_setup(%u): %s). "
 				     "Perhaps try reducing io depth?", depth, err_str(-ret));

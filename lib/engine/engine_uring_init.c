@@ -151,9 +151,9 @@ int uring_ctx_init(const struct engine_cfg *cfg, void **ctxp, struct iops_err *e
 			iops_err_set(err, -ret, "fio: io engine io_uring init failed (%s): sqthread_poll_cpu=%d is "
 				     "not a CPU this job may use", err_str(-ret), a->sqpoll_cpu);
 		else if (ret == -ENOSYS || ret == -EPERM)
-			iops_err_set(err, -ret, "fio: io_uring is not available here (%s): the kernel or a "
-				     "seccomp profile (Docker's default) blocks it; use "
-				     "--ioengine=libaio", err_str(-ret));
+			iops_err_set(err, -ret, "fio: io_uring is not available here (io_uring_setup: %s, errno "
+				     "%d): the kernel, an emulator (qemu-user) or a seccomp profile (Docker's "
+				     "default) lacks it; use --ioengine=libaio or psync", err_str(-ret), -ret);
 		else if (ret == -ENOMEM)
 			iops_err_set(err, -ret, "fio: io engine io_uring init failed (%s): raise the "
 				     "locked-memory limit (ulimit -l), reduce iodepth, or use "

@@ -389,6 +389,7 @@ struct fio_config {
 	unsigned debug_mask;		/* --debug: 1 << enum debug_cat (fio/debug.h) */
 	FILE *debug_out;		/* where the run's debug lines go (cmd/: stdout, as fio) */
 	unsigned idle_prof;		/* --idle-prof: enum idle_mode (fio/idleprof.h), 0 = off */
+	bool json_job_start;		/* a server's run: JSON has each job's job_start (fio 3.36) */
 };
 
 /* Release everything a fio_config owns (jobs, strings, option lists). */

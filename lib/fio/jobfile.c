@@ -19,6 +19,7 @@ void jobfile_keywords_init(struct jobfile_keywords *kw)
 	kw->ncpus = ncpus > 0 ? ncpus : 1;
 	kw->pagesize = page > 0 ? page : 4096;
 	kw->mb_memory = pages > 0 && page > 0 ? (long long)pages * page / (1024 * 1024) : 0;
+	kw->from_in = kw->no_include = false;
 }
 
 struct expr {
@@ -484,6 +485,10 @@ static int handle_line(struct load_ctx *lc, char *raw, const char *path, unsigne
 
 		while (*f == ' ' || *f == '\t')
 			f++;
+		if (lc->kw->no_include) {	/* a server's job: include would read the server's files */
+			opt_diag_add(lc->d, false, "fio: include '%s': not allowed in a job sent to a server", f);
+			return -EPERM;
+		}
 		if (depth >= JOBFILE_INCLUDE_DEPTH) {
 			opt_diag_add(lc->d, false, "fio: include nesting too deep at '%s'", f);
 			return -ELOOP;
@@ -565,7 +570,7 @@ int jobfile_load(struct jobfile *jf, const char *path, FILE *in, const struct jo
 	int ret;
 
 	memset(jf, 0, sizeof(*jf));
-	if (!strcmp(path, "-")) {
+	if (!strcmp(path, "-") || kw->from_in) {
 		f = in;
 	} else {
 		f = fopen(path, "r");

@@ -4,6 +4,7 @@
 #ifndef IOPS_JOBFILE_H
 #define IOPS_JOBFILE_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "fio/opt.h"
@@ -31,11 +32,14 @@ struct jobfile {
 /* Values a job file can refer to; filled from the system by jobfile_keywords_init(). */
 struct jobfile_keywords {
 	long long ncpus, pagesize, mb_memory;
+	/* a job a server received (lib/remote): the file is read from in whatever its path,
+	 * and include is refused (it would read the server's own files) */
+	bool from_in, no_include;
 };
 
 void jobfile_keywords_init(struct jobfile_keywords *kw);
 
-/* Load path ("-" = in). Returns 0, or -errno with fio's message in d
+/* Load path ("-" = in, and every path with kw->from_in). Returns 0, or -errno with fio's message in d
  * ("fio: unable to open 'x' job file", "fio: option <size=1m> outside of [] job section"...). */
 int jobfile_load(struct jobfile *jf, const char *path, FILE *in, const struct jobfile_keywords *kw,
 		 struct opt_diag *d);

@@ -78,6 +78,7 @@ struct job_result {
 	uint64_t ctx, majf, minf;
 	uint64_t run_ms;		/* job_runtime: ms from epoch (after ramp) to job end */
 	uint64_t elapsed_s;		/* since fio start, rounded up */
+	uint64_t job_start_ms;		/* ms since the epoch when its I/O began (job_start, fio 3.36) */
 
 	uint64_t depth_map[DEPTH_MAP_NR];
 	uint64_t submit_map[DEPTH_MAP_NR];

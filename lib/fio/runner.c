@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "fio/debug.h"
@@ -157,6 +158,15 @@ static int worker_place(struct worker *w)
 	return 0;
 }
 
+/* ms since the epoch (CLOCK_REALTIME), for job_start */
+static uint64_t runner_epoch_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
 static void worker_run(struct worker *w)
 {
 	const struct job *job = w->job;
@@ -224,6 +234,7 @@ static void worker_run(struct worker *w)
 		worker_rusage(&w->ru0);
 	}
 	w->iops_t0_ns = w->start_ns;
+	res->job_start_ms = runner_epoch_ms();	/* JSON's job_start (a server's run): the wall clock now */
 	w->bw_win_ns = iolog_sample_ms(job, IOLOG_BW) * CLOCK_NS_PER_MS;	/* logs may change the windows */
 	w->iops_win_ns = iolog_sample_ms(job, IOLOG_IOPS) * CLOCK_NS_PER_MS;
 	if (iolog_job_wants(job)) {

@@ -23,6 +23,24 @@ void merge_free(struct merge *m)
 	free(m);
 }
 
+int merge_fmts_parse(const char *list, unsigned *fmts)
+{
+	static const char *const names[] = { "normal", "json", "json+", "terse", "openmetrics" };	/* MERGE_* bits, in order */
+	size_t len;
+
+	for (*fmts = 0; *list; list += len + (list[len] == ',')) {
+		unsigned i = 0;
+
+		len = strcspn(list, ",");
+		while (i < 5 && (strlen(names[i]) != len || strncmp(list, names[i], len)))
+			i++;
+		if (i == 5)
+			return -EINVAL;
+		*fmts |= 1u << i;
+	}
+	return *fmts ? 0 : -EINVAL;
+}
+
 unsigned merge_count(const struct merge *m)
 {
 	return m->nr_in;
@@ -163,33 +181,5 @@ free_doc:
 
 const char *merge_next_doc(const char *buf, size_t len, size_t *pos, size_t *doc_len)
 {
-	size_t i = *pos, depth = 0, start;
-	bool str = false;
-
-	while (i < len && !(buf[i] == '{' && (i == 0 || buf[i - 1] == '\n')))
-		i++;
-	if (i >= len) {
-		*pos = len;
-		return NULL;
-	}
-	for (start = i; i < len; i++) {
-		char c = buf[i];
-
-		if (str) {
-			if (c == '\\')
-				i++;
-			else if (c == '"')
-				str = false;
-		} else if (c == '"') {
-			str = true;
-		} else if (c == '{' || c == '[') {
-			depth++;
-		} else if ((c == '}' || c == ']') && !--depth) {
-			i++;
-			break;
-		}
-	}
-	*pos = i < len ? i : len;
-	*doc_len = *pos - start;
-	return buf + start;
+	return jsonr_next_doc(buf, len, pos, doc_len);
 }

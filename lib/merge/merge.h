@@ -16,6 +16,10 @@ struct merge;
 /* Output formats, as bits (fio's --output-format list). */
 enum merge_fmt { MERGE_NORMAL = 1, MERGE_JSON = 2, MERGE_JSONPLUS = 4, MERGE_TERSE = 8, MERGE_OPENMETRICS = 16 };
 
+/* fio's --output-format list ("normal,json+", ...) as MERGE_* bits. 0, or -EINVAL (an
+ * unknown or empty name; *fmts is then meaningless). */
+int merge_fmts_parse(const char *list, unsigned *fmts);
+
 struct merge *merge_new(void);
 void merge_free(struct merge *m);
 
@@ -38,10 +42,12 @@ unsigned merge_count(const struct merge *m);
  * `All clients:` block in fio's layout (with its percentile block, exact); json / json+: one
  * document whose `client_stats` holds each input's job entries (with `hostname` and `port`)
  * and a last `All clients` entry; openmetrics (last): every input's units (label host: the
- * input's name) and All clients (no host), with histograms when every input had bins. PER_INPUT: in normal format, also one line per input with
- * its first and last completion times (iops merge); a client that already printed each
- * server's report passes false. MERGE_TERSE is not written (no merged terse line: the
- * binary's size). Returns 0 or -1 with ERR set. */
+ * input's name) and All clients (no host), with histograms when every input had bins, as
+ * one exposition. PER_INPUT: in normal format, also one line per input with its first and
+ * last completion times (iops merge), and in terse format a line per input's job before the
+ * All clients line; a client that already printed each server's report passes false.
+ * Formats are written in fio's order: terse, json, normal, then openmetrics. Returns 0 or -1
+ * with ERR set. */
 int merge_write(const struct merge *m, FILE *out, unsigned fmts, int per_input, struct iops_err *err);
 
 #endif

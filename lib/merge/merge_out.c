@@ -14,6 +14,7 @@
 #include "fio/report/out_json.h"
 #include "fio/report/out_normal.h"
 #include "fio/report/out_openmetrics.h"
+#include "fio/report/out_terse.h"
 #include "fio/report/write.h"
 #include "merge/merge_int.h"
 
@@ -101,6 +102,45 @@ static void mg_time(char *buf, size_t len, uint64_t ms, bool iso)
 		buf[0] = '\0';
 }
 
+/* The report of one input's jobs (units as the input had them); cfg and mj must outlive rep. */
+static int mg_input_report(const struct merge_input *in, struct fio_config *cfg, struct merge_jobs *mj,
+			   struct report *rep, struct iops_err *err)
+{
+	int rc = merge_input_jobs(in, mj, err);
+
+	if (!rc) {
+		cfg->jobs = mj->job;
+		cfg->nr_jobs = mj->n;
+		rc = report_build(rep, cfg, mj->rp, mj->n);
+	}
+	return rc;
+}
+
+/* Terse: a line per input's unit (PER_INPUT), then the All clients line (version 3). */
+static int mg_terse(const struct merge *m, FILE *out, const struct report *all, int per_input,
+		    struct iops_err *err)
+{
+	int rc = 0;
+
+	for (unsigned i = 0; per_input && i < m->nr_in && !rc; i++) {
+		struct fio_config cfg = { 0 };
+		struct merge_jobs mj;
+		struct report rep;
+
+		rc = mg_input_report(&m->in[i], &cfg, &mj, &rep, err);
+		for (unsigned u = 0; !rc && u < rep.nr_units; u++)
+			out_terse_unit(out, &rep, &rep.units[u], 3);
+		if (!rc)
+			report_release(&rep);
+		merge_jobs_release(&mj);
+	}
+	if (!rc)
+		out_terse_unit(out, all, &all->units[0], 3);
+	if (rc && !iops_err_isset(err))
+		iops_err_set(err, -rc, "%s", rc == -ENOMEM ? "out of memory" : "cannot write the report");
+	return rc ? -1 : 0;
+}
+
 /* One document: client_stats holds each input's units (hostname, port) and All clients. */
 static int mg_json(const struct merge *m, FILE *out, const struct report *all, bool plus,
 		   uint64_t ts, struct iops_err *err)
@@ -130,11 +170,7 @@ static int mg_json(const struct merge *m, FILE *out, const struct report *all, b
 		struct merge_jobs mj;
 		struct report rep;
 
-		if ((rc = merge_input_jobs(in, &mj, err)) == 0) {
-			cfg.jobs = mj.job;
-			cfg.nr_jobs = mj.n;
-			rc = report_build(&rep, &cfg, mj.rp, mj.n);
-		}
+		rc = mg_input_report(in, &cfg, &mj, &rep, err);
 		for (unsigned u = 0; !rc && u < rep.nr_units; u++) {
 			const struct merge_extra *x = &mj.x[rep.units[u].job - mj.job];
 
@@ -271,7 +307,9 @@ int merge_write(const struct merge *m, FILE *out, unsigned fmts, int per_input, 
 	rep.now.tv_sec = (time_t)(ts / 1000);
 	rep.now.tv_nsec = (long)(ts % 1000) * 1000000;
 	rc = 0;
-	if ((fmts & (MERGE_JSON | MERGE_JSONPLUS)) &&
+	if ((fmts & MERGE_TERSE) && mg_terse(m, out, &rep, per_input, err) < 0)	/* fio's order: terse, json, normal */
+		rc = -1;
+	if (!rc && (fmts & (MERGE_JSON | MERGE_JSONPLUS)) &&
 	    mg_json(m, out, &rep, (fmts & MERGE_JSONPLUS) && !m->approx, ts, err) < 0)
 		rc = -1;
 	if (!rc && (fmts & MERGE_NORMAL))

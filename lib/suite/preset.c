@@ -22,9 +22,10 @@ const struct preset *preset_find(const char *name)
 
 void preset_usage(FILE *out, const struct preset *p)
 {
-	fprintf(out, "Usage: iops %s [DIR] [--keep] [fio options...]\n"
+	fprintf(out, "Usage: iops %s [DIR] [--keep] [--plot=FILE.html] [fio options...]\n"
 		"fio --rw=%s --bs=%s --iodepth=%u --numjobs=%u --size=10g (<= 1/2 free) --direct=1\n"
-		"--runtime=60 --time_based --ramp_time=5 --fallocate=none, then yours.\n",
+		"--runtime=60 --time_based --ramp_time=5 --fallocate=none, then yours.\n"
+		"--plot: also draw the result (its json+) as a page of charts (iops plot).\n",
 		p->name, p->rw, p->bs, p->depth, p->numjobs);
 }
 
@@ -72,11 +73,15 @@ int preset_opts_parse(int argc, char **argv, struct preset_opts *o, struct iops_
 			o->size_set = true;
 		if (preset_is(a, "--direct"))
 			o->direct_set = true;
+		if (preset_is(a, "--ioengine"))
+			o->engine_set = true;
 		if (preset_is(a, "--numjobs") && a[9] == '=') {
 			int64_t v;
 
-			if (parse_int(a + 10, 1000, &v) == 0 && v >= 1 && v <= 65536)
+			if (parse_int(a + 10, 1000, &v) == 0 && v >= 1 && v <= 65536) {
 				o->numjobs = (unsigned)v;	/* fio itself reports a bad value */
+				o->numjobs_set = true;
+			}
 		}
 		o->user[o->nuser++] = (char *)a;
 	}
@@ -90,20 +95,29 @@ fail:
 	return -EINVAL;
 }
 
+void preset_use_psync(struct preset_opts *o)
+{
+	o->psync = true;
+	if (!o->numjobs_set)
+		o->numjobs = suite_psync_jobs(o->p->depth, o->p->numjobs);
+}
+
 int preset_argv(struct suite_argv *a, const struct preset_opts *o, long pid, uint64_t size, bool direct)
 {
 	const struct preset *p = o->p;
+	unsigned jobs = o->psync ? suite_psync_jobs(p->depth, p->numjobs) : p->numjobs;
 
 	suite_argv_init(a);
 	suite_argv_add(a, "fio");
 	suite_argv_add(a, "--directory=%s", o->dir);
 	suite_argv_add(a, "--name=%s", p->name);
-	suite_argv_add(a, "--ioengine=libaio");
+	suite_argv_add(a, "--ioengine=%s", o->psync ? "psync" : "libaio");
 	suite_argv_add(a, "--rw=%s", p->rw);
 	suite_argv_add(a, "--bs=%s", p->bs);
-	suite_argv_add(a, "--iodepth=%u", p->depth);
-	if (p->numjobs > 1)
-		suite_argv_add(a, "--numjobs=%u", p->numjobs);
+	if (!o->psync)
+		suite_argv_add(a, "--iodepth=%u", p->depth);
+	if (jobs > 1)
+		suite_argv_add(a, "--numjobs=%u", jobs);
 	if (size)
 		suite_argv_add(a, "--size=%llum", (unsigned long long)(size / SUITE_MIB));
 	else

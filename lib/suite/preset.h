@@ -30,7 +30,11 @@ struct preset_opts {
 	bool keep, help;
 	bool size_set;			/* --size or --filesize among the user's options */
 	bool direct_set;		/* --direct among them */
-	unsigned numjobs;		/* the last --numjobs given, else the preset's */
+	bool engine_set;		/* --ioengine among them: no psync fallback */
+	bool numjobs_set;		/* --numjobs among them */
+	bool psync;			/* libaio cannot run here: psync, the depth as numjobs (cmd/) */
+	unsigned numjobs;		/* the last --numjobs given, else the preset's (with psync:
+					 * suite_psync_jobs() of its depth and numjobs) */
 	char **user;			/* the user's fio options, in order (--keep taken out) */
 	int nuser;
 };
@@ -39,9 +43,12 @@ struct preset_opts {
  * with err set. */
 int preset_opts_parse(int argc, char **argv, struct preset_opts *o, struct iops_err *err);
 void preset_usage(FILE *out, const struct preset *p);
+/* Switch o to the psync fallback: o->psync, and o->numjobs unless the user gave one. */
+void preset_use_psync(struct preset_opts *o);
 
-/* The whole command line: fio, --directory, --name, the recipe, the file names, size (0: the
- * recipe's 10g), direct, --unlink=1 unless keep, then the user's options. 0 or -E2BIG. */
+/* The whole command line: fio, --directory, --name, the recipe (with o->psync: --ioengine=psync and
+ * the depth as numjobs), the file names, size (0: the recipe's 10g), direct, --unlink=1 unless
+ * keep, then the user's options. 0 or -E2BIG. */
 int preset_argv(struct suite_argv *a, const struct preset_opts *o, long pid, uint64_t size, bool direct);
 
 #endif

@@ -21,10 +21,11 @@ const struct quick_step quick_steps[QUICK_STEPS] = {
 void quick_usage(FILE *out)
 {
 	fputs("Usage: iops quick [DIR] [--runtime=S] [--size=SIZE] [--output-format=normal|json|json+|openmetrics]\n"
-	      "                  [--output=FILE]\n"
+	      "                  [--output=FILE] [--plot=FILE.html]\n"
 	      "Six fio steps on a test file in DIR (default .; 'iops' alone = 'iops quick .'):\n"
 	      "1m QD16, 4k QD1, 4k QD32 reads and writes, 10 s each; file 1g (<= 1/10 free).\n"
-	      "--output-format takes a list (json,openmetrics); --output=FILE writes it to FILE whole.\n", out);
+	      "--output-format takes a list (json,openmetrics); --output=FILE writes it to FILE whole.\n"
+	      "--plot: also draw the result as a page of charts (iops plot).\n", out);
 }
 
 static int quick_bad(struct iops_err *err, const char *opt, const char *val, const char *why)
@@ -155,9 +156,19 @@ unsigned quick_numjobs(long cpus)
 	return cpus < QUICK_MAX_JOBS ? (unsigned)cpus : QUICK_MAX_JOBS;
 }
 
+void quick_step_shape(const struct quick_plan *p, unsigned k, unsigned *depth, unsigned *jobs)
+{
+	const struct quick_step *s = &quick_steps[k];
+	unsigned n = s->multi && p->numjobs > 1 ? p->numjobs : 1;
+
+	*depth = p->psync ? 1 : s->depth;
+	*jobs = p->psync ? suite_psync_jobs(s->depth, n) : n;
+}
+
 int quick_step_argv(struct suite_argv *a, const struct quick_plan *p, unsigned k, bool run)
 {
 	const struct quick_step *s = &quick_steps[k];
+	unsigned depth, jobs;
 
 	suite_argv_init(a);
 	suite_argv_add(a, "fio");
@@ -165,13 +176,15 @@ int quick_step_argv(struct suite_argv *a, const struct quick_plan *p, unsigned k
 	suite_argv_add(a, "--directory=%s", p->dir);
 	suite_argv_add(a, "--filename=%s", p->file);
 	suite_argv_add(a, "--size=%llum", (unsigned long long)(p->size / SUITE_MIB));
-	suite_argv_add(a, "--ioengine=libaio");
+	suite_argv_add(a, "--ioengine=%s", p->psync ? "psync" : "libaio");
 	suite_argv_add(a, "--direct=%d", p->direct ? 1 : 0);
 	suite_argv_add(a, "--rw=%s", s->rw);
 	suite_argv_add(a, "--bs=%s", s->bs);
-	suite_argv_add(a, "--iodepth=%u", s->depth);
-	if (s->multi && p->numjobs > 1) {
-		suite_argv_add(a, "--numjobs=%u", p->numjobs);
+	quick_step_shape(p, k, &depth, &jobs);
+	if (!p->psync)
+		suite_argv_add(a, "--iodepth=%u", depth);
+	if (jobs > 1) {
+		suite_argv_add(a, "--numjobs=%u", jobs);
 		suite_argv_add(a, "--group_reporting");
 	}
 	suite_argv_add(a, "--time_based");
@@ -210,11 +223,13 @@ void quick_table_print(FILE *out, const struct quick_plan *p, const struct suite
 		"jobs", "IOPS", "MiB/s", "mean ms", "p50 ms", "p99 ms", "p99.9 ms");
 	for (unsigned k = 0; k < QUICK_STEPS; k++) {
 		const struct quick_step *s = &quick_steps[k];
+		unsigned depth, jobs;
 
 		if (!f[k].valid)
 			continue;
+		quick_step_shape(p, k, &depth, &jobs);
 		fprintf(out, "%-15s %-9s %3s %5u %4u %9.0f %9.1f %9.3f %9.3f %9.3f %9.3f\n", s->name, s->rw,
-			s->bs, s->depth, s->multi ? p->numjobs : 1, f[k].iops, f[k].bw_bps / (double)SUITE_MIB,
+			s->bs, depth, jobs, f[k].iops, f[k].bw_bps / (double)SUITE_MIB,
 			f[k].lat_mean_ns / 1e6, (double)f[k].p50_ns / 1e6, (double)f[k].p99_ns / 1e6,
 			(double)f[k].p999_ns / 1e6);
 	}
@@ -248,6 +263,7 @@ int quick_json_print(FILE *out, const struct quick_plan *p, const struct suite_f
 	json_uint(&w, "file_size", p->size);
 	json_uint(&w, "runtime_per_step", p->runtime_s);
 	json_int(&w, "direct", p->direct);
+	json_string(&w, "ioengine", p->psync ? "psync" : "libaio");
 	json_begin_object(&w, "summary");
 	for (unsigned k = 0; k < QUICK_STEPS; k++) {
 		if (!f[k].valid)

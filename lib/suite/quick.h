@@ -58,10 +58,15 @@ struct quick_plan {
 	uint64_t runtime_s;
 	unsigned numjobs;	/* QD32 steps */
 	bool direct;
+	bool psync;		/* libaio cannot run here: psync, the depth as numjobs */
 };
 
 /* numjobs of the QD32 steps for a machine with cpus CPUs: min(4, cpus), at least 1. */
 unsigned quick_numjobs(long cpus);
+
+/* Step k's queue depth and job count as run: the step's, or with psync 1 and
+ * suite_psync_jobs() of them. */
+void quick_step_shape(const struct quick_plan *p, unsigned k, unsigned *depth, unsigned *jobs);
 
 /* Step k's fio command line. run: the line iops itself runs, which adds allow_overwrite=1
  * after the first step (the file is the suite's own, laid out by step 1, also on file systems

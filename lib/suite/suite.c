@@ -103,6 +103,13 @@ int suite_plan_size(uint64_t free_bytes, uint64_t want, bool explicit_want, unsi
 	return 0;
 }
 
+unsigned suite_psync_jobs(unsigned depth, unsigned numjobs)
+{
+	uint64_t n = (uint64_t)(depth ? depth : 1) * (numjobs ? numjobs : 1);
+
+	return n < SUITE_PSYNC_MAX_JOBS ? (unsigned)n : SUITE_PSYNC_MAX_JOBS;
+}
+
 int suite_file_name(char *out, size_t n, const char *mode, long pid, unsigned k)
 {
 	int r = snprintf(out, n, "iops-%s.%ld.%u", mode, pid, k);

@@ -44,6 +44,12 @@ void suite_argv_print(FILE *out, const struct suite_argv *a);
 int suite_plan_size(uint64_t free_bytes, uint64_t want, bool explicit_want, unsigned share,
 		    const char *who, const char *dir, uint64_t *out, struct iops_err *err);
 
+/* Where libaio cannot run (io_setup fails: ENOSYS under qemu-user, EPERM from a seccomp profile),
+ * the suite modes fall back to psync, one I/O in flight per job: the queue depth goes into
+ * numjobs. The jobs that stand for depth x numjobs: their product, 1 to SUITE_PSYNC_MAX_JOBS. */
+#define SUITE_PSYNC_MAX_JOBS	64
+unsigned suite_psync_jobs(unsigned depth, unsigned numjobs);
+
 /* The name of a file a mode lays out: "iops-<mode>.<pid>.<n>". 0 or -ENAMETOOLONG. */
 int suite_file_name(char *out, size_t n, const char *mode, long pid, unsigned k);
 

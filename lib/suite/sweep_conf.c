@@ -16,6 +16,8 @@ static const char *const pass_names[SWEEP_P_NR] = {	/* as options on fio's comma
 static const char *const k8s_names[] = {
 	"server", "storageclass", "storage_type", "volumemode", "storage(Gi)", "platform",
 };
+_Static_assert(sizeof(k8s_names) / sizeof(k8s_names[0]) == sizeof(((struct sweep_conf *)0)->k8s_vals) /
+	       sizeof(((struct sweep_conf *)0)->k8s_vals[0]), "a value for every Kubernetes key");
 
 static const char rw_words[] = " read write randread randwrite rw readwrite randrw ";
 
@@ -169,7 +171,12 @@ int sweep_conf_set(struct sweep_conf *c, const char *key, const char *value, boo
 
 	for (size_t k = 0; from_file && k < sizeof(k8s_names) / sizeof(k8s_names[0]); k++)
 		if (!strcmp(key, k8s_names[k])) {
+			if (strlen(v) >= sizeof(c->k8s_vals[k])) {
+				iops_err_set(err, EINVAL, "%s: '%s' is too long", key, v);
+				return -EINVAL;
+			}
 			c->k8s_keys |= 1u << k;
+			memcpy(c->k8s_vals[k], v, strlen(v) + 1);
 			return 0;
 		}
 	if (!value && (!strcmp(key, "keep") || !strcmp(key, "prefill") || !strcmp(key, "time_based"))) {
@@ -280,6 +287,14 @@ void sweep_conf_k8s_names(const struct sweep_conf *c, char *buf, size_t n)
 
 			used += w > 0 ? (size_t)w : 0;
 		}
+}
+
+const char *sweep_conf_k8s_value(const struct sweep_conf *c, const char *key)
+{
+	for (size_t k = 0; k < sizeof(k8s_names) / sizeof(k8s_names[0]); k++)
+		if (!strcmp(key, k8s_names[k]))
+			return c->k8s_keys & 1u << k ? c->k8s_vals[k] : NULL;
+	return NULL;
 }
 
 unsigned sweep_nr_steps(const struct sweep_conf *c)

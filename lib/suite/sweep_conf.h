@@ -45,6 +45,7 @@ struct sweep_conf {
 	uint64_t size;			/* bytes per job's file (size's value) */
 	unsigned numjobs;
 	unsigned k8s_keys;		/* config.file keys kept for the Kubernetes renderer (a bit each) */
+	char k8s_vals[6][SWEEP_WORD_MAX * 4];	/* their values, in sweep_conf_k8s_names()' order */
 };
 
 /* Defaults: rw=randread, bs=4k, 1 sample, ioengine=libaio, size=1g, numjobs=1, iodepth=1,
@@ -62,6 +63,10 @@ int sweep_conf_file(struct sweep_conf *c, const char *text, const char *name, st
 
 /* "server, storageclass" etc.: the Kubernetes keys the file set, "" if none. */
 void sweep_conf_k8s_names(const struct sweep_conf *c, char *buf, size_t n);
+
+/* The value the config file gave Kubernetes key (server, storageclass, storage_type,
+ * volumemode, storage(Gi), platform), NULL when it gave none. */
+const char *sweep_conf_k8s_value(const struct sweep_conf *c, const char *key);
 
 /* Steps in the matrix: rw x bs x samples, rw outermost, samples innermost. */
 unsigned sweep_nr_steps(const struct sweep_conf *c);

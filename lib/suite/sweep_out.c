@@ -31,9 +31,12 @@ static void sweep_row_windows(const struct jsonr *j, const struct jsonr_node *dn
 
 int sweep_row_from_json(struct sweep_row *r, const struct jsonr *j)
 {
-	const struct jsonr_node *job = jsonr_get(j, NULL, "jobs/0");
+	const struct jsonr_node *job = jsonr_get(j, NULL, "jobs/0"), *cs = jsonr_get(j, NULL, "client_stats");
 	double ios_total = 0, lat_sum = 0, m2 = 0, v, sd;
 
+	if (!job && cs && cs->type == JSONR_ARR)	/* a client run's: its last entry, All clients */
+		for (uint32_t k = cs->first; k; k = j->nodes[k].next)
+			job = &j->nodes[k];
 	if (!job || job->type != JSONR_OBJ || !jsonr_get(j, job, "read/iops"))
 		return -EINVAL;
 	r->iops = r->bw_bytes = r->lat_mean_ns = r->clat_p99_ns = r->clat_p50_ns = r->clat_p999_ns = 0;
@@ -143,28 +146,48 @@ void sweep_report(FILE *out, const struct jsonr *j, unsigned numjobs)
 	}
 }
 
+/* A sweep across servers: its rows are All clients, with the servers behind each. */
+static bool sweep_remote_rows(const struct sweep_row *rows, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (rows[i].servers || rows[i].servers_failed)
+			return true;
+	return false;
+}
+
 void sweep_table(FILE *out, const struct sweep_row *rows, unsigned n)
 {
-	fprintf(out, "%-10s %-6s %6s %12s %12s %14s %14s\n", "rw", "bs", "sample", "IOPS", "BW (MiB/s)",
-		"lat mean (us)", "clat p99 (us)");
+	bool remote = sweep_remote_rows(rows, n);
+
+	fprintf(out, "%-10s %-6s %6s %12s %12s %14s %14s%s\n", "rw", "bs", "sample", "IOPS", "BW (MiB/s)",
+		"lat mean (us)", "clat p99 (us)", remote ? "  servers" : "");
 	for (unsigned i = 0; i < n; i++) {
 		const struct sweep_row *r = &rows[i];
+		char srv[32] = "";
 
-		fprintf(out, "%-10s %-6s %6u %12.1f %12.2f %14.2f %14.2f%s\n", r->rw, r->bs, r->sample, r->iops,
-			r->bw_bytes / (1 << 20), r->lat_mean_ns / 1e3, r->clat_p99_ns / 1e3,
+		if (remote)
+			snprintf(srv, sizeof(srv), "  %7u/%u", r->servers, r->servers + r->servers_failed);
+		fprintf(out, "%-10s %-6s %6u %12.1f %12.2f %14.2f %14.2f%s%s\n", r->rw, r->bs, r->sample, r->iops,
+			r->bw_bytes / (1 << 20), r->lat_mean_ns / 1e3, r->clat_p99_ns / 1e3, srv,
 			r->stopped ? "  (stopped)" : "");
 	}
 }
 
 void sweep_csv(FILE *out, const struct sweep_row *rows, unsigned n)
 {
-	fputs("rw,bs,sample,iops,bw_bytes,lat_mean_us,clat_p99_us,io_bytes,error,stopped\n", out);
+	bool remote = sweep_remote_rows(rows, n);
+
+	fprintf(out, "rw,bs,sample,iops,bw_bytes,lat_mean_us,clat_p99_us,io_bytes,error,stopped%s\n",
+		remote ? ",servers,servers_failed" : "");
 	for (unsigned i = 0; i < n; i++) {
 		const struct sweep_row *r = &rows[i];
 
-		fprintf(out, "%s,%s,%u,%.3f,%.0f,%.3f,%.3f,%llu,%d,%d\n", r->rw, r->bs, r->sample, r->iops,
+		fprintf(out, "%s,%s,%u,%.3f,%.0f,%.3f,%.3f,%llu,%d,%d", r->rw, r->bs, r->sample, r->iops,
 			r->bw_bytes, r->lat_mean_ns / 1e3, r->clat_p99_ns / 1e3,
 			(unsigned long long)r->io_bytes, r->error, r->stopped);
+		if (remote)
+			fprintf(out, ",%u,%u", r->servers, r->servers_failed);
+		fputc('\n', out);
 	}
 }
 
@@ -202,6 +225,10 @@ int sweep_json(FILE *out, const struct sweep_row *rows, unsigned n)
 		json_float(&w, "bw_dev", r->bw_dev);
 		for (unsigned k = 0; k < SWEEP_ROW_WL; k++)
 			json_string(&w, sweep_row_wl_keys[k], r->wl[k]);
+		if (r->servers || r->servers_failed) {	/* across servers: the figures are All clients' */
+			json_uint(&w, "servers", r->servers);
+			json_uint(&w, "servers_failed", r->servers_failed);
+		}
 		json_end_object(&w);
 	}
 	json_end_array(&w);

@@ -31,11 +31,15 @@ struct sweep_row {
 	 * together, windows = the fewer, means added, variances added */
 	double iops_samples, iops_mean, iops_stddev, bw_samples, bw_mean, bw_dev;
 	char wl[SWEEP_ROW_WL][SWEEP_WORD_MAX];	/* ioengine, iodepth, numjobs, size, direct as passed */
+	/* a sweep across servers (--client): the figures are All clients', summed over these
+	 * servers; the failed ones ran the step and were left out, or were gone already */
+	unsigned servers, servers_failed;
 };
 
 extern const char *const sweep_row_wl_keys[SWEEP_ROW_WL];
 
-/* Fill r's numbers from a step's fio JSON (jobs/0). 0, or -EINVAL if it has no job entry. */
+/* Fill r's numbers from a step's fio JSON (jobs/0; a client run's: the last client_stats entry,
+ * All clients). 0, or -EINVAL if it has no job entry. */
 int sweep_row_from_json(struct sweep_row *r, const struct jsonr *j);
 
 /* The step's report: "All jobs: ..." and per direction with I/O the IOPS/BW, latency and

@@ -19,6 +19,10 @@
 #              once, so the sum is comparable with a threaded process. (/usr/bin/time's %M is
 #              the maximum over single processes, which would flatter fio's fork model.)
 #   ioping     ioping -c 20 -i 0 DIR vs iops ioping -c 20 -i 0 DIR: avg and mdev latency.
+#   remote     (tests/bench/remote.sh) the start spread of five servers, iops merge of 100
+#              json+ results, a server's idle resident memory.
+#   plot       iops plot of a 10-minute log at 1 ms (600,000 lines): time and page size
+#              (tests/bench/plot.sh, after the table).
 # Ratios are iops/fio; targets (issue #3): null IOPS >= 2x, libaio IOPS within 5 % with
 # <= 70 % of fio's CPU per I/O, peak RSS <= 1/4.
 set -u
@@ -219,7 +223,12 @@ row ioping_avg_us "ioping -c 20 -i 0: avg (us)" ""
 row ioping_mdev_us "ioping -c 20 -i 0: mdev (us)" ""
 echo "bench: load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
+"$here/plot.sh" "$IOPS"
+echo
 echo "raw samples:"
 for k in $(printf '%s\n' "${!R[@]}" | sort); do printf '  %-28s %s\n' "$k" "${R[$k]}"; done
+echo
+"$here/remote.sh" "$IOPS" || echo "bench: the client/server figures failed"
+echo
 # iops compare's own figures (no fio counterpart)
 "$here/compare.sh" "$IOPS"

@@ -22,6 +22,13 @@ compare() {
 	local label=$1; shift
 	ref_ioping "$@" >"$T/ref.out" 2>"$T/ref.err"; local rc_ref=$?
 	"$IOPS" ioping "$@" >"$T/our.out" 2>"$T/our.err"; local rc_our=$?
+	# A system call the binary under test lacks and the reference has (qemu-user runs the arm64
+	# build here without io_setup, for -A, and preadv2, for -N): it fails as ioping 1.3 does there
+	# (one line, "ioping: ...: Function not implemented"), and there is nothing to compare.
+	if [ "$rc_ref" = 0 ] && [ "$rc_our" != 0 ] && [[ "$(cat "$T/our.err")" =~ ^ioping:\ [a-z\ ]+:\ Function\ not\ implemented$ ]]; then
+		case_skip "$label: '$(cat "$T/our.err")' for the binary under test here (an emulator?), not for ioping 1.3"
+		return
+	fi
 	assert_eq "$label: exit code" "$rc_ref" "$rc_our"
 	if ! diff -u <(mask_ioping <"$T/ref.out") <(mask_ioping <"$T/our.out") >"$T/d"; then
 		cat "$T/d" >&2
@@ -33,6 +40,7 @@ compare() {
 	fi
 	[ -s "$T/our.out" ] || fail "$label: no output"
 	assert_eq "$label: directory listing" "$before" "$(dir_listing "$D")"
+	case_ran
 }
 
 compare "plain"        -c 5 -i 0 "$D"

@@ -56,7 +56,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct jobfile_keywords kw = { 4, 4096, 1024 };	/* fixed: the same input, the same run */
+	struct jobfile_keywords kw = { .ncpus = 4, .pagesize = 4096, .mb_memory = 1024 };	/* fixed: the same input, the same run */
 	struct opt_job_list list = { 0 };
 	struct job_kv *kv = NULL;
 	unsigned nr_kv = 0, cap_kv = 0;

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
+#include "unit_probe.h"
 
 #define BS		4096u
 #define NR_BLOCKS	96u

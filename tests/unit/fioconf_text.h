@@ -16,7 +16,7 @@ static inline int fioconf_from_text(const char *text, struct fio_config *cfg, st
 {
 	char path[] = "/tmp/check_fioconf_text.XXXXXX";
 	int fd = mkstemp(path);
-	struct jobfile_keywords kw = { 2, 4096, 1024 };
+	struct jobfile_keywords kw = { .ncpus = 2, .pagesize = 4096, .mb_memory = 1024 };
 	struct jobfile jf;
 	struct opt_job global;
 	struct opt_job_list list = { 0 };

@@ -185,6 +185,8 @@ void out_json_unit_fields(struct json_writer *w, const struct report *rep, const
 
 	report_cpu(r, &usr, &sys);
 	json_uint(w, "job_runtime", r->run_ms);
+	if (rep->cfg && rep->cfg->json_job_start && !u->client)	/* a server's run (fio 3.36's) */
+		json_uint(w, "job_start", r->job_start_ms);
 	json_float(w, "usr_cpu", usr);
 	json_float(w, "sys_cpu", sys);
 	json_uint(w, "ctx", r->ctx);

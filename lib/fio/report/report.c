@@ -205,6 +205,8 @@ void report_merge_result(struct job_result *dst, const struct job_result *src)
 	dst->majf += src->majf;
 	dst->minf += src->minf;
 	dst->run_ms += src->run_ms;
+	if (src->job_start_ms && (!dst->job_start_ms || src->job_start_ms < dst->job_start_ms))
+		dst->job_start_ms = src->job_start_ms;	/* a group's: its first job's */
 	if (src->elapsed_s > dst->elapsed_s)
 		dst->elapsed_s = src->elapsed_s;
 	report_add_u64(dst->depth_map, src->depth_map, DEPTH_MAP_NR);

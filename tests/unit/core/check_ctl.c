@@ -198,6 +198,11 @@ START_TEST(test_ctl_children)
 	ck_assert_int_eq(st, 1 << 8);
 	ck_assert(ctl_child_wait(&ctl, 100, &st, &seen));
 	ck_assert_int_eq(st, 2 << 8);	/* the latest */
+	st = -1;
+	ck_assert(ctl_child_done(&ctl, 101, &st));	/* at once, without waiting */
+	ck_assert_int_eq(st, 1 << 8);
+	ck_assert(!ctl_child_done(&ctl, 4242, &st));
+	ck_assert_int_eq(st, 1 << 8);	/* untouched when not recorded */
 	/* recorded while the waiter waits */
 	ck_assert_int_eq(pthread_create(&tid, NULL, child_waiter_main, &w), 0);
 	ctl_child_exited(&ctl, 4242, 9);

@@ -71,6 +71,7 @@ START_TEST(test_roundtrip)
 	unsigned e = (unsigned)_i / (NR(depths) * 2), d = ((unsigned)_i / 2) % NR(depths);
 	bool direct = _i % 2;
 	const char *name = file_engines[e];
+	UNIT_NEED_ENGINE(name);
 	size_t total = (size_t)NR_BLOCKS * BS;
 	unsigned char *wbuf = aligned_buf(total), *rbuf = aligned_buf(total), *check = aligned_buf(total);
 	struct rig rig;
@@ -104,6 +105,7 @@ END_TEST
 START_TEST(test_busy_when_full)
 {
 	const char *name = async_engines[_i];
+	UNIT_NEED_ENGINE(name);
 	unsigned char *buf = aligned_buf(8 * BS);
 	struct io_req extra = { .index = 0 };
 	int fd = temp_file(8 * BS, false);
@@ -145,6 +147,7 @@ END_TEST
 START_TEST(test_partial_batch_and_max)
 {
 	const char *name = async_engines[_i];
+	UNIT_NEED_ENGINE(name);
 	unsigned char *buf = aligned_buf(8 * BS);
 	int fd = temp_file(8 * BS, false);
 	bool seen[3] = { false, false, false };
@@ -179,6 +182,7 @@ END_TEST
 START_TEST(test_reap_timeout_nothing_inflight)
 {
 	const char *name = async_engines[_i];
+	UNIT_NEED_ENGINE(name);
 	struct timespec zero = { 0, 0 }, short_ts = { 0, 20000000 };
 	struct rig rig;
 	uint64_t t0;
@@ -198,6 +202,7 @@ END_TEST
 START_TEST(test_reap_poll)
 {
 	const char *name = async_engines[_i];
+	UNIT_NEED_ENGINE(name);
 	unsigned char *buf = aligned_buf(4 * BS);
 	int fd = temp_file(4 * BS, false);
 	struct timespec zero = { 0, 0 };
@@ -227,6 +232,7 @@ END_TEST
 START_TEST(test_sets_issue)
 {
 	const char *name = _i ? "io_uring" : "libaio";
+	UNIT_NEED_ENGINE(name);
 	unsigned char *buf = aligned_buf(2 * BS);
 	int fd = temp_file(2 * BS, false);
 	struct rig rig;
@@ -258,6 +264,7 @@ END_TEST
 START_TEST(test_cleanup_drains_inflight)
 {
 	const char *name = _i ? "io_uring" : "libaio";
+	UNIT_NEED_ENGINE(name);
 	size_t total = (size_t)MAX_DEPTH * BS;
 	unsigned char *buf = aligned_buf(total);
 	int fd = temp_file(total, true);
@@ -284,6 +291,7 @@ END_TEST
 START_TEST(test_short_read)
 {
 	const char *name = file_engines[_i];
+	UNIT_NEED_ENGINE(name);
 	unsigned char *buf = aligned_buf(BS);
 	int fd = temp_file(BS + 100, false);
 	struct rig rig;
@@ -314,6 +322,7 @@ END_TEST
 START_TEST(test_sync_ops)
 {
 	const char *name = file_engines[_i];
+	UNIT_NEED_ENGINE(name);
 	unsigned char *buf = aligned_buf(8 * BS);
 	int fd = temp_file(8 * BS, false);
 	struct rig rig;
@@ -399,6 +408,7 @@ END_TEST
 START_TEST(test_bad_fd)
 {
 	const char *name = file_engines[_i];
+	UNIT_NEED_ENGINE(name);
 	unsigned char *buf = aligned_buf(3 * BS);
 	int fd = temp_file(3 * BS, false);
 	unsigned got = 0;
@@ -470,6 +480,7 @@ END_TEST
 START_TEST(test_direct_misaligned)
 {
 	const char *name = file_engines[_i];
+	UNIT_NEED_ENGINE(name);
 	unsigned char *buf = aligned_buf(2 * BS);
 	int fd = temp_file(2 * BS, true);
 	struct rig rig;
@@ -491,6 +502,7 @@ END_TEST
 START_TEST(test_invalid_request)
 {
 	const char *name = all_engines[_i];
+	UNIT_NEED_ENGINE(name);
 	unsigned char buf[16];
 	struct rig rig;
 
@@ -532,6 +544,7 @@ START_TEST(test_depth_zero)
 	struct engine_cfg cfg = { .depth = 0 };
 	struct iops_err err = { 0 };
 
+	UNIT_NEED_ENGINE(all_engines[_i]);
 	memset(&rig, 0, sizeof(rig));
 	rig.ops = engine_find(all_engines[_i]);
 	ck_assert_int_eq(rig.ops->init(&cfg, &rig.ctx, &err), 0);
@@ -556,6 +569,7 @@ END_TEST
 START_TEST(test_stress_batches)
 {
 	const char *name = async_engines[_i];
+	UNIT_NEED_ENGINE(name);
 	unsigned char *buf = aligned_buf((size_t)NR_BLOCKS * BS);
 	int fd = temp_file((uint64_t)NR_BLOCKS * BS, true);
 	struct rig rig;

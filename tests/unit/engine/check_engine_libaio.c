@@ -12,6 +12,7 @@
 
 START_TEST(test_libaio_blocked_by_seccomp)
 {
+	UNIT_NEED(unit_have_seccomp(why_));
 	char msg[512];
 	int code = init_under_seccomp("libaio", SYS_io_setup, ENOSYS, msg, sizeof(msg));
 
@@ -23,6 +24,7 @@ END_TEST
 
 START_TEST(test_libaio_io_setup_eagain)
 {
+	UNIT_NEED(unit_have_seccomp(why_));
 	char msg[512];
 	int code = init_under_seccomp("libaio", SYS_io_setup, EAGAIN, msg, sizeof(msg));
 
@@ -35,6 +37,8 @@ END_TEST
 /* io_submit refuses batches of 2 with EAGAIN: the engine retries, then fails that request. */
 START_TEST(test_libaio_submit_pressure)
 {
+	UNIT_NEED(unit_have_libaio(why_));
+	UNIT_NEED(unit_have_seccomp(why_));
 	engine_seccomp_submit_pressure("libaio", EAGAIN);
 }
 END_TEST
@@ -43,6 +47,7 @@ END_TEST
  * block until data comes); with data there it reads. userspace_reap changes nothing. */
 START_TEST(test_libaio_nowait)
 {
+	UNIT_NEED(unit_have_libaio(why_));
 	const struct engine_ops *ops = engine_find("libaio");
 	struct engine_opts eo = { 0 };
 	struct engine_cfg cfg = { .depth = 1, .opts = &eo };

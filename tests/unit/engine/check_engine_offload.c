@@ -36,6 +36,7 @@ START_TEST(test_offload_roundtrip)
 {
 	unsigned e = (unsigned)_i / NR(depths), d = (unsigned)_i % NR(depths);
 	const char *inner = inner_engines[e];
+	UNIT_NEED_ENGINE(inner);
 	size_t total = (size_t)NR_BLOCKS * BS;
 	unsigned char *wbuf = aligned_buf(total), *rbuf = aligned_buf(total), *check = aligned_buf(total);
 	int fd = temp_file(total, false);
@@ -67,6 +68,7 @@ END_TEST
 START_TEST(test_offload_contract)
 {
 	const char *inner = inner_engines[_i];
+	UNIT_NEED_ENGINE(inner);
 	unsigned char *buf = aligned_buf(8 * BS);
 	int fd = temp_file(8 * BS, false);
 	bool seen[4] = { false };
@@ -110,6 +112,7 @@ END_TEST
 START_TEST(test_offload_errors)
 {
 	const char *inner = inner_engines[1 + _i];	/* the file engines */
+	UNIT_NEED_ENGINE(inner);
 	unsigned char buf[BS];
 	struct rig rig;
 	int fd = temp_file(BS, false);

@@ -106,6 +106,8 @@ static int flags_child(const struct flag_case *c, int fd)
 
 START_TEST(test_pvsync2_flags)
 {
+	UNIT_NEED(unit_have_preadv2(why_));
+	UNIT_NEED(unit_have_seccomp(why_));
 	int fd = temp_file(4 * BS, false);
 	int status;
 	pid_t pid = fork();
@@ -126,6 +128,7 @@ END_TEST
  * tries, one EAGAIN is enough. */
 START_TEST(test_pvsync2_nowait_uncached)
 {
+	UNIT_NEED(unit_have_preadv2(why_));
 	const struct engine_ops *ops = engine_find("pvsync2");
 	struct engine_opts eo = { 0 };
 	struct engine_cfg cfg = { .depth = 1, .opts = &eo };

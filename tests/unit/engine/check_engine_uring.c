@@ -22,6 +22,7 @@
 
 START_TEST(test_uring_blocked_by_seccomp)
 {
+	UNIT_NEED(unit_have_seccomp(why_));
 	char msg[512];
 	int deny = _i ? ENOSYS : EPERM;
 	int code = init_under_seccomp("io_uring", SYS_io_uring_setup, deny, msg, sizeof(msg));
@@ -35,6 +36,8 @@ END_TEST
 /* io_uring_enter refuses batches of 2 with EBUSY: commit reports it, the context stops. */
 START_TEST(test_uring_submit_pressure)
 {
+	UNIT_NEED(unit_have_io_uring(why_));
+	UNIT_NEED(unit_have_seccomp(why_));
 	engine_seccomp_submit_pressure("io_uring", EBUSY);
 }
 END_TEST
@@ -95,6 +98,8 @@ static int uring_vectored_child(int fd)
 
 START_TEST(test_uring_vectored_fallback)
 {
+	UNIT_NEED(unit_have_io_uring(why_));
+	UNIT_NEED(unit_have_seccomp(why_));
 	int fd = temp_file(4 * BS, false);
 	int status;
 	pid_t pid = fork();
@@ -210,6 +215,7 @@ static int fixedbufs_child(int fixed)
 
 START_TEST(test_uring_fixedbufs)
 {
+	UNIT_NEED(unit_have_io_uring(why_));
 	run_child(fixedbufs_child, _i);
 }
 END_TEST
@@ -252,6 +258,7 @@ static int registerfiles_child(int reg)
 
 START_TEST(test_uring_registerfiles)
 {
+	UNIT_NEED(unit_have_io_uring(why_));
 	run_child(registerfiles_child, _i);
 }
 END_TEST
@@ -348,6 +355,7 @@ static int sqpoll_child(int aff)
 
 START_TEST(test_uring_sqpoll)
 {
+	UNIT_NEED(unit_have_io_uring(why_));
 	run_child(sqpoll_child, _i);
 }
 END_TEST
@@ -379,6 +387,7 @@ static int hipri_child(int hipri)
 
 START_TEST(test_uring_hipri)
 {
+	UNIT_NEED(unit_have_io_uring(why_));
 	run_child(hipri_child, _i);
 }
 END_TEST
@@ -414,6 +423,7 @@ static int nonvectored_child(int v)
 
 START_TEST(test_uring_nonvectored)
 {
+	UNIT_NEED(unit_have_io_uring(why_));
 	run_child(nonvectored_child, _i - 1);
 }
 END_TEST
@@ -455,6 +465,7 @@ static int nowait_child(int nowait)
 
 START_TEST(test_uring_nowait)
 {
+	UNIT_NEED(unit_have_io_uring(why_));
 	run_child(nowait_child, _i);
 }
 END_TEST
@@ -491,6 +502,7 @@ static int force_async_child(int n)
 
 START_TEST(test_uring_force_async)
 {
+	UNIT_NEED(unit_have_io_uring(why_));
 	run_child(force_async_child, _i);
 }
 END_TEST

@@ -21,6 +21,7 @@
 #include "runner_testjob.h"
 #include "engine/trim.h"
 #include "fioconf_text.h"
+#include "unit_probe.h"
 
 #define KIB 1024u
 
@@ -593,6 +594,7 @@ END_TEST
 
 START_TEST(test_run_file_punches_and_safety)
 {
+	UNIT_NEED(unit_have_libaio(why_));
 	struct trun r;
 	char path[256];
 	struct stat st;

@@ -10,7 +10,7 @@
 
 static char dir[64];
 static struct opt_diag *diag;
-static struct jobfile_keywords kw = { 4, 4096, 2048 };
+static struct jobfile_keywords kw = { .ncpus = 4, .pagesize = 4096, .mb_memory = 2048 };
 
 static void setup(void)
 {

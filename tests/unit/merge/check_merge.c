@@ -3,6 +3,7 @@
  * the count-weighted values; what is refused (garbage, empty, not fio's, bad fields, bins
  * that do not add up, truncated, huge) leaves the merge as it was; the stream splitter. */
 #include <check.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -294,6 +295,49 @@ START_TEST(test_empty_write)
 }
 END_TEST
 
+static const struct { const char *list; int ret; unsigned fmts; } fmt_lists[] = {
+	{ "normal", 0, MERGE_NORMAL }, { "json", 0, MERGE_JSON }, { "json+", 0, MERGE_JSONPLUS },
+	{ "terse", 0, MERGE_TERSE }, { "terse,json,normal", 0, MERGE_TERSE | MERGE_JSON | MERGE_NORMAL },
+	{ "openmetrics", 0, MERGE_OPENMETRICS }, { "json,openmetrics", 0, MERGE_JSON | MERGE_OPENMETRICS },
+	{ "openmetric", -EINVAL, 0 }, { "openmetrics+", -EINVAL, 0 },
+	{ "json,json", 0, MERGE_JSON }, { "", -EINVAL, 0 }, { ",", -EINVAL, 0 }, { "json++", -EINVAL, 0 },
+	{ "Normal", -EINVAL, 0 }, { "normal,bogus", -EINVAL, 0 }, { "jso", -EINVAL, 0 },
+};
+
+START_TEST(test_fmts)
+{
+	unsigned fmts = 0;
+
+	ck_assert_int_eq(merge_fmts_parse(fmt_lists[_i].list, &fmts), fmt_lists[_i].ret);
+	if (!fmt_lists[_i].ret)
+		ck_assert_uint_eq(fmts, fmt_lists[_i].fmts);
+}
+END_TEST
+
+/* terse: a line per input's job (per_input), then All clients */
+START_TEST(test_terse)
+{
+	struct merge *m = merge_new();
+	struct iops_err err = { 0 };
+	char *d1 = doc(2, "\"100\" : 1, \"1004\" : 1", ""), *text;
+	unsigned lines = 0;
+
+	ck_assert_int_eq(add(m, d1, &err), 0);
+	ck_assert_int_eq(add(m, d1, &err), 0);
+	text = write_out(m, MERGE_TERSE);
+	for (char *p = text; (p = strchr(p, '\n')); p++)
+		lines++;
+	ck_assert_uint_eq(lines, 3);
+	ck_assert_ptr_nonnull(strstr(text, "3;fio-3.33;j;"));
+	ck_assert_ptr_nonnull(strstr(text, "3;fio-3.33;All clients;"));
+	*strrchr(text, '\n') = '\0';	/* the last line is All clients' */
+	ck_assert_int_eq(strncmp(strrchr(text, '\n') + 1, "3;fio-3.33;All clients;", 23), 0);
+	free(text);
+	free(d1);
+	merge_free(m);
+}
+END_TEST
+
 Suite *merge_suite(void)
 {
 	Suite *s = suite_create("merge");
@@ -310,6 +354,8 @@ Suite *merge_suite(void)
 	tcase_add_test(tc, test_huge);
 	tcase_add_loop_test(tc, test_next_doc, 0, sizeof(streams) / sizeof(streams[0]));
 	tcase_add_test(tc, test_empty_write);
+	tcase_add_loop_test(tc, test_fmts, 0, sizeof(fmt_lists) / sizeof(fmt_lists[0]));
+	tcase_add_test(tc, test_terse);
 	suite_add_tcase(s, tc);
 	return s;
 }

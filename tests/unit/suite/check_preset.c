@@ -63,6 +63,58 @@ START_TEST(test_recipes)
 }
 END_TEST
 
+/* The psync fallback: --ioengine=psync, no --iodepth, the depth as numjobs (the preset's depth x
+ * numjobs, at most SUITE_PSYNC_MAX_JOBS), o.numjobs for the size plan unless the user gave one;
+ * the user's options still come last. */
+START_TEST(test_recipes_psync)
+{
+	static const struct {
+		const char *args[6];
+		unsigned numjobs;
+		const char *line;
+	} v[] = {
+		{ { "latency", "/v", NULL }, 1,
+		  "fio --directory=/v --name=latency --ioengine=psync --rw=randwrite --bs=4k --size=10g --fallocate=none "
+		  "--direct=1 --runtime=60 --time_based --ramp_time=5 '--filename_format=iops-latency.77.$jobnum.$filenum' "
+		  "--unlink=1" },
+		{ { "iops", "/v", NULL }, 32,
+		  "fio --directory=/v --name=iops --ioengine=psync --rw=randread --bs=4k --numjobs=32 --size=10g "
+		  "--fallocate=none --direct=1 --runtime=60 --time_based --ramp_time=5 "
+		  "'--filename_format=iops-iops.77.$jobnum.$filenum' --unlink=1" },
+		{ { "throughput", "/v", "--numjobs=4", NULL }, 4,
+		  "fio --directory=/v --name=throughput --ioengine=psync --rw=read --bs=64k --numjobs=64 --size=10g "
+		  "--fallocate=none --direct=1 --runtime=60 --time_based --ramp_time=5 "
+		  "'--filename_format=iops-throughput.77.$jobnum.$filenum' --unlink=1 --numjobs=4" },
+		{ { "throughput", "/v", NULL }, SUITE_PSYNC_MAX_JOBS, NULL },
+	};
+	char line[SUITE_LINE_MAX];
+
+	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+		struct preset_opts o;
+		struct iops_err err = { 0 };
+
+		ck_assert_int_eq(parse(v[i].args, &o, &err), 0);
+		ck_assert(!o.engine_set);
+		preset_use_psync(&o);
+		ck_assert_uint_eq(o.numjobs, v[i].numjobs);
+		line_of(&o, 0, true, line, sizeof(line));
+		if (v[i].line)
+			ck_assert_str_eq(line, v[i].line);
+		free(o.user);
+	}
+	/* the user's engine: no fallback (cmd/preset.c does not probe) */
+	{
+		static const char *const args[] = { "iops", "--ioengine=libaio", NULL };
+		struct preset_opts o;
+		struct iops_err err = { 0 };
+
+		ck_assert_int_eq(parse(args, &o, &err), 0);
+		ck_assert(o.engine_set);
+		free(o.user);
+	}
+}
+END_TEST
+
 START_TEST(test_opts)
 {
 	static const char *const a1[] = { "throughput", "/d", "--numjobs=4", "--size=1g", "--keep", NULL };
@@ -120,6 +172,7 @@ Suite *preset_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, test_recipes);
+	tcase_add_test(tc, test_recipes_psync);
 	tcase_add_test(tc, test_opts);
 	tcase_add_test(tc, test_bad);
 	suite_add_tcase(s, tc);

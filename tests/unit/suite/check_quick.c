@@ -183,6 +183,54 @@ START_TEST(test_step_lines)
 }
 END_TEST
 
+/* Where libaio cannot run: psync, no iodepth, the depth as numjobs (with group_reporting); the
+ * table shows what ran (depth 1, the jobs). */
+START_TEST(test_step_lines_psync)
+{
+	static const char *const want[QUICK_STEPS] = {
+		"fio --name=seqread --directory=/data --filename=iops-quick.42.0 --size=1024m --ioengine=psync "
+		"--direct=1 --rw=read --bs=1m --numjobs=16 --group_reporting --time_based --runtime=10 --lat_percentiles=1",
+		"fio --name=seqwrite --directory=/data --filename=iops-quick.42.0 --size=1024m --ioengine=psync "
+		"--direct=1 --rw=write --bs=1m --numjobs=16 --group_reporting --time_based --runtime=10 --lat_percentiles=1",
+		"fio --name=randread-qd1 --directory=/data --filename=iops-quick.42.0 --size=1024m --ioengine=psync "
+		"--direct=1 --rw=randread --bs=4k --time_based --runtime=10 --lat_percentiles=1",
+		"fio --name=randwrite-qd1 --directory=/data --filename=iops-quick.42.0 --size=1024m --ioengine=psync "
+		"--direct=1 --rw=randwrite --bs=4k --time_based --runtime=10 --lat_percentiles=1",
+		"fio --name=randread-qd32 --directory=/data --filename=iops-quick.42.0 --size=1024m --ioengine=psync "
+		"--direct=1 --rw=randread --bs=4k --numjobs=64 --group_reporting --time_based --runtime=10 --lat_percentiles=1",
+		"fio --name=randwrite-qd32 --directory=/data --filename=iops-quick.42.0 --size=1024m --ioengine=psync "
+		"--direct=1 --rw=randwrite --bs=4k --numjobs=64 --group_reporting --time_based --runtime=10 --lat_percentiles=1",
+	};
+	static const unsigned want_jobs[QUICK_STEPS] = { 16, 16, 1, 1, 64, 64 };
+	struct quick_plan p = test_plan();
+	struct suite_argv *a = malloc(sizeof(*a));
+	struct suite_figures f[QUICK_STEPS];
+	char line[SUITE_LINE_MAX], buf[2048];
+	unsigned depth, jobs;
+	FILE *m;
+
+	p.psync = true;
+	for (unsigned k = 0; k < QUICK_STEPS; k++) {
+		ck_assert_int_eq(quick_step_argv(a, &p, k, false), 0);
+		suite_argv_line(a, line, sizeof(line));
+		ck_assert_str_eq(line, want[k]);
+		quick_step_shape(&p, k, &depth, &jobs);
+		ck_assert_uint_eq(depth, 1);
+		ck_assert_uint_eq(jobs, want_jobs[k]);
+	}
+	p.numjobs = 1;	/* one CPU: QD32 x 1 */
+	quick_step_shape(&p, 4, &depth, &jobs);
+	ck_assert_uint_eq(jobs, 32);
+	memset(f, 0, sizeof(f));
+	f[4] = (struct suite_figures){ .valid = true, .iops = 1000 };
+	m = fmemopen(buf, sizeof(buf), "w");
+	quick_table_print(m, &p, f);
+	fclose(m);
+	ck_assert_ptr_nonnull(strstr(buf, "\nrandread-qd32   randread   4k     1   32      1000 "));
+	free(a);
+}
+END_TEST
+
 START_TEST(test_summary)
 {
 	struct suite_figures f[QUICK_STEPS];
@@ -222,6 +270,7 @@ Suite *quick_suite(void)
 	tcase_add_loop_test(tc, test_opts_env, 0, (int)(sizeof(env_vecs) / sizeof(env_vecs[0])));
 	tcase_add_test(tc, test_numjobs);
 	tcase_add_test(tc, test_step_lines);
+	tcase_add_test(tc, test_step_lines_psync);
 	tcase_add_test(tc, test_summary);
 	suite_add_tcase(s, tc);
 	return s;

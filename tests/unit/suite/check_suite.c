@@ -156,6 +156,22 @@ START_TEST(test_argv_limits)
 }
 END_TEST
 
+/* The psync fallback's job count: depth x numjobs, 1 at least, SUITE_PSYNC_MAX_JOBS at most,
+ * no overflow at the edges. */
+static const struct {
+	unsigned depth, numjobs, want;
+} psync_vecs[] = {
+	{ 1, 1, 1 },	{ 16, 1, 16 },	 { 32, 2, 64 },	   { 32, 4, SUITE_PSYNC_MAX_JOBS },
+	{ 32, 16, 64 }, { 0, 0, 1 },	 { 0, 7, 7 },	   { 5, 0, 5 },
+	{ 63, 1, 63 },	{ 65, 1, 64 },	 { 4294967295u, 4294967295u, 64 },
+};
+
+START_TEST(test_psync_jobs)
+{
+	ck_assert_uint_eq(suite_psync_jobs(psync_vecs[_i].depth, psync_vecs[_i].numjobs), psync_vecs[_i].want);
+}
+END_TEST
+
 START_TEST(test_figures)
 {
 	struct report rep;
@@ -217,6 +233,7 @@ Suite *suite_suite(void)
 	tcase_add_loop_test(tc, test_argv_line, 0, (int)(sizeof(quote_vecs) / sizeof(quote_vecs[0])));
 	tcase_add_test(tc, test_argv_limits);
 	tcase_add_test(tc, test_figures);
+	tcase_add_loop_test(tc, test_psync_jobs, 0, (int)(sizeof(psync_vecs) / sizeof(psync_vecs[0])));
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -128,6 +128,10 @@ START_TEST(test_config_file)
 	ck_assert(!c.prefill);
 	sweep_conf_k8s_names(&c, names, sizeof(names));
 	ck_assert_str_eq(names, "server, storageclass, storage(Gi)");
+	ck_assert_str_eq(sweep_conf_k8s_value(&c, "server"), "3");
+	ck_assert_str_eq(sweep_conf_k8s_value(&c, "storage(Gi)"), "100");
+	ck_assert_ptr_null(sweep_conf_k8s_value(&c, "volumemode"));
+	ck_assert_ptr_null(sweep_conf_k8s_value(&c, "rw"));
 }
 END_TEST
 

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "sys/cpuset.h"
+#include "unit_probe.h"
 
 struct list_case {
 	const char *s;
@@ -184,6 +185,7 @@ END_TEST
 
 START_TEST(test_cpuset_apply_pins_the_thread)
 {
+	UNIT_NEED(unit_have_set_mempolicy(why_));
 	struct cpuset s;
 	unsigned bad;
 
