@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "client.h"
+#include "files.h"
 #include "merge/merge.h"
 #include "remote/hosts.h"
 #include "remote_sys.h"
@@ -229,7 +230,8 @@ int client_main(int argc, char **argv, struct ctl *ctl)
 	struct client c = { .wait_ms = CLIENT_WAIT_MS, .ready_wait_ms = CLIENT_READY_MS, .ctl = ctl, .out = stdout };
 	struct client_args ca = { .fmt = "normal", .first_client = -1 };
 	struct iops_err err = { 0 };
-	int status = 1, w = 1;
+	struct files_out of = { 0 };	/* openmetrics: --output written whole, renamed at the end */
+	int status = 1, w = 1, rc;
 
 	for (int i = 1; i < argc; i++) {	/* the client's own options, wherever they are */
 		int r;
@@ -254,14 +256,20 @@ int client_main(int argc, char **argv, struct ctl *ctl)
 		goto fail;
 	}
 	if (merge_fmts_parse(ca.fmt, &c.fmts)) {
-		iops_err_set(&err, EINVAL, "bad --output-format '%s' (normal, json, json+, terse)", ca.fmt);
+		iops_err_set(&err, EINVAL, "bad --output-format '%s' (normal, json, json+, terse, openmetrics)", ca.fmt);
 		goto fail;
 	}
 	c.token = getenv("IOPS_SERVER_TOKEN") ? getenv("IOPS_SERVER_TOKEN") : "";
 	c.headers = (c.fmts & MERGE_NORMAL) != 0;
 	if (client_jobs(&c, &ca, argc, argv, &err) < 0)
 		goto fail;
-	if (ca.output && !(c.out = fopen(ca.output, "w"))) {
+	if (ca.output && (c.fmts & MERGE_OPENMETRICS)) {	/* a scraper never reads half a file */
+		if ((rc = files_out_open(&of, ca.output)) < 0) {
+			iops_err_set(&err, -rc, "cannot open '%s' for output: %s", ca.output, err_str(-rc));
+			goto fail;
+		}
+		c.out = of.f;
+	} else if (ca.output && !(c.out = fopen(ca.output, "w"))) {
 		iops_err_set(&err, errno, "cannot open '%s' for output: %s", ca.output, err_str(errno));
 		c.out = stdout;
 		goto fail;
@@ -273,12 +281,23 @@ int client_main(int argc, char **argv, struct ctl *ctl)
 	status = client_step(&c);
 	if (client_print(&c, &err) < 0)
 		goto fail;
+	if (of.f) {
+		c.out = stdout;
+		if ((rc = files_out_commit(&of)) < 0) {
+			iops_err_set(&err, -rc, "cannot write '%s': %s", ca.output, err_str(-rc));
+			goto fail;
+		}
+	}
 	w = 0;
 fail:
 	if (w)
 		fprintf(stderr, "iops client: %s\n", err.msg);
 	client_close(&c);
 	client_step_reset(&c);
+	if (of.f) {	/* not committed: the name keeps what it held */
+		files_out_abort(&of);
+		c.out = stdout;
+	}
 	if (c.out != stdout && fclose(c.out) && !status)
 		status = 1;
 	free(c.srv);

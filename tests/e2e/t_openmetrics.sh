@@ -7,8 +7,11 @@
 # the percentiles; a json+ run: histograms exact, job names to escape), quick, a preset, sweep
 # and merge (json+ inputs: exact; plain json inputs: no histogram made up). --output=FILE: the
 # old file stays whole until the new one replaces it, a failing write leaves neither a
-# temporary file nor a changed file, an unwritable place creates nothing.
+# temporary file nor a changed file, an unwritable place creates nothing. The client: three
+# servers on 127.0.0.2-.4, one exposition of every server's jobs (label host) and All clients,
+# equal to the client's json+ of the same run; its --output written whole.
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/remote_common.sh"
 
 PY=/usr/bin/python3	# Debian's, where python3-prometheus-client is (a pyenv one may be first on PATH)
 [ -x "$PY" ] && "$PY" -c 'import prometheus_client.openmetrics.parser' 2>/dev/null ||
@@ -125,7 +128,7 @@ if len(info) == 1:	# the version is the build's: take it as written, check it is
 def occurrence(entries, i, same):
     return sum(1 for e in entries[:i] if same(e, entries[i]))
 
-if mode in ("fio", "merge", "merge-approx"):
+if mode in ("fio", "merge", "merge-approx", "client"):
     lst = doc.get("jobs") or doc.get("client_stats")
     times = {}
     for f in sys.argv[3:]:	# merge: each input's time
@@ -137,10 +140,18 @@ if mode in ("fio", "merge", "merge-approx"):
             h, ts = host, doc["timestamp_ms"]
         elif e["jobname"] == "All clients":
             ts = doc["timestamp_ms"]
+        elif mode == "client":	# a server's report time is not in the client's document
+            ts = None
         else:
             ts = times.get(h)
         n = occurrence(lst, i, lambda a, b: a["jobname"] == b["jobname"] and a.get("hostname") == b.get("hostname"))
         job(e, {"host": h, "jobname": e["jobname"], "jobnum": n}, ts)
+    if mode == "client":	# one report time per server's job, as got
+        stamps = [k for k in got if k[0] == "iops_report_timestamp_seconds" and dict(k[1]).get("host")]
+        for k in stamps:
+            want[k] = got[k]
+        if len(stamps) != len(lst) - 1:
+            errs.append("%d report times for %d jobs of the servers" % (len(stamps), len(lst) - 1))
 elif mode == "quick":
     for e in doc["jobs"]:
         job(e, {"host": host, "step": e["jobname"], "jobname": e["jobname"], "jobnum": 0})
@@ -316,6 +327,42 @@ grep -q '^\[6/6\]' "$T/q.out" || add_err "quick --output: no progress lines on s
 [ ! -s "$T/s.out" ] || add_err "sweep --output: stdout not empty"
 [ "$(tail -1 "$O/sweep.prom")" = "# EOF" ] || add_err "sweep --output: not whole"
 [ "$(ls -A "$O" | tr '\n' ' ')" = "iops.prom merge.prom quick.prom sweep.prom " ] || add_err "--output: left $(ls -A "$O")"
+case_ran
+
+# --- 8. the client: three servers, one exposition (every server's jobs, host label; All clients) ---
+ADDRS=(127.0.0.2 127.0.0.3 127.0.0.4)
+PORT=$(pick_port "${ADDRS[@]}")
+printf '[cj]\nioengine=null\nsize=8m\nrw=randread\nnumjobs=2\n[cw]\nioengine=null\nsize=2m\nrw=write\n' >"$T/cjob.fio"
+for i in 0 1 2; do
+	printf '%s,%s\n' "${ADDRS[$i]}" "$PORT" >>"$T/chosts"
+	start_server "s$i" "$T/cd$i" --server=ip:${ADDRS[$i]},$PORT
+done
+"$IOPS" --client="$T/chosts" --output-format=json+,openmetrics "$T/cjob.fio" >"$T/client.txt" 2>"$T/client.err" ||
+	add_err "client: exit $?: $(cat "$T/client.err")"
+check client client "$T/client.txt"
+for a in "${ADDRS[@]}"; do
+	[ "$(grep -c "^iops_ios_total{host=\"$a\",jobname=\"c[jw]\"" "$T/client.txt")" = 3 ] ||
+		add_err "client: not three job series of host $a"
+done
+grep -q '^iops_ios_total{jobname="All clients",jobnum="0",direction="read"} 12288$' "$T/client.txt" ||
+	add_err "client: All clients' reads: $(grep '^iops_ios_total{jobname="All clients"' "$T/client.txt")"
+[ "$(grep -c '^# EOF$' "$T/client.txt")" = 1 ] || add_err "client: not one exposition"
+# openmetrics alone into --output: the same exposition, whole; a missing directory: one line, nothing made
+"$IOPS" --client="$T/chosts" --output-format=openmetrics --output="$O/client.prom" "$T/cjob.fio" >"$T/co.out" 2>"$T/co.err" ||
+	add_err "client --output: exit $?: $(cat "$T/co.err")"
+[ ! -s "$T/co.out" ] || add_err "client --output: stdout not empty: $(head -3 "$T/co.out")"
+[ "$(tail -1 "$O/client.prom")" = "# EOF" ] && [ "$(head -1 "$O/client.prom")" = "# TYPE iops_info gauge" ] ||
+	add_err "client --output: not whole"
+"$PY" -c 'import sys; from prometheus_client.openmetrics.parser import text_string_to_metric_families as p; list(p(open(sys.argv[1]).read()))' \
+	"$O/client.prom" || add_err "client --output: not parsed"
+[ "$(grep -c '^iops_ios_total{host=' "$O/client.prom")" = 9 ] || add_err "client --output: not nine job series"
+[ "$(ls -A "$O" | tr '\n' ' ')" = "client.prom iops.prom merge.prom quick.prom sweep.prom " ] || add_err "client --output: left $(ls -A "$O")"
+"$IOPS" --client="$T/chosts" --output-format=openmetrics --output="$T/none/c.prom" "$T/cjob.fio" >"$T/cu.out" 2>"$T/cu.err"
+rc=$?
+[ "$rc" = 1 ] && [ "$(wc -l <"$T/cu.err")" = 1 ] && grep -q 'No such file or directory' "$T/cu.err" && [ ! -e "$T/none" ] ||
+	add_err "client --output to a missing directory: exit $rc, $(cat "$T/cu.err")"
+for i in 0 1 2; do wait_for dir_empty "$T/cd$i" || add_err "client: files left on server $i: $(ls -A "$T/cd$i")"; done
+stop_servers
 case_ran
 
 if [ ${#errors[@]} -gt 0 ]; then
