@@ -453,7 +453,7 @@ bench: $(BUILD)/iops
 # The pictures of docs/plot.md and the README: t_plot's real runs, each chart's screenshot in
 # headless Chromium, into docs/img/ (not part of check: the PNGs are committed).
 screenshots: $(BUILD)/iops deps
-	$(Q)PLOT_SHOTS=$(CURDIR)/docs/img E2E_ONLY=t_plot tests/e2e/run.sh $(BUILD)/iops
+	$(Q)PLOT_SHOTS=$(CURDIR)/docs/img E2E_ONLY="t_plot t_compare" tests/e2e/run.sh $(BUILD)/iops
 
 # Mutation tests (not part of check: one fresh build per mutation, ~15 min): every patch in
 # tests/mutations/ must make its caught-by test fail. Runs on the committed tree (HEAD).

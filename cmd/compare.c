@@ -2,7 +2,8 @@
  * side by side (lib/compare). Every input is read whole and checked, the jobs matched and the
  * workloads checked, before anything is printed: a bad input is one line on stderr, exit 1,
  * nothing on stdout. Exit 1 too when --fail-on finds a figure worse beyond noise by more than
- * its limit (the comparison is printed then). */
+ * its limit (the comparison is printed then). --plot=FILE.html (checked before anything is
+ * read) draws the inputs side by side and the verdicts on one page (lib/plot). */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -13,6 +14,9 @@
 #include "compare/compare.h"
 #include "core/err.h"
 #include "modes.h"
+#include "plot/plot.h"
+#include "plot/plot_file.h"
+#include "plot_out.h"
 #include "slurp.h"
 
 #define COMPARE_INPUT_MAX	(1u << 30)	/* bytes of one input */
@@ -30,7 +34,8 @@ static void compare_usage(FILE *out)
 	      "                       p50:5%,p99:10%,p99.9:20%]\n"
 	      "  --floor=PCT          no change under PCT is called [1%]\n"
 	      "  --confidence=PCT     of the tests, 50 to 99.99 [99]\n"
-	      "  --output-format=F    normal or json [normal]\n", out);
+	      "  --output-format=F    normal or json [normal]\n"
+	      "  --plot=FILE.html     also draw the inputs side by side and the verdicts (iops plot)\n", out);
 }
 
 static int compare_pct_opt(const char *v, double lo, double hi, double *out)
@@ -80,7 +85,15 @@ bad:
 	return -EINVAL;
 }
 
-static int compare_input(struct compare *c, const char *path, struct iops_err *err)
+/* The inputs' texts, kept for --plot. */
+struct compare_texts {
+	const char *name[COMPARE_MAX_INPUTS + 1];
+	char *buf[COMPARE_MAX_INPUTS + 1];
+	size_t len[COMPARE_MAX_INPUTS + 1];
+	unsigned n;
+};
+
+static int compare_input(struct compare *c, struct compare_texts *t, const char *path, struct iops_err *err)
 {
 	const char *name = strcmp(path, "-") ? path : "stdin";
 	char *buf = NULL;
@@ -89,12 +102,53 @@ static int compare_input(struct compare *c, const char *path, struct iops_err *e
 
 	if (rc < 0) {
 		iops_err_set(err, -rc, "%s: %s", name, rc == -EFBIG ? "over 1 GiB" : err_str(-rc));
-		rc = -1;
-	} else {
-		rc = compare_add(c, name, buf, len, err);
+		free(buf);
+		return -1;
 	}
-	free(buf);
-	return rc;
+	rc = compare_add(c, name, buf, len, err);
+	if (rc < 0 || t->n > COMPARE_MAX_INPUTS) {	/* compare_add() refuses one too many */
+		free(buf);
+		return rc;
+	}
+	t->name[t->n] = name;
+	t->len[t->n] = len;
+	t->buf[t->n++] = buf;
+	return 0;
+}
+
+/* --plot: the inputs side by side, the verdicts (the JSON report's) on top. 0 or 1 (printed). */
+static int compare_plot(const struct compare *c, const struct compare_texts *t, const char *path)
+{
+	struct iops_err err = { 0 };
+	struct plot_out_stream s = { 0 };
+	struct plot_page *p = NULL;
+	char title[512] = "iops compare";
+	int rc = -1, r;
+
+	for (unsigned i = 0, at = 12; i < t->n; i++) {
+		r = snprintf(title + at, sizeof(title) - at, "%s%s", i ? ", " : ": ", t->name[i]);
+		if (r < 0 || (size_t)r >= sizeof(title) - at) {
+			title[12] = '\0';	/* too long to name them all: the page's cards name them */
+			break;
+		}
+		at += (unsigned)r;
+	}
+	if (plot_out_stream_open("compare", &s))
+		return 1;
+	if ((r = compare_write(c, s.f, COMPARE_OUT_JSON)) < 0 || fclose(s.f) != 0 || !s.buf) {
+		iops_err_set(&err, r < 0 ? -r : ENOMEM, "%s", err_str(r < 0 ? -r : ENOMEM));
+		if (r < 0)
+			fclose(s.f);
+	} else if ((p = plot_page_docs(title, PLOT_SIDE_BY_SIDE, t->name, (const char *const *)t->buf, t->len, t->n,
+				       &err)) &&
+		   plot_page_verdicts(p, s.buf, s.len, &err) == 0) {
+		rc = plot_file_write(path, p, &err);
+	}
+	plot_page_free(p);
+	free(s.buf);
+	if (rc < 0)
+		fprintf(stderr, "iops compare: --plot: %s\n", err.msg);
+	return rc < 0;
 }
 
 int compare_main(int argc, char **argv, struct ctl *ctl)
@@ -103,10 +157,14 @@ int compare_main(int argc, char **argv, struct ctl *ctl)
 	struct iops_err err = { 0 };
 	enum compare_fmt fmt = COMPARE_OUT_NORMAL;
 	struct compare *c = NULL;
+	struct compare_texts t = { .n = 0 };
+	const char *plot;
 	int rc = 1, r;
 
 	(void)ctl;
 	compare_opts_init(&o);
+	if (plot_out_take("compare", &argc, argv, &plot) < 0)
+		return 1;
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
 			compare_usage(stdout);
@@ -120,7 +178,7 @@ int compare_main(int argc, char **argv, struct ctl *ctl)
 		goto fail;
 	}
 	for (int i = 1; i < argc; i++)
-		if ((argv[i][0] != '-' || !argv[i][1]) && compare_input(c, argv[i], &err) < 0)
+		if ((argv[i][0] != '-' || !argv[i][1]) && compare_input(c, &t, argv[i], &err) < 0)
 			goto fail;
 	if (compare_run(c, stderr, &err) < 0)
 		goto fail;
@@ -128,16 +186,18 @@ int compare_main(int argc, char **argv, struct ctl *ctl)
 		iops_err_set(&err, -r, "cannot write the comparison: %s", err_str(-r));
 		goto fail;
 	}
-	rc = 0;
+	rc = plot ? compare_plot(c, &t, plot) : 0;
 	if (compare_failures(c)) {
 		fprintf(stderr, "iops compare: %u figure%s worse beyond noise by more than --fail-on's limit\n",
 			compare_failures(c), compare_failures(c) > 1 ? "s" : "");
 		rc = 1;
 	}
-	compare_free(c);
-	return rc;
+	goto free_c;
 fail:
 	fprintf(stderr, "iops compare: %s\n", err.msg);
+free_c:
 	compare_free(c);
-	return 1;
+	for (unsigned i = 0; i < t.n; i++)
+		free(t.buf[i]);
+	return rc;
 }

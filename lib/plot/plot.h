@@ -76,4 +76,13 @@ struct plot_page *plot_page_docs(const char *title, enum plot_layout layout, con
 int plot_side_by_side(FILE *out, const char *title, const char *const *names, const char *const *docs,
 		      const size_t *len, unsigned n, struct iops_err *err);
 
+/* iops compare's verdicts on the built page p: doc[0..len) is the comparison's JSON document
+ * (`iops compare --output-format=json`); a bar chart per figure ("verdict-iops" ...
+ * "verdict-p99.9") goes before the page's other charts: a category per job and direction, a
+ * bar per compared input with its change against the baseline in percent and an error bar of
+ * +- the threshold, its <title> "INPUT JOB DIR FIGURE: VALUE UNIT against BASE UNIT of
+ * BASELINE, change C %, threshold T % (NOISE): VERDICT" with the exact numbers. 0, or -1 with
+ * err (not such a document, out of memory). */
+int plot_page_verdicts(struct plot_page *p, const char *doc, size_t len, struct iops_err *err);
+
 #endif

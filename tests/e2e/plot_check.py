@@ -6,7 +6,8 @@ elements' <title>s.
 usage: plot_check.py REPORT.json PAGE=KIND:INPUT[,INPUT...] ...
 KIND: fio (fio JSON/json+, client_stats, quick: percentiles, bins, IOPS and bandwidth bars),
 logs (bw/iops/lat logs: every entry, or every decimated column's count, min and max), sweep
-(each step's samples and mean), suite (each figure's iterations). Prints one line per problem
+(each step's samples and mean), suite (each figure's iterations), compare (iops compare's JSON
+document: every verdict's value, baseline, change and threshold from its bar's <title>). Prints one line per problem
 and "plot_check: N pages, N values checked, N problems"; exit 1 on any problem."""
 import json
 import math
@@ -189,6 +190,37 @@ def check_suite(page, rep, path):
         check_bars(page, rep, units[unit], name, vals, unit, "iterations")
 
 
+COMPARE_TITLE = re.compile(r"^(\S+) (.*) against (\S+) (.*) of (.+), change (\S+) %, threshold (\S+) % \((.*)\): (.+)$")
+
+
+def check_compare(page, rep, path):
+    doc = json.load(open(path))
+    base = [i["name"] for i in doc["inputs"] if i["baseline"]][0]
+    n = 0
+    for row in doc["rows"]:
+        cat = "%s %s" % (row.get("job", row.get("step")), row["direction"])
+        for fig, f in row["figures"].items():
+            for a in f["against"]:
+                prefix = "%s %s %s: " % (a["input"], cat, fig)
+                ts = [t for s in series_of(rep, "verdict-" + fig, a["input"]) if s["category"] == cat
+                      for t in s["titles"] if t.startswith(prefix)]
+                if len(ts) != 1:
+                    bad(page, "verdict-%s: %d bars for %s" % (fig, len(ts), prefix.strip()))
+                    continue
+                m = COMPARE_TITLE.match(ts[0][len(prefix):])
+                if not m:
+                    bad(page, "verdict-%s: title %r" % (fig, ts[0]))
+                    continue
+                val, unit, b, unit2, of, chg, thr, noise, verdict = m.groups()
+                n += 1
+                if not (same(val, a["value"]) and same(b, f["baseline"]) and same(chg, a["change_pct"])
+                        and same(thr, a["threshold_pct"])) or of != base or unit != f["unit"] \
+                        or noise != a["noise"] or verdict != a["verdict"]:
+                    bad(page, "verdict-%s: %r, the JSON has %r" % (fig, ts[0], a))
+    if not n:
+        bad(page, "no verdict in %s" % path)
+
+
 def main():
     report = json.load(open(sys.argv[1]))
     pages = 0
@@ -208,7 +240,8 @@ def main():
             if c["width"] < 100 or c["height"] < 100:
                 bad(page, "chart %s rendered %gx%g" % (c["id"], c["width"], c["height"]))
         for path in inputs.split(","):
-            {"fio": check_fio, "logs": check_log, "sweep": check_sweep, "suite": check_suite}[kind](page, rep, path)
+            {"fio": check_fio, "logs": check_log, "sweep": check_sweep, "suite": check_suite,
+             "compare": check_compare}[kind](page, rep, path)
     for p in problems:
         print(p)
     print("plot_check: %d pages, %d values checked, %d problems" % (pages, checked, len(problems)))

@@ -6,7 +6,11 @@
 # the real fio's JSON against iops'; sweeps (matched by step, samples as repeats), quick runs
 # (matched by step) and merged client_stats (per server and All clients); workloads that
 # differ (rw, bs, iodepth, numjobs, size, ioengine, direct, group_reporting) refused, naming
-# what differs; bad inputs: one line on stderr, exit 1, nothing on stdout.
+# what differs; bad inputs: one line on stderr, exit 1, nothing on stdout. --plot: the page of
+# three inputs, well-formed, rendered by headless Chromium without a console message, every
+# verdict's value, baseline, change and threshold read back from its bar's <title> equal to
+# the JSON report's (plot_check.py compare), the inputs' curves overlaid; written under
+# --fail-on's exit 1 too; a file that is not an iops page is not overwritten.
 . "$(dirname "$0")/lib.sh"
 command -v jq >/dev/null || missing_prereq "jq is required"
 errors=()
@@ -223,7 +227,8 @@ a1.json a1.json --band=iops:x|--band: bad limit 'iops:x'
 a1.json a1.json --confidence=100|bad value '100' for --confidence
 a1.json a1.json --floor=-1|bad value '-1' for --floor
 a1.json a1.json --output-format=xml|bad value 'xml' for --output-format
-a1.json a1.json --plot=x.html|unknown option '--plot=x.html'
+a1.json a1.json --plot=x.txt|--plot: 'x.txt': the page's name must end in .html
+a1.json a1.json --plot=none/x.html|--plot: 
 a1.json /|/: Is a directory
 EOF
 "$IOPS" compare --help >"$T/help.out" 2>&1 && grep -q '^Usage: iops compare' "$T/help.out" || add_err "--help: $(head -2 "$T/help.out")"
@@ -232,6 +237,55 @@ cmp_run band --output-format=json --band=iops:60 "$T/a1.json" "$T/half.json"
 [ "$(verdict band j read iops)" = "within noise" ] && [ "$(jq -r '.rows[0].figures.iops.against[0].noise' "$T/band.out")" = band ] ||
 	add_err "--band=iops:60: iops $(verdict band j read iops)"
 case_ran
+
+# --- --plot: the inputs side by side and the verdicts, read back in Chromium ---
+HERE=$(cd "$(dirname "$0")" && pwd)
+P=$T/plot
+mkdir -p "$P"
+cmp_run plotjson --output-format=json "$T/a1.json" "$T/half.json" "$T/double.json"
+cmp_run plot --fail-on=10% --plot="$P/cmp.html" "$T/a1.json" "$T/half.json" "$T/double.json"
+[ "$(rc_of plot)" = 1 ] && grep -q "worse beyond noise" "$T/plot.err" && [ -s "$P/cmp.html" ] ||
+	add_err "--plot under --fail-on: exit $(rc_of plot), $(cat "$T/plot.err"), page $(ls -A "$P")"
+cmp -s "$T/plot.out" <("$IOPS" compare --fail-on=10% "$T/a1.json" "$T/half.json" "$T/double.json" 2>/dev/null) ||
+	add_err "--plot changed the report"
+[ "$(ls -A "$P")" = cmp.html ] || add_err "--plot: left $(ls -A "$P")"
+if command -v xmllint >/dev/null; then
+	xmllint --noout "$P/cmp.html" 2>"$T/xml.err" || add_err "--plot: not well-formed: $(head -3 "$T/xml.err")"
+fi
+echo "<p>mine</p>" >"$P/mine.html"
+cmp_run plotmine --plot="$P/mine.html" "$T/a1.json" "$T/half.json"
+[ "$(rc_of plotmine)" = 1 ] && [ ! -s "$T/plotmine.out" ] && [ "$(cat "$P/mine.html")" = "<p>mine</p>" ] &&
+	grep -q "is not a page iops plot wrote" "$T/plotmine.err" || add_err "--plot over a file of mine: exit $(rc_of plotmine), $(cat "$T/plotmine.err")"
+rm -f "$P/mine.html"
+case_ran
+CHROMIUM=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}
+if [ -z "$CHROMIUM" ]; then
+	case_skip "chromium (Debian's chromium) is not installed: the --plot page is not rendered"
+else
+	python3 "$HERE/plot_browser.py" --chromium "$CHROMIUM" "$P/cmp.html" >"$T/report.json" 2>"$T/browser.err" ||
+		add_err "chromium: $(cat "$T/browser.err")"
+	python3 "$HERE/plot_check.py" "$T/report.json" "$P/cmp.html=compare:$T/plotjson.out" >"$T/check.out" 2>&1 ||
+		add_err "--plot: values read back differ: $(head -5 "$T/check.out")"
+	tail -1 "$T/check.out"
+	python3 - "$T/report.json" "$P/cmp.html" <<'PY' || add_err "--plot: the page's shape"
+import json, sys
+r = json.load(open(sys.argv[1]))[sys.argv[2]]
+ids = [c["id"] for c in r["charts"]]
+assert ids[:6] == ["verdict-iops", "verdict-bw", "verdict-mean", "verdict-p50", "verdict-p99", "verdict-p99.9"], ids
+assert "lat-clat" in ids and "fio-iops" in ids, ids
+curves = {s["series"].split(" ")[0] for s in r["series"] if s["chart"] == "lat-clat"}
+assert len(curves) == 3, curves
+v = [t for s in r["series"] if s["chart"] == "verdict-iops" for t in s["titles"]]
+assert any(t.endswith(": worse") for t in v) and any(t.endswith(": better") for t in v), v
+PY
+	case_ran
+	if [ -n "${PLOT_SHOTS:-}" ]; then	# make screenshots: docs/img/compare-verdict.png
+		python3 "$HERE/plot_browser.py" --chromium "$CHROMIUM" --figures --width 860 --shots "$T/shots" "$P/cmp.html" \
+			>/dev/null || add_err "screenshots"
+		src=$T/shots/cmp-verdict-p99.9.png dst=$PLOT_SHOTS/compare-verdict.png
+		pngquant --force --quality=60-80 --output "$dst" "$src" 2>/dev/null || cp "$src" "$dst" || add_err "no $src"
+	fi
+fi
 
 if [ ${#errors[@]} -gt 0 ]; then
 	printf 'FAIL: %s\n' "${errors[@]}" >&2
