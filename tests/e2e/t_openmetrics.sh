@@ -9,7 +9,8 @@
 # old file stays whole until the new one replaces it, a failing write leaves neither a
 # temporary file nor a changed file, an unwritable place creates nothing. The client: three
 # servers on 127.0.0.2-.4, one exposition of every server's jobs (label host) and All clients,
-# equal to the client's json+ of the same run; its --output written whole.
+# equal to the client's json+ of the same run; its --output written whole; a sweep across the
+# same servers (its rows All clients', no host label).
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/remote_common.sh"
 
@@ -164,7 +165,8 @@ elif mode == "sweep":
     for s in doc["steps"]:
         if s["stopped"]:
             continue
-        l = {"host": host, "step": "fio_%s_%s_sample%d" % (s["bs"], s["rw"], s["sample"]), "rw": s["rw"],
+        l = {"host": None if s.get("servers") else host,	# across servers: All clients', no host
+             "step": "fio_%s_%s_sample%d" % (s["bs"], s["rw"], s["sample"]), "rw": s["rw"],
              "bs": s["bs"], "sample": s["sample"]}
         put("iops_job_error", l, abs(s["error"]))
         put("iops_io_bytes_total", l, s["io_bytes"])
@@ -361,6 +363,14 @@ grep -q '^iops_ios_total{jobname="All clients",jobnum="0",direction="read"} 1228
 rc=$?
 [ "$rc" = 1 ] && [ "$(wc -l <"$T/cu.err")" = 1 ] && grep -q 'No such file or directory' "$T/cu.err" && [ ! -e "$T/none" ] ||
 	add_err "client --output to a missing directory: exit $rc, $(cat "$T/cu.err")"
+# a sweep across the same servers: its rows are All clients' (no host label), into --output whole
+"$IOPS" sweep --client="$T/chosts" --rw=randread,write --bs=4k --size=4m --ioengine=psync \
+	--output-format=json,openmetrics --output="$T/csweep.txt" >"$T/csweep.out" 2>"$T/csweep.err" ||
+	add_err "sweep --client: exit $?: $(tail -3 "$T/csweep.err")"
+check "sweep --client" sweep "$T/csweep.txt"
+[ "$("$PY" -c 'import json,sys; d=json.JSONDecoder().raw_decode(open(sys.argv[1]).read())[0]; print(sum(s["servers"] for s in d["steps"]))' "$T/csweep.txt")" = 6 ] ||
+	add_err "sweep --client: not two steps on three servers"
+[ ! -s "$T/csweep.out" ] || add_err "sweep --client --output: stdout not empty"
 for i in 0 1 2; do wait_for dir_empty "$T/cd$i" || add_err "client: files left on server $i: $(ls -A "$T/cd$i")"; done
 stop_servers
 case_ran
