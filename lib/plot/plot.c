@@ -34,6 +34,7 @@ void plot_page_free(struct plot_page *p)
 	free(p->in);
 	free(p->chart);
 	free(p->title);
+	free(p->top_card);
 	free(p);
 }
 

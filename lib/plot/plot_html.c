@@ -299,6 +299,8 @@ int plot_html_write(const struct plot_page *p, FILE *out)
 		fputs("</a>", out);
 	}
 	fputs("</nav>\n</header>\n<main>\n", out);
+	if (p->top_card)
+		fputs(p->top_card, out);
 	for (unsigned i = 0; i < p->nr_in; i++) {
 		const struct plot_input *in = &p->in[i];
 

@@ -31,6 +31,7 @@ struct plot_page {
 	struct plot_chart **chart;
 	unsigned nr_charts, charts_cap;
 	bool built;
+	char *top_card;		/* a card written before the inputs' (compare's verdicts), or NULL */
 };
 
 /* A new chart added to the page, its id made unique ("lat-clat", then "lat-clat-2"); NULL

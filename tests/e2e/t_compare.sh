@@ -273,17 +273,20 @@ r = json.load(open(sys.argv[1]))[sys.argv[2]]
 ids = [c["id"] for c in r["charts"]]
 assert ids[:6] == ["verdict-iops", "verdict-bw", "verdict-mean", "verdict-p50", "verdict-p99", "verdict-p99.9"], ids
 assert "lat-clat" in ids and "fio-iops" in ids, ids
+assert r["charts"] and all(c["width"] > 100 for c in r["charts"]), r["charts"]
 curves = {s["series"].split(" ")[0] for s in r["series"] if s["chart"] == "lat-clat"}
 assert len(curves) == 3, curves
 v = [t for s in r["series"] if s["chart"] == "verdict-iops" for t in s["titles"]]
 assert any(t.endswith(": worse") for t in v) and any(t.endswith(": better") for t in v), v
 PY
 	case_ran
-	if [ -n "${PLOT_SHOTS:-}" ]; then	# make screenshots: docs/img/compare-verdict.png
+	if [ -n "${PLOT_SHOTS:-}" ]; then	# make screenshots: docs/img/compare-card.png, compare-verdict.png
 		python3 "$HERE/plot_browser.py" --chromium "$CHROMIUM" --figures --width 860 --shots "$T/shots" "$P/cmp.html" \
 			>/dev/null || add_err "screenshots"
-		src=$T/shots/cmp-verdict-p99.9.png dst=$PLOT_SHOTS/compare-verdict.png
-		pngquant --force --quality=60-80 --output "$dst" "$src" 2>/dev/null || cp "$src" "$dst" || add_err "no $src"
+		for pair in card:cmp-card0 verdict:cmp-verdict-p99.9; do
+			src=$T/shots/${pair#*:}.png dst=$PLOT_SHOTS/compare-${pair%%:*}.png
+			pngquant --force --quality=60-80 --output "$dst" "$src" 2>/dev/null || cp "$src" "$dst" || add_err "no $src"
+		done
 	fi
 fi
 

@@ -1,7 +1,7 @@
 /* plot_verdict: iops compare's JSON document as verdict charts on a built page. The charts come
  * first, one per figure; each compared input's bar carries the exact value, baseline, change,
- * threshold and verdict in its <title> and +- the threshold as an error bar; a row without a
- * figure has no bar; what is not a compare document is refused and leaves the page as it was. */
+ * threshold and verdict in its <title> and +- the threshold as an error bar; a card before
+ * the inputs' holds them as a table; a row without a figure has no bar and no table row; what is not a compare document is refused and leaves the page as it was. */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,6 +75,12 @@ START_TEST(test_charts_first)
 	ck_assert(strstr(html, "<title>B p read p99.9: 7776 ns against 1416 ns of A, change 449.152542 %, "
 			       "threshold 105.5 % (order): worse</title>"));
 	ck_assert(strstr(html, "class=\"err\""));	/* the threshold's error bars */
+	ck_assert(strstr(html, "<main>\n<section class=\"card\" data-input=\"verdicts\"><h2>Verdicts against A</h2>"));
+	ck_assert(strstr(html, "<tr><td>p</td><td>read</td><td>iops</td><td>B</td><td class=\"n\">1000 IOPS</td>"
+			       "<td class=\"n\">500.5 IOPS</td><td class=\"n\">-50.0 %</td><td class=\"n\">2.0 % band</td>"
+			       "<td><b>worse</b></td></tr>"));
+	ck_assert(strstr(html, "<td>p50</td><td>B</td><td class=\"n\">211 nsec</td><td class=\"n\">211 nsec</td>"
+			       "<td class=\"n\">+0.0 %</td><td class=\"n\">5.3 % order</td><td>within noise</td></tr>"));
 	ck_assert(!strstr(html, "no job name"));		/* a row without figures: no bar */
 	free(html);
 	plot_page_free(p);
