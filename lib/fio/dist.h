@@ -29,7 +29,7 @@
 #include "core/err.h"
 #include "core/frand.h"
 #include "fio/job.h"
-#include "fio/opt.h"
+#include "fio/opt_diag.h"
 #include "core/rng.h"
 
 #define DIST_BSSPLIT_MAX	64	/* fio's BSSPLIT_MAX */

@@ -20,7 +20,7 @@
 #include "core/err.h"
 #include "fio/job.h"
 #include "fio/offgen.h"
-#include "fio/opt.h"
+#include "fio/opt_diag.h"
 
 struct offgen_zone_file {
 	uint64_t base;		/* the first zone's start: the file's I/O range start */

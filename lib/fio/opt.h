@@ -13,28 +13,13 @@
 #include <stdio.h>
 
 #include "fio/job.h"
+#include "fio/opt_diag.h"
 
-#define OPT_DIAG_LINES	40
-#define OPT_DIAG_LEN	320
 #define OPT_VALUE_MAX	(1 << 20)	/* longest option value (filename lists), bytes with NUL */
 
-/* Lines for the user, in order; to_stdout mirrors fio's log_info (stdout) vs log_err. */
-struct opt_diag {
-	unsigned nr;
-	bool overflow;			/* lines were dropped */
-	bool to_stdout[OPT_DIAG_LINES];
-	char line[OPT_DIAG_LINES][OPT_DIAG_LEN];
-	FILE *debug;			/* --debug=parse lines go here at once; NULL = off */
-};
-
-void opt_diag_init(struct opt_diag *d);
 /* Is line one of iops' one-line refusals ("... is not supported by iops", "fio: engine rbd
  * needs librbd, which this build does not include")? */
 bool opt_is_refusal(const char *line);
-void opt_diag_add(struct opt_diag *d, bool to_stdout, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-/* A --debug=parse line (fio's "parse    <tid> ..."), when d->debug is set. */
-void opt_diag_debug(struct opt_diag *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 enum opt_type {
 	OPT_T_STR,		/* free text */

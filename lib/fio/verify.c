@@ -1,6 +1,6 @@
 #include "fio/verify.h"
 
-#include "fio/opt.h"
+#include "fio/opt_diag.h"
 #include "fio/pattern.h"
 #include "fio/verify_dump.h"
 #include "fio/verify_sum.h"

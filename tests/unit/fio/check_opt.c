@@ -625,15 +625,6 @@ START_TEST(test_family_values_land)
 }
 END_TEST
 
-START_TEST(test_diag_overflow)
-{
-	for (int i = 0; i < OPT_DIAG_LINES + 5; i++)
-		opt_diag_add(diag, false, "line %d", i);
-	ck_assert_uint_eq(diag->nr, OPT_DIAG_LINES);
-	ck_assert(diag->overflow);
-}
-END_TEST
-
 Suite *opt_suite(void)
 {
 	Suite *s = suite_create("opt");
@@ -649,7 +640,6 @@ Suite *opt_suite(void)
 	tcase_add_test(tc, test_table_sane);
 	tcase_add_test(tc, test_unsupported_refused);
 	tcase_add_test(tc, test_choices_layout);
-	tcase_add_test(tc, test_diag_overflow);
 	tcase_add_loop_test(tc, test_family_options, 0, sizeof(fam_cases) / sizeof(fam_cases[0]));
 	tcase_add_test(tc, test_family_values_land);
 	suite_add_tcase(s, tc);
