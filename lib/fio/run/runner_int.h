@@ -1,6 +1,6 @@
 /* runner_int: the runner's internal interface. Only the runner's own files include it
  * (runner.c, runner_setup.c, runner_io.c, runner_stats.c, runner_rate.c, runner_verify.c);
- * everything else uses fio/runner.h.
+ * everything else uses fio/run/runner.h.
  *
  * One struct worker per job, owned by its thread:
  *   runner.c         the threads: scheduling (stonewall, wait_for), worker_main, join
