@@ -112,7 +112,7 @@ endif
 say = @$(if $(Q),printf '  %-7s %s\n' '$(1)' '$(2)')
 
 # lib/ is one folder per layer or subsystem (ARCHITECTURE.md); sources are found by wildcard.
-LIB_DIRS    := lib/core lib/sys lib/engine lib/fio lib/fio/report lib/ioping lib/suite lib/merge lib/remote lib/k8s lib/plot lib/compare
+LIB_DIRS    := lib/core lib/sys lib/engine lib/fio lib/fio/offset lib/fio/data lib/fio/log lib/fio/file lib/fio/control lib/fio/progress lib/fio/run lib/fio/conf lib/fio/report lib/ioping lib/suite lib/merge lib/remote lib/k8s lib/plot lib/compare
 LIB_SRCS    := $(sort $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.c)))
 CMD_SRCS    := $(sort $(wildcard cmd/*.c))
 # Unit tests mirror lib/: tests/unit/<folder>/check_<module>.c, one suite per module.

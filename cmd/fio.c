@@ -15,7 +15,7 @@
 
 #include "client.h"
 #include "core/clock.h"
-#include "fio/idleprof.h"
+#include "fio/progress/idleprof.h"
 #include "sys/diskstats.h"
 #include "engine/engine.h"
 #include "files.h"
@@ -29,7 +29,7 @@
 #include "fio/report/report.h"
 #include "fio/report/write.h"
 #include "fio/result.h"
-#include "fio/runner.h"
+#include "fio/run/runner.h"
 #include "server.h"
 #include "core/err.h"
 

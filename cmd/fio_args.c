@@ -13,13 +13,13 @@
 #include <unistd.h>
 
 #include "fio/debug.h"
-#include "fio/fioconf.h"
-#include "fio/idleprof.h"
-#include "fio/jobfile.h"
-#include "fio/logzip.h"
-#include "fio/opt.h"
+#include "fio/conf/fioconf.h"
+#include "fio/progress/idleprof.h"
+#include "fio/conf/jobfile.h"
+#include "fio/log/logzip.h"
+#include "fio/conf/opt.h"
 #include "core/parse.h"
-#include "fio/status.h"
+#include "fio/progress/status.h"
 #include "core/err.h"
 
 #define FIO_VERSION_STRING	"fio-3.33"

@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "core/clock.h"
-#include "fio/eta.h"
+#include "fio/progress/eta.h"
 #include "core/num2str.h"
 
 bool fio_eta_wanted(const struct fio_config *cfg, bool report_to_stdout)

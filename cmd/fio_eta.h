@@ -10,7 +10,7 @@
 #include <stdio.h>
 
 #include "fio/job.h"
-#include "fio/runner.h"
+#include "fio/run/runner.h"
 
 struct fio_eta {
 	const struct fio_config *cfg;

@@ -3,7 +3,7 @@
 #ifndef IOPS_FIO_HELP_H
 #define IOPS_FIO_HELP_H
 
-#include "fio/opt.h"
+#include "fio/conf/opt.h"
 
 /* Print d's lines in order, each on its stream (stdout or stderr, stdout flushed before
  * every stderr line, as fio's log_info/log_err interleave), then empty d. */

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "core/err.h"
-#include "fio/fioconf.h"
+#include "fio/conf/fioconf.h"
 #include "fio/report/write.h"
 #include "fio_args.h"
 

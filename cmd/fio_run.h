@@ -11,7 +11,7 @@
 #include "fio/job.h"
 #include "fio/report/report.h"
 #include "fio/result.h"
-#include "fio/runner.h"
+#include "fio/run/runner.h"
 
 struct fio_run {
 	struct fio_config cfg;

@@ -14,7 +14,7 @@
 #include "sys/diskstats.h"
 #include "fio/job.h"
 #include "fio/result.h"
-#include "fio/runner.h"
+#include "fio/run/runner.h"
 
 struct fio_status {
 	const struct fio_config *cfg;

@@ -21,7 +21,7 @@
 #include "core/clock.h"
 #include "core/err.h"
 #include "files.h"
-#include "fio/target.h"
+#include "fio/file/target.h"
 #include "fio_run.h"
 #include "modes.h"
 #include "plot_out.h"

@@ -20,7 +20,7 @@
 #include <unistd.h>
 
 #include "core/clock.h"
-#include "fio/target.h"
+#include "fio/file/target.h"
 #include "remote_sys.h"
 #include "server.h"
 

@@ -15,7 +15,7 @@
 #include "engine/engine.h"
 #include "fio/job.h"
 #include "fio/report/write.h"
-#include "fio/runner.h"
+#include "fio/run/runner.h"
 #include "fio_args.h"
 #include "fio_run.h"
 #include "remote/jobcheck.h"

@@ -13,7 +13,7 @@
 #include "engine/engine_opts.h"
 
 /* The data directions are numbered as fio's (read 0, write 1, trim 2): the runner maps its
- * directions onto these one to one (lib/fio/runner_io.c checks that at compile time). */
+ * directions onto these one to one (lib/fio/run/runner_io.c checks that at compile time). */
 enum io_op { IO_READ = 0, IO_WRITE = 1, IO_TRIM = 2 /* discard, see trim.h */, IO_NR_DATA = 3,
 	     IO_FSYNC = 8, IO_FDATASYNC = 9 };
 

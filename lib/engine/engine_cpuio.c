@@ -1,11 +1,11 @@
 /* engine_cpuio: burns CPU instead of doing I/O (fio's cpuio engine). Each request spins for
  * one chunk (cpuchunks, default 50 ms) and completes with no data (len and result 0: an I/O
  * counted, no bytes). The job's think time between requests (set from cpuload when the job is
- * read, lib/fio/opt_apply_engine.c) makes the load cpuload percent of one CPU.
+ * read, lib/fio/conf/opt_apply_engine.c) makes the load cpuload percent of one CPU.
  *   cpumode=noop   a loop of no-op instructions, checking the clock
  *   cpumode=qsort  sorts an array of pseudo-random numbers again and again
  * The job never ends on its size: it runs for its runtime (or until stopped), or, with
- * exit_on_io_done=1, until the run's other (I/O) jobs are done (lib/fio/runner.c). */
+ * exit_on_io_done=1, until the run's other (I/O) jobs are done (lib/fio/run/runner.c). */
 #include "engine/engine.h"
 
 #include <errno.h>

@@ -1,5 +1,5 @@
 #include "fio/ioprio.h"
-#include "fio/opt.h"
+#include "fio/opt_diag.h"
 
 #include <errno.h>
 #include <string.h>

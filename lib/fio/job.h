@@ -31,10 +31,10 @@ enum ddir { DDIR_READ = 0, DDIR_WRITE = 1, DDIR_TRIM = 2, DDIR_NR = 3 };
 /* continue_on_error / ignore_error: the kinds of error, numbered as fio's ERROR_TYPE_* */
 enum job_err_type { JOB_ERR_READ = 0, JOB_ERR_WRITE = 1, JOB_ERR_VERIFY = 2, JOB_ERR_NR = 3 };
 
-/* mem= / iomem=: where the job's I/O buffers come from (fio/iomem.h) */
+/* mem= / iomem=: where the job's I/O buffers come from (fio/run/iomem.h) */
 enum job_mem { MEM_MALLOC, MEM_SHM, MEM_SHMHUGE, MEM_MMAP, MEM_MMAPHUGE, MEM_MMAPSHARED };
 
-/* Memory and process options (fio/iomem.h, fio/runner_proc.c): fixed-size strings, "" unset. */
+/* Memory and process options (fio/run/iomem.h, fio/run/runner_proc.c): fixed-size strings, "" unset. */
 struct job_proc {
 	uint8_t mem;			/* enum job_mem, default MEM_MALLOC */
 	char mem_path[JOB_MEM_PATH_MAX];	/* mmap:PATH / mmaphuge:PATH, "" = anonymous */
@@ -76,12 +76,12 @@ enum job_exit_what { EXIT_GROUP, EXIT_STONEWALL, EXIT_ALL };
 enum fadvise_hint { FADVISE_NONE, FADVISE_PATTERN, FADVISE_RANDOM, FADVISE_SEQUENTIAL };
 /* zone: zonemode= (strided: offgen_zone.c; zbd: zbd.c) */
 enum zone_mode { ZONE_MODE_NONE, ZONE_MODE_STRIDED, ZONE_MODE_ZBD };
-/* file_service_type=: how the next file is chosen (fio/offgen_fsvc.h) */
+/* file_service_type=: how the next file is chosen (fio/offset/offgen_fsvc.h) */
 enum job_fsvc { FSVC_RR, FSVC_SEQ, FSVC_RANDOM, FSVC_ZIPF, FSVC_PARETO, FSVC_NORMAL };
 /* lockfile=: none, exclusive (one job at a time), readwrite (readers share, writers exclude) */
 enum job_lock { JOB_LOCK_NONE, JOB_LOCK_EXCL, JOB_LOCK_RW };
 
-/* Steady state (steadystate=, ss_dur=, ss_ramp=; fio/steadystate.h): off while dur_ns is 0. */
+/* Steady state (steadystate=, ss_dur=, ss_ramp=; fio/control/steadystate.h): off while dur_ns is 0. */
 struct job_ss {
 	bool iops;			/* judge IOPS (else bandwidth, bytes/s) */
 	bool slope;			/* the slope of a least-squares line (else max deviation) */
@@ -166,7 +166,7 @@ struct job {
 	uint64_t ramp_time_ns;
 	uint64_t startdelay_ns;
 	unsigned loops;			/* >= 1 */
-	/* errors: continue_on_error, ignore_error, error_dump (fio/runner_io.c) */
+	/* errors: continue_on_error, ignore_error, error_dump (fio/run/runner_io.c) */
 	unsigned cont_on_err;		/* bit (1 << enum job_err_type): go on after such errors */
 	unsigned nr_ignore_err[JOB_ERR_NR];	/* ignore_error list lengths; 0: EIO and EILSEQ */
 	int ignore_err[JOB_ERR_NR][JOB_IGNORE_ERR_MAX];
@@ -195,7 +195,7 @@ struct job {
 	unsigned fdatasync_every;	/* fdatasync=N */
 	bool unlink;
 	bool allow_overwrite;		/* iops extension: may write into a pre-existing file iops did not lay out */
-	/* files: service order, open limit, placement and life cycle (fio/offgen_fsvc.h, target*.c) */
+	/* files: service order, open limit, placement and life cycle (fio/offset/offgen_fsvc.h, target*.c) */
 	unsigned file_service;		/* enum job_fsvc, default FSVC_RR */
 	unsigned file_service_nr;	/* :N, I/Os to a file before the next choice (>= 1) */
 	double fsvc_param, fsvc_center;	/* zipf theta, pareto h, normal dev%; center < 0: none */
@@ -212,7 +212,7 @@ struct job {
 	unsigned lockfile;		/* enum job_lock */
 	bool zero_buffers;
 	bool refill_buffers;
-	/* write buffer contents (fio/bufgen.h) */
+	/* write buffer contents (fio/data/bufgen.h) */
 	bool scramble_buffers;		/* default true: offset and time in each 512 B sector */
 	unsigned buffer_pattern_len;	/* buffer_pattern=, 0 = unset */
 	unsigned char buffer_pattern[JOB_VERIFY_PATTERN_MAX];
@@ -293,9 +293,9 @@ struct job {
 	bool verify_dump;		/* a failed block goes to <file>.<offset>.received/.expected/.hdr_fail */
 	bool experimental_verify;	/* the verify phase replays the offsets instead of a log */
 	bool verify_only;		/* a writer does not write: it reads its blocks back and checks them */
-	bool verify_state_save;		/* default true: local-<job>-<n>-verify.state at the end (fio/verify_state.h) */
+	bool verify_state_save;		/* default true: local-<job>-<n>-verify.state at the end (fio/data/verify_state.h) */
 	bool verify_state_load;		/* the check stops where the saved writer stopped */
-	/* trim of verified blocks (fio/verify_log.h): trim_percentage of the logged writes are
+	/* trim of verified blocks (fio/data/verify_log.h): trim_percentage of the logged writes are
 	 * trimmed, trim_backlog_batch at a time every trim_backlog logged blocks */
 	unsigned trim_percentage;	/* 0..100 */
 	bool trim_verify_zero;		/* default true: a trimmed block must read back as zeros */
@@ -310,7 +310,7 @@ struct job {
 	uint64_t flow_sleep_ns;		/* flow_sleep= (usec) */
 	bool submit_offload;		/* io_submit_mode=offload: a submit thread runs the engine */
 	bool serialize_overlap;
-	/* iolog: write_iolog and read_iolog replay (fio/iolog_write.h, fio/iolog_replay.h) */
+	/* iolog: write_iolog and read_iolog replay (fio/log/iolog_write.h, fio/log/iolog_replay.h) */
 	char *write_iolog;		/* NULL = none */
 	char *read_iolog;		/* as given: a ':' list, one log per clone; NULL = none */
 	char *replay_log;		/* the log this clone replays (set by fioconf) */
@@ -323,15 +323,15 @@ struct job {
 	uint64_t replay_max_len;	/* the log's largest I/O (fioconf): buffers are sized for it */
 	unsigned replay_depth;		/* a blktrace's iodepth (fioconf), 0 = not a blktrace */
 	char *merge_blktrace_file;	/* NULL = replay read_iolog's traces one per clone */
-	char *merge_blktrace_scalars;	/* ':' lists as given (fio/blktrace.h), NULL = 100s, 1s */
+	char *merge_blktrace_scalars;	/* ':' lists as given (fio/log/blktrace.h), NULL = 100s, 1s */
 	char *merge_blktrace_iters;
-	/* zone: zonemode=strided (lib/fio/offgen_zone.c); bytes, checked by offgen_zone_fixup() */
+	/* zone: zonemode=strided (lib/fio/offset/offgen_zone.c); bytes, checked by offgen_zone_fixup() */
 	enum zone_mode zone_mode;
 	uint64_t zone_range;		/* bytes per zone (0 given: zone_size) */
 	uint64_t zone_size;		/* bytes to transfer in a zone before the next one */
 	uint64_t zone_skip;		/* bytes skipped after each zone */
 	uint64_t zone_skip_z;		/* zoneskip=Nz as typed: N zone sizes (the fixup sets zone_skip) */
-	/* zbd: zonemode=zbd (lib/fio/zbd.c): emulated or real sequential-write-required zones */
+	/* zbd: zonemode=zbd (lib/fio/offset/zbd.c): emulated or real sequential-write-required zones */
 	uint64_t zone_capacity;		/* writable bytes per zone (0: the zone size) */
 	uint64_t size_z, offset_z, offset_increment_z;	/* size=Nz...: N zones (the fixup makes bytes) */
 	unsigned max_open_zones;	/* zones open for writing at once, all jobs of a file (0: no limit) */
@@ -342,7 +342,7 @@ struct job {
 	double zone_reset_frequency;	/* then one write in 1/frequency resets its zone (0: never) */
 	struct job_ss ss;		/* steady state */
 	struct job_proc proc;		/* memory and process options */
-	/* latency target, fill, sequencing, write hints and log clocks (fio/opt_apply_lat.c) */
+	/* latency target, fill, sequencing, write hints and log clocks (fio/conf/opt_apply_lat.c) */
 	uint64_t lat_target_ns;		/* latency_target: probe the depth that meets it, 0 = off */
 	uint64_t lat_window_ns;		/* latency_window: length of one probe */
 	double lat_pct;			/* latency_percentile: share (%) of I/Os within the target */
@@ -388,7 +388,7 @@ struct fio_config {
 	uint64_t status_interval_ns;	/* --status-interval, 0 = none (ms resolution) */
 	unsigned debug_mask;		/* --debug: 1 << enum debug_cat (fio/debug.h) */
 	FILE *debug_out;		/* where the run's debug lines go (cmd/: stdout, as fio) */
-	unsigned idle_prof;		/* --idle-prof: enum idle_mode (fio/idleprof.h), 0 = off */
+	unsigned idle_prof;		/* --idle-prof: enum idle_mode (fio/progress/idleprof.h), 0 = off */
 	bool json_job_start;		/* a server's run: JSON has each job's job_start (fio 3.36) */
 };
 

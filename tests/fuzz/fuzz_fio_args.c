@@ -3,7 +3,7 @@
 #include "fuzz_util.h"
 
 #include "fio_args.h"
-#include "fio/fioconf.h"
+#include "fio/conf/fioconf.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

@@ -1,13 +1,13 @@
-/* fuzz_jobfile: fio job files (lib/fio/jobfile.c: sections, include, ${VAR}, $ncpus math; then
- * applying them and lib/fio/fioconf.c's validation). Each input is written to job.fio in a
+/* fuzz_jobfile: fio job files (lib/fio/conf/jobfile.c: sections, include, ${VAR}, $ncpus math; then
+ * applying them and lib/fio/conf/fioconf.c's validation). Each input is written to job.fio in a
  * private directory made once, beside inc.fio, which it may include; FUZZ_BS and FUZZ_RW are
  * set for ${VAR}. */
 #include "fuzz_util.h"
 
 #include <stdio.h>
 
-#include "fio/fioconf.h"
-#include "fio/jobfile.h"
+#include "fio/conf/fioconf.h"
+#include "fio/conf/jobfile.h"
 
 static char dir[] = "/tmp/iops-fuzz-jobfile.XXXXXX";
 static char path[sizeof(dir) + 16];

@@ -8,9 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "fio/fioconf.h"
-#include "fio/jobfile.h"
-#include "fio/opt.h"
+#include "fio/conf/fioconf.h"
+#include "fio/conf/jobfile.h"
+#include "fio/conf/opt.h"
 
 static inline int fioconf_from_text(const char *text, struct fio_config *cfg, struct opt_diag *diag)
 {

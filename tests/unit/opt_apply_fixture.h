@@ -6,9 +6,9 @@
 #include <check.h>
 #include <stdlib.h>
 
-#include "fio/fioconf.h"
-#include "fio/opt.h"
-#include "fio/opt_apply.h"
+#include "fio/conf/fioconf.h"
+#include "fio/conf/opt.h"
+#include "fio/conf/opt_apply.h"
 #include "fioconf_text.h"
 
 static struct opt_diag *diag;

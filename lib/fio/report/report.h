@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "fio/idleprof.h"
+#include "fio/progress/idleprof.h"
 #include "fio/job.h"
 #include "fio/result.h"
 

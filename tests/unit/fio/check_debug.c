@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "fio/debug.h"
-#include "fio/idleprof.h"
+#include "fio/progress/idleprof.h"
 
 struct dbg_case {
 	const char *val;

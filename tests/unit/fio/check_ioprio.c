@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "fio/ioprio.h"
-#include "fio/opt.h"
+#include "fio/conf/opt.h"
 
 static struct opt_diag *diag;
 

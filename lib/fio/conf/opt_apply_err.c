@@ -1,0 +1,96 @@
+/* opt_apply_err: which I/O errors a job goes on after: continue_on_error, ignore_error,
+ * error_dump (the runner applies them in runner_io.c). */
+#include "fio/conf/opt_apply.h"
+
+#include <errno.h>
+#include <string.h>
+
+const struct opt_choice opt_apply_cont_err_choices[] = {
+	OPT_CHOICE("none", "Stop the job at its first error", 0),
+	OPT_CHOICE("read", "Go on after read errors", 1 << JOB_ERR_READ),
+	OPT_CHOICE("write", "Go on after write errors", 1 << JOB_ERR_WRITE),
+	OPT_CHOICE("io", "Go on after read and write errors", 1 << JOB_ERR_READ | 1 << JOB_ERR_WRITE),
+	OPT_CHOICE("verify", "Go on after verify errors", 1 << JOB_ERR_VERIFY),
+	OPT_CHOICE("all", "Go on after any I/O or verify error", 7),
+	OPT_CHOICE("0", "Same as none", 0),
+	OPT_CHOICE("1", "Same as all", 7),
+	{ NULL, 0 },
+};
+
+/* fio's symbolic names: errno 1 (EPERM) to 34 (ERANGE), in order */
+static const char err_names[][8] = {	/* the longest, ENOTBLK, and its NUL */
+	"EPERM", "ENOENT", "ESRCH", "EINTR", "EIO", "ENXIO", "E2BIG", "ENOEXEC", "EBADF", "ECHILD",
+	"EAGAIN", "ENOMEM", "EACCES", "EFAULT", "ENOTBLK", "EBUSY", "EEXIST", "EXDEV", "ENODEV",
+	"ENOTDIR", "EISDIR", "EINVAL", "ENFILE", "EMFILE", "ENOTTY", "ETXTBSY", "EFBIG", "ENOSPC",
+	"ESPIPE", "EROFS", "EMLINK", "EPIPE", "EDOM", "ERANGE",
+};
+
+/* One error of a list: a name or a number (a negative one counts as its value). 0 if bad. */
+static int opt_apply_err_value(const char *s, size_t n)
+{
+	long v = 0;
+	size_t i = 0;
+
+	if (n && s[0] == 'E') {
+		for (size_t k = 0; k < sizeof(err_names) / sizeof(err_names[0]); k++)
+			if (strlen(err_names[k]) == n && !strncmp(s, err_names[k], n))
+				return (int)k + 1;
+		return 0;
+	}
+	if (n && s[0] == '-')
+		i = 1;
+	if (i == n)
+		return 0;
+	for (; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+		v = v * 10 + (s[i] - '0');
+		if (v > 4095)	/* no errno is that large */
+			return 0;
+	}
+	return (int)v;
+}
+
+APPLY(opt_apply_ignore_error)
+{
+	const char *p = val;
+	struct job *j = &oj->j;
+
+	if (!val) {
+		opt_apply_failed(d, od, val);
+		return -EINVAL;
+	}
+	memset(j->nr_ignore_err, 0, sizeof(j->nr_ignore_err));
+	for (unsigned type = 0; *p || type == 0; type++) {
+		size_t len = strcspn(p, ",");
+
+		if (type >= JOB_ERR_NR) {
+			opt_diag_add(d, false, "Illegal error type");
+			opt_apply_failed(d, od, val);
+			return -EINVAL;
+		}
+		for (size_t at = 0; at < len;) {
+			size_t n = strcspn(p + at, ":,");
+			int e = opt_apply_err_value(p + at, n);
+
+			if (n == 0) {
+				at++;
+				continue;
+			}
+			if (!e || j->nr_ignore_err[type] >= JOB_IGNORE_ERR_MAX) {
+				opt_diag_add(d, false, "Unknown error %.*s, please use number value", (int)n, p + at);
+				opt_apply_failed(d, od, val);
+				return -EINVAL;
+			}
+			j->ignore_err[type][j->nr_ignore_err[type]++] = e;
+			j->cont_on_err |= 1u << type;	/* a list makes its kind go on, as fio */
+			at += n;
+		}
+		p += len;
+		if (*p == ',')
+			p++;
+		else
+			break;
+	}
+	return 0;
+}

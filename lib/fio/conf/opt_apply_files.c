@@ -1,0 +1,186 @@
+/* opt_apply_files: which files the job uses, their sizes and the region it covers, and how
+ * they are created, opened, synced and removed. */
+#include "fio/conf/opt_apply.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "core/parse.h"
+
+APPLY(opt_apply_filename)
+{
+	if (!val || !*val) {
+		opt_apply_failed(d, od, val);
+		return -EINVAL;
+	}
+	return opt_apply_set_str(&oj->filename, val);
+}
+
+APPLY(opt_apply_directory)
+{
+	if (!val || !*val) {
+		opt_apply_failed(d, od, val);
+		return -EINVAL;
+	}
+	return opt_apply_set_str(&oj->directory, val);
+}
+
+APPLY(opt_apply_filename_format)
+{
+	if (!val || !*val) {
+		opt_apply_failed(d, od, val);
+		return -EINVAL;
+	}
+	return opt_apply_set_str(&oj->filename_format, val);
+}
+
+/* size, offset, offset_increment: bytes with suffixes, or N% of the file. */
+/* zbd: "Nz", N zones (0 when val is not that). */
+static uint64_t opt_apply_zones(const char *val, bool *is_z)
+{
+	size_t n = val ? strlen(val) : 0;
+	uint64_t v = 0;
+
+	*is_z = false;
+	if (n < 2 || (val[n - 1] != 'z' && val[n - 1] != 'Z'))
+		return 0;
+	for (size_t i = 0; i + 1 < n; i++) {
+		unsigned c = (unsigned)(val[i] - '0');
+
+		if (c > 9 || v > (UINT64_MAX - c) / 10)
+			return 0;
+		v = v * 10 + c;
+	}
+	*is_z = true;
+	return v;
+}
+
+static int opt_apply_size_pct(struct opt_job *oj, const struct opt_def *od, const char *val,
+			      struct opt_diag *d, uint64_t *bytes, unsigned *pct, uint64_t *zones)
+{
+	uint64_t v;
+	unsigned p;
+	bool is_z;
+
+	v = opt_apply_zones(val, &is_z);
+	if (is_z) {	/* zbd: zones, made bytes by the zone fixup */
+		*zones = v;
+		*bytes = 0;
+		*pct = 0;
+		return 0;
+	}
+	*zones = 0;
+	/* "1m-256k", "1m:2m": fio reads the second size, iops refuses the range */
+	if (!val || strpbrk(val, "-:") || parse_size_pct(val, opt_apply_kb_of(oj), &v, &p)) {
+		opt_apply_failed(d, od, val);
+		return -EINVAL;	/* the job keeps its previous value */
+	}
+	*bytes = v;
+	*pct = p;
+	return 0;
+}
+
+APPLY(opt_apply_size)
+{
+	return opt_apply_size_pct(oj, od, val, d, &oj->j.size, &oj->j.size_pct, &oj->j.size_z);
+}
+
+APPLY(opt_apply_offset)
+{
+	return opt_apply_size_pct(oj, od, val, d, &oj->j.offset, &oj->j.offset_pct, &oj->j.offset_z);
+}
+
+APPLY(opt_apply_offset_increment)
+{
+	return opt_apply_size_pct(oj, od, val, d, &oj->j.offset_increment, &oj->j.offset_increment_pct,
+				  &oj->j.offset_increment_z);
+}
+
+APPLY(opt_apply_io_size)
+{
+	uint64_t v;
+
+	if (val && strchr(val, '%')) {
+		opt_diag_add(d, false, "fio: io_size=%s (a percentage) is not supported by iops", val);
+		return -EINVAL;
+	}
+	if (!val || parse_size(val, opt_apply_kb_of(oj), &v)) {
+		opt_apply_failed(d, od, val);
+		return -EINVAL;
+	}
+	oj->j.io_size = v;
+	return 0;
+}
+
+APPLY(opt_apply_filesize)
+{
+	uint64_t lo, hi;
+	int r = val ? parse_range(val, opt_apply_kb_of(oj), &lo, &hi) : -EINVAL;
+
+	if (r) {
+		if (!val || r == -ERANGE || parse_size(val, opt_apply_kb_of(oj), &lo)) {
+			opt_apply_failed(d, od, val);
+			return -EINVAL;
+		}
+		hi = lo;
+	}
+	oj->j.filesize_min = lo;
+	oj->j.filesize_max = hi;
+	return 0;
+}
+
+APPLY(opt_apply_nrfiles)
+{
+	unsigned v;
+	int ret = opt_apply_get_uint(oj, od, val, d, &v);
+
+	if (!ret && v > JOB_MAX_FILES) {	/* fio has no bound; iops plans every file up front */
+		opt_diag_add(d, false, "fio: option 'nrfiles=%s' is not supported by iops (at most %d files per job)",
+			     val, JOB_MAX_FILES);
+		return -EINVAL;
+	}
+	if (!ret) {
+		oj->nrfiles = v;
+		oj->nrfiles_set = true;
+	}
+	return ret;
+}
+
+const struct opt_choice opt_apply_fallocate_choices[] = {
+	OPT_CHOICE("none", "Reserve nothing in advance", FALLOC_NONE),
+	OPT_CHOICE("native", "Reserve space the filesystem's own way, if any", FALLOC_NATIVE),
+	OPT_CHOICE("posix", "Reserve space with posix_fallocate(3)", FALLOC_POSIX),
+	OPT_CHOICE("keep", "Reserve with fallocate(2), file length unchanged", FALLOC_KEEP),
+	OPT_CHOICE("truncate", "Only set the file length, with ftruncate(2)", FALLOC_TRUNCATE),
+	OPT_CHOICE("0", "Same as 'none'", FALLOC_NONE),
+	OPT_CHOICE("1", "Same as 'posix'", FALLOC_POSIX),
+	{ NULL, 0 },
+};
+
+const struct opt_choice opt_apply_fadvise_hint_choices[] = {
+	OPT_CHOICE("0", "No advice", FADVISE_NONE),
+	OPT_CHOICE("1", "Random or sequential, as rw= says", FADVISE_PATTERN),
+	OPT_CHOICE("random", "Always POSIX_FADV_RANDOM", FADVISE_RANDOM),
+	OPT_CHOICE("sequential", "Always POSIX_FADV_SEQUENTIAL", FADVISE_SEQUENTIAL),
+	{ NULL, 0 },
+};
+
+const struct opt_choice opt_apply_sync_choices[] = {
+	OPT_CHOICE("none", "", SYNC_NONE),
+	OPT_CHOICE("0", "", SYNC_NONE),
+	OPT_CHOICE("sync", "", SYNC_SYNC),
+	OPT_CHOICE("1", "", SYNC_SYNC),
+	OPT_CHOICE("dsync", "", SYNC_DSYNC),
+	{ NULL, 0 },
+};
+
+APPLY(opt_apply_buffered)
+{
+	bool b;
+	int ret = opt_apply_get_bool(oj, od, val, d, &b);
+
+	if (!ret)
+		oj->j.direct = !b;
+	return ret;
+}

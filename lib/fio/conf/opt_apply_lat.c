@@ -1,0 +1,190 @@
+/* opt_apply_lat: latency target probing (latency_target, _window, _percentile, _run), filling
+ * the volume (fill_device), offset and size sequencing (rw_sequencer, bs_is_seq_rand), what
+ * writes ask of the kernel (sync_file_range, write_hint, atomic, write_barrier) and the clocks
+ * of the logs (log_unix_epoch, log_alternate_epoch*), plus gtod_cpu and log_entries. */
+#include "fio/conf/opt_apply.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/clock.h"
+#include "core/parse.h"
+
+#define LAT_SFR_VAL_MAX	256	/* longest sync_file_range value looked at */
+
+/* A time in microseconds when no unit is given (fio's latency_* times). */
+static int lat_get_usec_time(const struct opt_def *od, const char *val, struct opt_diag *d, uint64_t *ns)
+{
+	if (!val || parse_time_ns(val, CLOCK_NS_PER_US, ns)) {
+		opt_apply_failed(d, od, val);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+APPLY(opt_apply_latency_target)
+{
+	return lat_get_usec_time(od, val, d, &oj->j.lat_target_ns);
+}
+
+APPLY(opt_apply_latency_window)
+{
+	return lat_get_usec_time(od, val, d, &oj->j.lat_window_ns);
+}
+
+/* latency_percentile: one float, 0..100 (fio's list of at most one value). */
+APPLY(opt_apply_latency_percentile)
+{
+	double v[2], bad = 0;
+	unsigned nr = 0, prec;
+	int ret = val ? parse_float_list(val, v, 1, &nr, &prec, 0.0, 100.0, &bad) : -EINVAL;
+
+	if (ret == -E2BIG) {
+		opt_diag_add(d, false, "the list exceeding max length 1");
+		return -EINVAL;
+	}
+	if (ret == -ERANGE) {
+		opt_diag_add(d, false, "value out of range: %f (range %s: %f)", bad, bad < 0 ? "min" : "max",
+			     bad < 0 ? 0.0 : 100.0);
+	} else if (!ret && nr == 1) {
+		oj->j.lat_pct = v[0];
+		return 0;
+	} else if (val && *val) {
+		opt_diag_add(d, false, "not a floating point value: %s", val);
+	}
+	opt_apply_failed(d, od, val);
+	return -EINVAL;
+}
+
+const struct opt_choice opt_apply_rw_sequencer_choices[] = {
+	OPT_CHOICE("sequential", "The I/Os between two random ones follow on from it", 0),
+	OPT_CHOICE("identical", "The I/Os between two random ones repeat its offset", 1),
+	{ NULL, 0 },
+};
+
+APPLY(opt_apply_rw_sequencer)
+{
+	int v;
+	int ret = opt_apply_get_choice(od, val, d, &v);
+
+	if (!ret)
+		oj->j.rw_seq_ident = v == 1;
+	return ret;
+}
+
+/* The kernel's RWH_WRITE_LIFE_* values. */
+const struct opt_choice opt_apply_write_hint_choices[] = {
+	OPT_CHOICE("none", "No lifetime expected", 1),
+	OPT_CHOICE("short", "Data soon overwritten", 2),
+	OPT_CHOICE("medium", "Data kept a while", 3),
+	OPT_CHOICE("long", "Data kept long", 4),
+	OPT_CHOICE("extreme", "Data kept longest", 5),
+	{ NULL, 0 },
+};
+
+/* The kernel's SYNC_FILE_RANGE_* bits. */
+const struct opt_choice opt_apply_sfr_choices[] = {
+	OPT_CHOICE("wait_before", "Wait for writeback already under way first", 1),
+	OPT_CHOICE("write", "Start writing back the dirty pages of the range", 2),
+	OPT_CHOICE("wait_after", "Wait until the range is written back", 4),
+	{ NULL, 0 },
+};
+
+/* sync_file_range=flag[,flag...][:N]: the flags, after every N writes (default 1). */
+APPLY(opt_apply_sync_file_range)
+{
+	char buf[LAT_SFR_VAL_MAX];
+	char *colon, *p;
+	unsigned flags = 0;
+	uint64_t n = 1;
+
+	if (!val || !*val) {
+		opt_diag_add(d, false, "fio: option %s requires an argument", od->name);
+		return -EINVAL;
+	}
+	if (strlen(val) >= sizeof(buf))
+		goto bad;
+	memcpy(buf, val, strlen(val) + 1);
+	colon = strchr(buf, ':');
+	if (colon) {
+		*colon = '\0';
+		/* fio reads a count that is no number as 0 and then never syncs: refused */
+		if (parse_size(colon + 1, 1000, &n) || n == 0 || n > UINT32_MAX) {
+			opt_diag_add(d, false, "fio: %s: the count after ':' must be a number of writes from 1 to %u",
+				     od->name, UINT32_MAX);
+			goto bad;
+		}
+	}
+	for (p = buf; p;) {
+		char *comma = strchr(p, ',');
+		int v;
+
+		if (comma)
+			*comma = '\0';
+		if (opt_apply_get_choice(od, p, d, &v) < 0) {
+			d->nr--;	/* the line names the whole value, as fio's */
+			goto bad;
+		}
+		flags |= (unsigned)v;
+		p = comma ? comma + 1 : NULL;
+	}
+	oj->j.sfr_flags = flags;
+	oj->j.sfr_every = (unsigned)n;
+	return 0;
+bad:
+	opt_apply_failed(d, od, val);
+	return -EINVAL;
+}
+
+/* gtod_cpu: fio 3.33 pins a clock thread there; on a CPU that does not exist its clock stands
+ * still and the report is garbage: refused. */
+APPLY(opt_apply_gtod_cpu)
+{
+	int64_t v;
+	long nr = sysconf(_SC_NPROCESSORS_CONF);
+	int ret = opt_apply_get_int(oj, od, val, d, &v);
+
+	if (ret)
+		return ret;
+	if (nr > 0 && v >= nr) {
+		opt_diag_add(d, false, "fio: gtod_cpu=%lld: no such CPU (CPUs 0-%ld)", (long long)v, nr - 1);
+		return -EINVAL;
+	}
+	oj->j.gtod_cpu = (int)v;
+	return 0;
+}
+
+/* log_alternate_epoch_clock_id: fio 3.33 logs garbage times with a clock Linux does not
+ * have: refused. */
+APPLY(opt_apply_log_epoch_clock)
+{
+	int64_t v;
+	struct timespec ts;
+	int ret = opt_apply_get_int(oj, od, val, d, &v);
+
+	if (ret)
+		return ret;
+	if (v > INT32_MAX || clock_gettime((clockid_t)v, &ts) < 0) {
+		opt_diag_add(d, false, "fio: log_alternate_epoch_clock_id=%lld: no such clock", (long long)v);
+		return -EINVAL;
+	}
+	oj->j.log_epoch_clock = (int)v;
+	return 0;
+}
+
+int opt_apply_lat_derive(struct opt_job *oj, struct opt_diag *d)
+{
+	const struct job *j = &oj->j;
+
+	/* fio fills the volume first for a job that reads, and a random map of a volume-sized
+	 * file does not fit in memory: iops fills it with sequential writes only */
+	if (j->fill_device && (j->rw != RW_WRITE || j->read_iolog)) {
+		opt_diag_add(d, false, "fio: %s: fill_device=1 needs rw=write (iops fills a volume with sequential writes only)",
+			     j->name);
+		return -EINVAL;
+	}
+	return 0;
+}

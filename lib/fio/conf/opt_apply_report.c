@@ -1,0 +1,181 @@
+/* opt_apply_report: what the report shows and how (percentiles, units, precision, groups,
+ * unified directions), and the bandwidth, IOPS and latency logs. */
+#include "fio/conf/opt_apply.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/parse.h"
+
+APPLY(opt_apply_percentile_list)
+{
+	double vals[JOB_MAX_PERCENTILES];
+	unsigned nr, prec;
+	double bad = 0;
+	int ret;
+
+	if (!val) {
+		opt_apply_failed(d, od, val);
+		return -EINVAL;
+	}
+	ret = parse_float_list(val, vals, JOB_MAX_PERCENTILES, &nr, &prec, 0.0, 100.0, &bad);
+	if (ret == -ERANGE) {
+		opt_diag_add(d, false, "value out of range: %f (range %s: %f)", bad,
+			     bad < 0 ? "min" : "max", bad < 0 ? 0.0 : 100.0);
+		opt_apply_failed(d, od, val);
+		return -EINVAL;
+	}
+	if (ret == -E2BIG) {
+		opt_diag_add(d, false, "the list exceeding max length %d", JOB_MAX_PERCENTILES);
+		opt_apply_failed(d, od, val);
+		return -EINVAL;
+	}
+	if (ret) {
+		opt_apply_failed(d, od, val);
+		return -EINVAL;
+	}
+	memcpy(oj->j.percentiles, vals, nr * sizeof(vals[0]));
+	oj->j.nr_percentiles = nr;
+	oj->j.percentile_precision = prec;
+	return 0;
+}
+
+const struct opt_choice opt_apply_kb_base_choices[] = {
+	OPT_CHOICE("1024", "k/m/g mean 1024^n, ki/mi/gi 1000^n (legacy); binary units shown", 1024),
+	OPT_CHOICE("1000", "k/m/g mean 1000^n, ki/mi/gi 1024^n; decimal units shown", 1000),
+	{ NULL, 0 },
+};
+
+const struct opt_choice opt_apply_unit_base_choices[] = {
+	OPT_CHOICE("0", "Chosen automatically", 0),
+	OPT_CHOICE("8", "Figures in bytes", 8),
+	OPT_CHOICE("1", "Figures in bits", 1),
+	{ NULL, 0 },
+};
+
+/* unified_rw_reporting (unified.h): fio's words and numeric aliases */
+const struct opt_choice opt_apply_unified_rw_reporting_choices[] = {
+	OPT_CHOICE("none", "One block per direction (the default)", 0),
+	OPT_CHOICE("mixed", "One merged block in place of read, write and trim", 1),
+	OPT_CHOICE("both", "The per-direction blocks, then the merged one", 2),
+	OPT_CHOICE("0", "Same as none", 0),
+	OPT_CHOICE("1", "Same as mixed", 1),
+	OPT_CHOICE("2", "Same as both", 2),
+	{ NULL, 0 },
+};
+
+/* ------------------------------------------------------------------------------------------ */
+/* logs: write_bw_log / write_iops_log / write_lat_log and their options (lib/iolog.h) */
+
+APPLY(opt_apply_write_log)
+{
+	(void)d;
+	/* write_Bw_log, write_Iops_log, write_Lat_log; no value: "" = the job's name */
+	return opt_apply_set_str(&oj->j.log_prefix[od->name[6] == 'b' ? 0 : od->name[6] == 'i' ? 1 : 2], val);
+}
+
+APPLY(opt_apply_log_flag)
+{
+	bool b;
+	int ret = opt_apply_get_bool(oj, od, val, d, &b);
+
+	if (ret)
+		return ret;
+	switch (od->name[4]) {	/* log_Max_value, log_Offset, log_Prio, per_Job_logs */
+	case 'm':
+		oj->j.log_max_value = b;
+		break;
+	case 'o':
+		oj->j.log_offset = b;
+		break;
+	case 'p':
+		oj->j.log_prio = b;
+		break;
+	case 's':	/* log_Store_compressed */
+		oj->j.log_store_zip = b;
+		break;
+	default:
+		oj->j.per_job_logs = b;
+	}
+	return 0;
+}
+
+/* log_compression_cpus: "1,3-5" as cpus_allowed; each CPU below the online count. */
+APPLY(opt_apply_log_compression_cpus)
+{
+	long online = sysconf(_SC_NPROCESSORS_ONLN);
+	uint64_t mask[16] = { 0 };
+	const char *p = val ? val : "";
+
+	if (online < 1)
+		online = 1;
+	while (*p) {
+		char *end;
+		unsigned long lo = strtoul(p, &end, 10), hi = lo;
+
+		if (end == p || *p == '-' || *p == '+')
+			goto bad;
+		if (*end == '-') {
+			const char *q = end + 1;
+
+			hi = strtoul(q, &end, 10);
+			if (end == q || *q == '-' || *q == '+' || hi < lo)
+				goto bad;
+		}
+		if (*end && *end != ',')
+			goto bad;
+		if (hi >= 1024) {	/* CPU_SETSIZE */
+			opt_diag_add(d, false, "fio: your OS only supports up to 1024 CPUs");
+			opt_apply_failed(d, od, val);
+			return -EINVAL;
+		}
+		if (hi >= (unsigned long)online) {
+			opt_diag_add(d, false, "fio: CPU %lu too large (max=%ld)", hi, online - 1);
+			opt_apply_failed(d, od, val);
+			return -EINVAL;
+		}
+		for (unsigned long c = lo; c <= hi; c++)
+			mask[c / 64] |= 1ull << (c % 64);
+		p = *end ? end + 1 : end;
+	}
+	memcpy(oj->j.log_zip_cpus, mask, sizeof(mask));
+	return 0;
+bad:
+	opt_apply_failed(d, od, val);
+	return -EINVAL;
+}
+
+/* bwavgtime / iopsavgtime: only 500, but given explicitly it keeps the sampling at 500 ms when
+ * a bw / iops log is averaged (fio: log window = min(log_avg_msec, bwavgtime)). */
+APPLY(opt_apply_avgtime)
+{
+	int ret = opt_apply_only_default(oj, od, val, d);
+
+	if (!ret && od->name[0] == 'b')
+		oj->j.bw_avg_time_set = true;
+	else if (!ret)
+		oj->j.iops_avg_time_set = true;
+	return ret;
+}
+
+/* ---- write_hist_log (fio/log/histlog.h) ---- */
+
+APPLY(opt_apply_write_hist_log)
+{
+	(void)od;
+	(void)d;
+	return opt_apply_set_str(&oj->j.log_prefix[3], val);
+}
+
+APPLY(opt_apply_log_hist_msec)
+{
+	int64_t v;
+
+	if (opt_apply_get_int(oj, od, val, d, &v))
+		return -EINVAL;
+	oj->j.log_hist_msec = (uint64_t)v;
+	return 0;
+}

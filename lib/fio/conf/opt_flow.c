@@ -1,0 +1,26 @@
+/* opt_flow: flow, flow_id, flow_sleep, io_submit_mode and serialize_overlap (fio/conf/opt_flow.h). */
+#include "fio/conf/opt_flow.h"
+
+#include <errno.h>
+
+#include "fio/conf/opt_apply.h"
+
+#define NS_PER_US	1000ull
+
+UINT_FIELD_APPLY(opt_flow_apply_flow_sleep, flow_sleep_ns, oj->j.flow_sleep_ns *= NS_PER_US)
+
+const struct opt_choice opt_flow_submit_mode_choices[] = {
+	OPT_CHOICE("inline", "The job's thread queues, submits and reaps", 0),
+	OPT_CHOICE("offload", "A submit thread per job runs the engine", 1),
+	{ NULL, 0 },
+};
+
+APPLY(opt_flow_apply_submit_mode)
+{
+	int v;
+
+	if (opt_apply_get_choice(od, val, d, &v))
+		return -EINVAL;
+	oj->j.submit_offload = v == 1;
+	return 0;
+}

@@ -1,0 +1,37 @@
+#include <check.h>
+#include <stdlib.h>
+
+#include "fio/opt_diag.h"
+
+static struct opt_diag *diag;
+
+static void setup(void)
+{
+	diag = malloc(sizeof(*diag));
+	opt_diag_init(diag);
+}
+
+static void teardown(void)
+{
+	free(diag);
+}
+
+START_TEST(test_diag_overflow)
+{
+	for (int i = 0; i < OPT_DIAG_LINES + 5; i++)
+		opt_diag_add(diag, false, "line %d", i);
+	ck_assert_uint_eq(diag->nr, OPT_DIAG_LINES);
+	ck_assert(diag->overflow);
+}
+END_TEST
+
+Suite *opt_diag_suite(void)
+{
+	Suite *s = suite_create("opt_diag");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_diag_overflow);
+	suite_add_tcase(s, tc);
+	return s;
+}
