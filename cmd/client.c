@@ -2,7 +2,8 @@
  *   iops [OPTIONS] --client=HOST[,PORT] [JOB ARGS...] [--client=HOST2 [JOB ARGS...]] ...
  *   iops [OPTIONS] --client=HOSTS_FILE JOB ARGS...   (the same job on every server in it)
  * The client's own options, wherever they stand: --output-format, --output, --minimal,
- * --terse-version, and the iops-only --client-wait=SECONDS, --client-ready-wait=SECONDS. Any
+ * --terse-version, and the iops-only --client-wait=SECONDS, --client-ready-wait=SECONDS,
+ * --plot=FILE.html (the merged result's page, checked before anything is sent). Any
  * other option before the first --client goes to every server. JOB ARGS: job files (sent with
  * their contents) and fio options, for the servers of the --client before them. */
 #include <errno.h>
@@ -15,6 +16,7 @@
 #include "client.h"
 #include "files.h"
 #include "merge/merge.h"
+#include "plot_out.h"
 #include "remote/hosts.h"
 #include "remote_sys.h"
 
@@ -33,6 +35,7 @@ static void client_usage(FILE *out)
 	      "each server's report, then All clients: their exact merge.\n"
 	      "  --client-wait=S        retry connecting and resolving for S seconds [10]\n"
 	      "  --client-ready-wait=S  a server not ready S seconds after the job is left out [600]\n"
+	      "  --plot=FILE.html       also write the page of the servers and All clients (iops plot)\n"
 	      "IOPS_SERVER_TOKEN in the environment is presented to the servers.\n", out);
 }
 
@@ -233,6 +236,8 @@ int client_main(int argc, char **argv, struct ctl *ctl)
 	struct files_out of = { 0 };	/* openmetrics: --output written whole, renamed at the end */
 	int status = 1, w = 1, rc;
 
+	if (plot_out_take("client", &argc, argv, &c.plot) < 0)	/* checked before anything runs */
+		return 1;
 	for (int i = 1; i < argc; i++) {	/* the client's own options, wherever they are */
 		int r;
 
@@ -279,8 +284,10 @@ int client_main(int argc, char **argv, struct ctl *ctl)
 		goto fail;
 	}
 	status = client_step(&c);
-	if (client_print(&c, &err) < 0)
+	if ((rc = client_print(&c, &err)) < 0)
 		goto fail;
+	if (rc && !status)	/* the page could not be written (printed) */
+		status = 1;
 	if (of.f) {
 		c.out = stdout;
 		if ((rc = files_out_commit(&of)) < 0) {

@@ -51,6 +51,7 @@ struct client {
 	struct ctl *ctl;
 	bool headers;			/* print the servers' header lines (normal output) */
 	uint64_t go_ms;			/* the last step's GO, ms since the epoch */
+	const char *plot;		/* --plot=FILE.html: the page of the merged result, or NULL */
 };
 
 int client_main(int argc, char **argv, struct ctl *ctl);
@@ -67,7 +68,8 @@ unsigned client_connect(struct client *c);
  * exit status (1 for a server that failed or was left out). */
 int client_step(struct client *c);
 /* Prints the step in c->fmts: each server's report (normal and terse), then All clients
- * (json and json+: one client_stats document). 0, or -1 with err set. */
+ * (json and json+: one client_stats document); with c->plot, writes the page of the merged
+ * result. 0, 1 when the page could not be written (printed), or -1 with err set. */
 int client_print(struct client *c, struct iops_err *err);
 /* Forgets the step's reports and records. */
 void client_step_reset(struct client *c);

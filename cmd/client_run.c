@@ -10,6 +10,7 @@
 #include "client.h"
 #include "core/clock.h"
 #include "merge/merge.h"
+#include "plot_out.h"
 #include "remote_sys.h"
 
 #define CLIENT_STOP_GRACE_MS	10000	/* after our stop: the servers' partial reports */
@@ -307,6 +308,8 @@ int client_print(struct client *c, struct iops_err *err)
 			      0, err) < 0)
 		rc = -1;
 	fflush(c->out);
+	if (!rc && nr && c->plot)
+		rc = plot_out_merge("client", c->plot, "iops client", m);
 	merge_free(m);
 	return rc;
 }

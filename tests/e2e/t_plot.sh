@@ -52,6 +52,20 @@ rm -f "$T/in/fj_slat.1.log" "$T/in/ij_slat.1.log" "$T/in/long_slat.1.log" "$T/in
 rm -f "$D"/*.dat
 assert_eq "the modes left nothing in the volume" "" "$(dir_listing "$D")"
 
+# a client run on two iops servers (127.0.0.2, .3): its page is the merge's, from the same result
+. "$HERE/remote_common.sh"
+PORT=$(pick_port 127.0.0.2 127.0.0.3)
+small_job "$T/job.fio"
+printf '127.0.0.2,%s\n127.0.0.3,%s\n' "$PORT" "$PORT" >"$T/hosts"
+start_server c0 "$T/srv0" --server=ip:127.0.0.2,$PORT
+start_server c1 "$T/srv1" --server=ip:127.0.0.3,$PORT
+"$IOPS" --client="$T/hosts" --plot="$T/out/notes.txt" "$T/job.fio" >"$T/q.out" 2>"$T/q.err" && fail "client --plot=notes.txt: exit 0"
+assert_match "client --plot refused" "^iops client: --plot: " "$(cat "$T/q.err")"
+[ ! -e "$T/out/notes.txt" ] && dir_empty "$T/srv0" || fail "client --plot refused: something was made"
+"$IOPS" --client="$T/hosts" --output-format=json+ --plot="$T/out/client-run.html" "$T/job.fio" \
+	>"$T/in/client-run.json" 2>"$T/client.err" || fail "client --plot: exit $?: $(tail -3 "$T/client.err")"
+stop_servers
+
 # ---- iops plot: silent on success ------------------------------------------------------------
 I=$T/in
 cd "$I" || fail "cd $I"	# inputs by their plain names, as a user types them
@@ -90,6 +104,7 @@ python3 "$HERE/plot_check.py" "$T/report.json" \
 	"$O/logs.html=logs:$(ls "$I"/ij_*.log | tr '\n' , | sed 's/,$//')" "$O/long.html=logs:$I/long_clat.1.log" \
 	"$O/sweep.html=sweep:$I/sweep.json" "$O/sweep-mode.html=sweep:$I/sweep.json" \
 	"$O/merged.html=fio:$I/merged.json" "$O/merge.html=fio:$I/merged.json" "$O/client.html=fio:$REF_CLIENT" \
+	"$O/client-run.html=fio:$I/client-run.json" \
 	"$O/quick.html=fio:$I/quick.json" "$O/latency.html=fio:$I/latency.json" "$O/suite.html=suite:$I/suite.txt" \
 	>"$T/check.out" 2>&1 || { cat "$T/check.out" >&2; fail "values read back differ from the inputs"; }
 tail -1 "$T/check.out"
