@@ -47,6 +47,47 @@ struct rig {
 	struct io_req *out[MAX_DEPTH];
 };
 
+/* The kernel interface of engine name, asked without the engine (unit_probe.h): io_setup for
+ * libaio, io_uring_setup for io_uring, preadv2 for pvsync2 (the others need none). Where the
+ * kernel refuses io_setup or io_uring_setup, the engine's init must fail with exactly the
+ * kernel's errno (checked) and the rest of the check cannot run here: a counted skip, true.
+ * pvsync2's init asks nothing of the kernel: a missing preadv2 is a counted skip alone. */
+static inline bool rig_engine_missing(const char *name)
+{
+	char why[UNIT_PROBE_WHY] = "";
+
+	if (!strcmp(name, "pvsync2") && !unit_have_preadv2(why)) {
+		unit_skip("%s", why);
+		return true;
+	}
+	int e = !strcmp(name, "libaio") ? probe_libaio() : !strcmp(name, "io_uring") ? probe_uring(0, -1) : 0;
+	struct engine_cfg cfg = { .depth = 4 };
+	struct iops_err err = { 0 };
+	void *ctx = NULL;
+	int ret;
+
+	if (!e)
+		return false;
+	ret = engine_find(name)->init(&cfg, &ctx, &err);
+	ck_assert_msg(ret == -e, "%s init: %d where the kernel refuses with %d (%s)", name, ret, -e, err.msg);
+	ck_assert_ptr_null(ctx);
+	unit_skip("%s: the kernel refuses it here (%s): init passes that on, the rest is not run", name,
+		  strerror(e));
+	return true;
+}
+
+/* O_DIRECT in the scratch directory (temp_file's), asked of the kernel: false and a counted
+ * skip where it is refused. */
+static inline bool rig_direct_ok(void)
+{
+	int e = probe_odirect(probe_dir());
+
+	if (e)
+		unit_skip("O_DIRECT: the kernel refuses it in %s (%s): the direct part is not run", probe_dir(),
+			  strerror(e));
+	return !e;
+}
+
 /* rig_init() with a configuration of the caller's (engine options, files...). */
 static inline void rig_init_cfg(struct rig *rig, const char *name, struct engine_cfg cfg)
 {

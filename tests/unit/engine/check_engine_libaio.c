@@ -9,6 +9,7 @@
 
 #include "engine/engine.h"
 #include "engine_seccomp.h"
+#include "unit_probe.h"
 
 START_TEST(test_libaio_blocked_by_seccomp)
 {
@@ -37,17 +38,18 @@ END_TEST
 /* io_submit refuses batches of 2 with EAGAIN: the engine retries, then fails that request. */
 START_TEST(test_libaio_submit_pressure)
 {
-	UNIT_NEED(unit_have_libaio(why_));
 	UNIT_NEED(unit_have_seccomp(why_));
+	if (rig_engine_missing("libaio"))
+		return;
 	engine_seccomp_submit_pressure("libaio", EAGAIN);
 }
 END_TEST
 
-/* nowait: an AIO read of an empty pipe fails with EAGAIN (without RWF_NOWAIT io_submit would
- * block until data comes); with data there it reads. userspace_reap changes nothing. */
+/* nowait: an AIO read of an empty pipe fails with what the kernel answers a raw iocb with
+ * RWF_NOWAIT (EAGAIN; without the flag io_submit would block until data comes); with data there
+ * it reads. userspace_reap changes nothing. */
 START_TEST(test_libaio_nowait)
 {
-	UNIT_NEED(unit_have_libaio(why_));
 	const struct engine_ops *ops = engine_find("libaio");
 	struct engine_opts eo = { 0 };
 	struct engine_cfg cfg = { .depth = 1, .opts = &eo };
@@ -56,9 +58,17 @@ START_TEST(test_libaio_nowait)
 	struct timespec ts = { 1, 0 };
 	char buf[16];
 	void *ctx = NULL;
+	long long want = 0;
 	int p[2];
 
+	if (rig_engine_missing("libaio"))
+		return;
 	ck_assert_int_eq(pipe(p), 0);
+	if (!unit_need(probe_aio_read(p[0], RWF_NOWAIT, &want), "libaio: an iocb with RWF_NOWAIT")) {
+		close(p[0]);
+		close(p[1]);
+		return;
+	}
 	engine_opts_defaults(&eo);
 	eo.aio.nowait = true;
 	eo.aio.userspace_reap = _i;
@@ -72,7 +82,7 @@ START_TEST(test_libaio_nowait)
 		ck_assert_int_eq(ops->queue(ctx, &req), ENGINE_QUEUED);
 		ck_assert_int_eq(ops->commit(ctx), 1);
 		ck_assert_int_eq(ops->reap(ctx, 1, 1, &ts, out), 1);
-		ck_assert_int_eq(req.result, pass ? 16 : -EAGAIN);
+		ck_assert_int_eq(req.result, pass ? 16 : want);
 	}
 	ops->cleanup(ctx);
 	close(p[0]);
