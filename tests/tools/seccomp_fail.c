@@ -7,6 +7,8 @@
  *   CALL:  a system call's name (io_uring_setup, pwrite64, ...), or nr=NUMBER
  *   @N=VALUE: only when argument N (0-5) equals VALUE, e.g. pread64@2=12288 fails the reads
  *          of 12 KiB only (a dynamic loader's reads go through); 64 bits are compared
+ *   @N&MASK: only when argument N has any bit of MASK set (its low 32 bits), e.g.
+ *          openat@2&0x4000 fails the opens with O_DIRECT (a file system without it)
  *   ioctl=REQUEST: that ioctl request only, its low 32 bits compared (the kernel reads the
  *          request as an unsigned int; musl passes it as an int, sign-extended)
  *   ERRNO: a name (EPERM, EIO, ENOSYS, ...) or a number; EPERM when left out.
@@ -44,6 +46,7 @@ struct rule {
 	int err;
 	int arg;		/* the argument compared, -1: none */
 	int low32;		/* only its low 32 bits */
+	int mask;		/* any bit of value (low 32 bits), not equality */
 	uint64_t value;
 };
 
@@ -64,8 +67,10 @@ static const struct name_nr syscalls[] = {
 	NR(set_mempolicy), NR(mbind), NR(timerfd_create), NR(setpriority), NR(socket), NR(connect),
 	NR(bind), NR(listen), NR(accept4), NR(sendto), NR(recvfrom), NR(sendmsg), NR(recvmsg),
 	NR(getrandom), NR(clone), NR(clone3), NR(execve), NR(memfd_create), NR(copy_file_range),
+	NR(mknodat), NR(mount), NR(umount2), NR(get_mempolicy), NR(sched_getaffinity), NR(shmget),
+	NR(shmat), NR(mlockall), NR(sched_setscheduler), NR(unshare),
 #ifdef SYS_open
-	NR(open), NR(unlink), NR(mkdir), NR(rmdir), NR(stat), NR(lstat), NR(accept),
+	NR(open), NR(unlink), NR(mkdir), NR(rmdir), NR(stat), NR(lstat), NR(accept), NR(mknod),
 #endif
 };
 #undef NR
@@ -87,7 +92,7 @@ static const struct name_err errnos[] = {
 static int usage(void)
 {
 	fputs("usage: seccomp_fail [--argv0=NAME] RULE... -- COMMAND [ARG...]\n"
-	      "  RULE: CALL[@N=VALUE][:ERRNO]  (CALL: a system call's name or nr=NUMBER; ioctl=REQUEST;\n"
+	      "  RULE: CALL[@N=VALUE|@N&MASK][:ERRNO]  (CALL: a system call's name or nr=NUMBER; ioctl=REQUEST;\n"
 	      "        ERRNO: a name or a number, default EPERM)\n",
 	      stderr);
 	return 125;
@@ -147,6 +152,7 @@ static int parse_rule(char *text, struct rule *r)
 	r->err = EPERM;
 	r->arg = -1;
 	r->low32 = 0;
+	r->mask = 0;
 	if (colon) {
 		*colon = '\0';
 		if (parse_errno(colon + 1, &r->err)) {
@@ -166,11 +172,14 @@ static int parse_rule(char *text, struct rule *r)
 	at = strchr(text, '@');
 	if (at) {
 		*at++ = '\0';
-		if (at[0] < '0' || at[0] > '5' || at[1] != '=' || parse_num(at + 2, &r->value)) {
-			fprintf(stderr, "seccomp_fail: bad argument condition '@%s' (@N=VALUE, N 0-5)\n", at);
+		if (at[0] < '0' || at[0] > '5' || (at[1] != '=' && at[1] != '&') || parse_num(at + 2, &r->value) ||
+		    (at[1] == '&' && (!r->value || r->value > UINT32_MAX))) {
+			fprintf(stderr, "seccomp_fail: bad argument condition '@%s' (@N=VALUE or @N&MASK, N 0-5)\n", at);
 			return -1;
 		}
 		r->arg = at[0] - '0';
+		r->mask = at[1] == '&';
+		r->low32 = r->mask;
 	}
 	return parse_call(text, &r->nr);
 }
@@ -200,10 +209,12 @@ static int install(const struct rule *rules, unsigned nr_rules)
 			prog[n++] = STMT(BPF_RET | BPF_K, ret);
 			continue;
 		}
-		/* nr matches && the argument's low 32 bits (&& its high 32 bits; little-endian) */
+		/* nr matches && the argument's low 32 bits (&& its high 32 bits; little-endian), or
+		 * any bit of the mask in its low 32 bits */
 		prog[n++] = JUMP(BPF_JMP | BPF_JEQ | BPF_K, (uint32_t)r->nr, 0, r->low32 ? 3 : 5);
 		prog[n++] = STMT(BPF_LD | BPF_W | BPF_ABS, ARG_LO((unsigned)r->arg));
-		prog[n++] = JUMP(BPF_JMP | BPF_JEQ | BPF_K, (uint32_t)r->value, 0, r->low32 ? 1 : 3);
+		prog[n++] = JUMP(BPF_JMP | (r->mask ? BPF_JSET : BPF_JEQ) | BPF_K, (uint32_t)r->value, 0,
+				 r->low32 ? 1 : 3);
 		if (!r->low32) {
 			prog[n++] = STMT(BPF_LD | BPF_W | BPF_ABS, ARG_HI((unsigned)r->arg));
 			prog[n++] = JUMP(BPF_JMP | BPF_JEQ | BPF_K, (uint32_t)(r->value >> 32), 0, 1);
