@@ -1,11 +1,19 @@
 #include <check.h>
 #include <errno.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 #include <sched.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include "unit_skip.h"
 
 #include "sys/cpuset.h"
 #include "unit_probe.h"
@@ -183,23 +191,100 @@ START_TEST(test_cpuset_parse_mpol)
 }
 END_TEST
 
+/* Pinning: to the first CPU this process may use (asked of the kernel: a container's cpuset
+ * need not hold CPU 0), then back to all of them, which must give the same mask as before. */
 START_TEST(test_cpuset_apply_pins_the_thread)
 {
-	UNIT_NEED(unit_have_set_mempolicy(why_));
+	cpu_set_t before, after;
 	struct cpuset s;
+	int first = -1;
 	unsigned bad;
+	char list[16];
 
-	ck_assert_int_eq(cpuset_parse_list("0", 1, &s, &bad), 0);
+	ck_assert_int_eq(sched_getaffinity(0, sizeof(before), &before), 0);
+	for (int c = CPU_SETSIZE - 1; c >= 0; c--)
+		if (CPU_ISSET(c, &before))
+			first = c;
+	ck_assert_int_ge(first, 0);
+	snprintf(list, sizeof(list), "%d", first);
+	ck_assert_int_eq(cpuset_parse_list(list, (unsigned)first + 1, &s, &bad), 0);
 	ck_assert_int_eq(cpuset_apply(&s), 0);
-	ck_assert_int_eq(sched_getcpu(), 0);
+	ck_assert_int_eq(sched_getcpu(), first);
 	memset(&s, 0, sizeof(s));
 	ck_assert_int_eq(cpuset_apply(&s), -EINVAL);	/* no CPU at all */
 	ck_assert_uint_ge(cpuset_nr_cpus(), 1);
-	for (unsigned c = 0; c < cpuset_nr_cpus(); c++)	/* give the test process its CPUs back */
-		cpuset_add(&s, c);
+	for (unsigned c = 0; c < CPU_SETSIZE; c++)	/* give the test process its CPUs back */
+		if (CPU_ISSET(c, &before))
+			cpuset_add(&s, c);
 	ck_assert_int_eq(cpuset_apply(&s), 0);
-	memset(&s, 0, sizeof(s));
-	ck_assert_int_eq(cpuset_apply_mpol(CPUSET_MPOL_DEFAULT, &s), 0);
+	ck_assert_int_eq(sched_getaffinity(0, sizeof(after), &after), 0);
+	ck_assert(CPU_EQUAL(&before, &after));
+}
+END_TEST
+
+/* The kernel's answer to set_mempolicy(mode, nodes), asked directly: 0 or its errno. */
+static int kernel_mempolicy(int mode, unsigned long node_mask)
+{
+	return syscall(SYS_set_mempolicy, mode, node_mask ? &node_mask : NULL, node_mask ? 64ul : 0ul) ? errno : 0;
+}
+
+/* numa_mem_policy: where the kernel has NUMA (set_mempolicy works: not ENOSYS), bind:0 takes
+ * (get_mempolicy says MPOL_BIND) and default undoes it; elsewhere cpuset_apply_mpol passes the
+ * kernel's errno on and the bind is a counted skip. */
+START_TEST(test_cpuset_apply_mpol)
+{
+	struct cpuset nodes;
+	int e_default = kernel_mempolicy(CPUSET_MPOL_DEFAULT, 0), e_bind = kernel_mempolicy(CPUSET_MPOL_BIND, 1), mode = -1;
+
+	memset(&nodes, 0, sizeof(nodes));
+	ck_assert_int_eq(cpuset_apply_mpol(CPUSET_MPOL_DEFAULT, &nodes), -e_default);
+	(void)kernel_mempolicy(CPUSET_MPOL_DEFAULT, 0);
+	cpuset_add(&nodes, 0);
+	ck_assert_int_eq(cpuset_apply_mpol(CPUSET_MPOL_BIND, &nodes), -e_bind);
+	if (e_bind) {
+		unit_skip("numa_mem_policy: the kernel refuses set_mempolicy(MPOL_BIND, node 0) here (%s): the errno is checked, the policy is not",
+			  strerror(e_bind));
+		return;
+	}
+	ck_assert_int_eq(syscall(SYS_get_mempolicy, &mode, NULL, 0ul, NULL, 0ul), 0);
+	ck_assert_int_eq(mode, CPUSET_MPOL_BIND);
+	memset(&nodes, 0, sizeof(nodes));
+	ck_assert_int_eq(cpuset_apply_mpol(CPUSET_MPOL_DEFAULT, &nodes), 0);
+	ck_assert_int_eq(syscall(SYS_get_mempolicy, &mode, NULL, 0ul, NULL, 0ul), 0);
+	ck_assert_int_eq(mode, CPUSET_MPOL_DEFAULT);
+}
+END_TEST
+
+/* The refusal on every machine: set_mempolicy and sched_setaffinity fail under a seccomp filter
+ * (EPERM, as a container profile answers); both calls pass the errno on. In a child. */
+START_TEST(test_cpuset_refused)
+{
+	int status;
+	pid_t pid = fork();
+
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		struct sock_filter filter[] = {
+			BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+			BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_set_mempolicy, 1, 0),
+			BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_sched_setaffinity, 0, 1),
+			BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
+			BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+		};
+		struct sock_fprog prog = { .len = sizeof(filter) / sizeof(filter[0]), .filter = filter };
+		struct cpuset s;
+
+		memset(&s, 0, sizeof(s));
+		cpuset_add(&s, 0);
+		if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog))
+			_exit(90);
+		if (cpuset_apply(&s) != -EPERM)
+			_exit(1);
+		_exit(cpuset_apply_mpol(CPUSET_MPOL_BIND, &s) != -EPERM ? 2 : 0);
+	}
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status));
+	ck_assert_msg(WEXITSTATUS(status) == 0, "failed at step %d", WEXITSTATUS(status));
 }
 END_TEST
 
@@ -215,6 +300,8 @@ Suite *cpuset_suite(void)
 	tcase_add_test(tc, test_cpuset_nodes_from_sysfs);
 	tcase_add_loop_test(tc, test_cpuset_parse_mpol, 0, (int)(sizeof(mpol_cases) / sizeof(mpol_cases[0])));
 	tcase_add_test(tc, test_cpuset_apply_pins_the_thread);
+	tcase_add_test(tc, test_cpuset_apply_mpol);
+	tcase_add_test(tc, test_cpuset_refused);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "sys/devnode.h"
+#include "unit_skip.h"
 
 static char dir[64];
 
@@ -49,8 +50,8 @@ START_TEST(test_devnode_find)
 	mkd("a/b");
 	mkd("a/b/c");
 	mkd("a/b/c/d");
-	if (node("a/b/sdz", S_IFBLK, 250, 7)) {	/* needs root: CAP_MKNOD */
-		ck_assert_int_eq(errno, EPERM);
+	if (node("a/b/sdz", S_IFBLK, 250, 7)) {	/* needs CAP_MKNOD (root, not in a user namespace) */
+		unit_skip("devnode: mknod of a block device is refused here (%s): no node to find", strerror(errno));
 		return;
 	}
 	ck_assert_int_eq(node("chr", S_IFCHR, 250, 8), 0);	/* a character device is not the one */
