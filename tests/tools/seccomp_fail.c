@@ -68,7 +68,7 @@ static const struct name_nr syscalls[] = {
 	NR(bind), NR(listen), NR(accept4), NR(sendto), NR(recvfrom), NR(sendmsg), NR(recvmsg),
 	NR(getrandom), NR(clone), NR(clone3), NR(execve), NR(memfd_create), NR(copy_file_range),
 	NR(mknodat), NR(mount), NR(umount2), NR(get_mempolicy), NR(sched_getaffinity), NR(shmget),
-	NR(shmat), NR(mlockall), NR(sched_setscheduler), NR(unshare),
+	NR(shmat), NR(mlockall), NR(sched_setscheduler), NR(unshare), NR(fcntl),
 #ifdef SYS_open
 	NR(open), NR(unlink), NR(mkdir), NR(rmdir), NR(stat), NR(lstat), NR(accept), NR(mknod),
 #endif

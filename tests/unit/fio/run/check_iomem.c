@@ -1,5 +1,5 @@
 /* Unit tests of the I/O buffer memory (lib/fio/run/iomem.c): every kind this machine can give
- * without huge pages, the first buffer's alignment (page + iomem_align), mmap:FILE created,
+ * without huge pages, the huge-page kinds as the kernel gives them (or refuses), the first buffer's alignment (page + iomem_align), mmap:FILE created,
  * sized and removed (and never an existing file), and the huge-page arithmetic. */
 #include <check.h>
 #include <errno.h>
@@ -8,10 +8,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/shm.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "fio/run/iomem.h"
+#include "unit_skip.h"
 
 static struct job_proc proc_of(uint8_t mem, uint64_t align)
 {
@@ -114,6 +117,53 @@ START_TEST(test_too_big)
 }
 END_TEST
 
+/* Huge-page buffers (mem=shmhuge, mmaphuge) of 2 MiB pages: what the kernel gives a raw
+ * shmget(SHM_HUGETLB) / mmap(MAP_HUGETLB) of the same size, iomem_alloc gives, or fails with
+ * the same errno (ENOMEM where no huge page is free: then the buffer part is a counted skip). */
+static int kernel_huge(uint8_t mem, size_t len)
+{
+	int e = 0;
+
+	if (mem == MEM_SHMHUGE) {
+		int id = shmget(IPC_PRIVATE, len, IPC_CREAT | 0600 | SHM_HUGETLB | (21 << 26) /* SHM_HUGE_2MB */);
+
+		if (id < 0)
+			return errno;
+		if (shmat(id, NULL, 0) == (void *)-1)
+			e = errno;
+		(void)shmctl(id, IPC_RMID, NULL);
+		return e;
+	}
+	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_HUGETLB | (21 << 26) /* MAP_HUGE_2MB */, -1, 0);
+
+	if (p == MAP_FAILED)
+		return errno;
+	munmap(p, len);
+	return 0;
+}
+
+START_TEST(test_huge_kinds)
+{
+	uint8_t mem = _i ? MEM_MMAPHUGE : MEM_SHMHUGE;
+	struct job_proc p = proc_of(mem, 0);
+	int e = kernel_huge(mem, 2u << 20);
+	const char *func = NULL;
+	struct iomem m;
+
+	ck_assert_int_eq(iomem_alloc(&m, &p, 4096, &func), -e);
+	if (e) {
+		unit_skip("iomem: the kernel gives no 2 MiB huge-page %s here (%s): the refusal is checked, not the buffer",
+			  _i ? "mapping" : "segment", strerror(e));
+		ck_assert_ptr_null(m.base);
+		return;
+	}
+	ck_assert_uint_eq(m.len, 2u << 20);
+	memset(m.buf, 0xa5, 4096);
+	iomem_free(&m);
+	ck_assert_ptr_null(m.base);
+}
+END_TEST
+
 static const struct { size_t bytes; uint64_t huge; size_t want; } huge_cases[] = {
 	{ 1, 2u << 20, 2u << 20 }, { 2u << 20, 2u << 20, 2u << 20 }, { (2u << 20) + 1, 2u << 20, 4u << 20 },
 	{ 0, 2u << 20, 0 }, { 1, 4096, 4096 }, { 1, 1u << 30, 1u << 30 },
@@ -146,6 +196,7 @@ Suite *iomem_suite(void)
 	tcase_add_test(tc, test_free_zeroed);
 	tcase_add_test(tc, test_mmap_file);
 	tcase_add_test(tc, test_too_big);
+	tcase_add_loop_test(tc, test_huge_kinds, 0, 2);
 	tcase_add_loop_test(tc, test_huge_len, 0, sizeof(huge_cases) / sizeof(huge_cases[0]));
 	tcase_add_test(tc, test_huge_bits);
 	suite_add_tcase(s, tc);
