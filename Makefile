@@ -331,10 +331,11 @@ $(BUILD)/faultfs: tests/faults/faultfs.c | deps
 # Test tools of tests/tools/ (seccomp_fail: a command with chosen system calls refused; probe:
 # what the kernel offers, asked without iops' code): never part of iops.
 TEST_TOOLS  := $(patsubst tests/tools/%.c,$(BUILD)/tools/%,$(wildcard tests/tools/*.c))
+TOOL_LIBS_probe := -luring
 $(BUILD)/tools/%: tests/tools/%.c $(FLAGS_FILE) | deps
 	@mkdir -p $(dir $@)
 	$(call say,CC,$<  (test tool))
-	$(Q)$(HOST_CC) $(BASE_CFLAGS) -Wno-missing-prototypes $(CFLAGS) -o $@ $<
+	$(Q)$(HOST_CC) $(BASE_CFLAGS) -Wno-missing-prototypes $(CFLAGS) -o $@ $< $(TOOL_LIBS_$*)
 
 # A glibc + sanitizer build of the whole binary, driven by the same end-to-end tests.
 $(BUILD)/iops-san: $(SAN_OBJS)

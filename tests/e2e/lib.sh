@@ -19,6 +19,26 @@ tool() {
 	echo "$build/$1"
 }
 
+# kernel_has CAP [ARG]: does this machine's kernel offer CAP (build/tools/probe, which asks the
+# kernel without iops' code; the list is in tests/tools/probe.c)? Status 0: present. 1: missing,
+# the probe's reason in $PROBE_WHY and the kernel's errno, where it answered with one, in
+# $PROBE_ERRNO (a case whose expectation is the kernel's answer reads it there). A probe that
+# cannot run fails the script: a test never skips on a probe's own failure.
+kernel_has() {
+	local rc
+	PROBE_WHY=$("$(tool probe)" "$@")
+	rc=$?
+	[ "$rc" -le 1 ] || fail "probe $*: exit $rc ($PROBE_WHY)"
+	PROBE_ERRNO=$(sed -nE 's/.*\(errno ([0-9]+)\)$/\1/p' <<<"$PROBE_WHY")
+	return "$rc"
+}
+# allowed_cpus: the CPUs this process may run on (the kernel's Cpus_allowed_list; a container's
+# cpuset need not start at 0), in order, one per line.
+allowed_cpus() {
+	awk '/^Cpus_allowed_list:/ { n = split($2, r, ","); for (i = 1; i <= n; i++) {
+		if (split(r[i], ab, "-") == 2) { for (c = ab[1]; c <= ab[2]; c++) print c } else print r[i] } }' /proc/self/status
+}
+
 # --- skips (run.sh shows every `SKIP: ` line and counts them) ----------------------------------
 # skip_script REASON: this script cannot run here: one line, exit 77 (run.sh: skipped).
 skip_script() { echo "SKIP: $*"; exit 77; }

@@ -13,20 +13,38 @@
  *   punch_hole DIR    fallocate(FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE)
  *   zero_range DIR    fallocate(FALLOC_FL_ZERO_RANGE)
  *   rwf_nowait DIR    pwritev2(RWF_NOWAIT) on a buffered file is not refused (EOPNOTSUPP/EINVAL)
+ *   nowait_uncached DIR  preadv2(RWF_NOWAIT) of a page the cache dropped fails with EAGAIN
+ *                     (missing: the read went through, as on tmpfs, or another errno), five tries
  *   io_uring          io_uring_setup(2) succeeds
+ *   uring_sqpoll [CPU]  an SQPOLL ring (on CPU with SQ_AFF) is made
+ *   uring_fixedbufs   IORING_REGISTER_BUFFERS takes one 4 KiB buffer
+ *   uring_registerfiles  IORING_REGISTER_FILES takes one descriptor
+ *   uring_iopoll_buffered DIR  an IOPOLL ring reads a buffered file (missing: the errno of the
+ *                     completion, EOPNOTSUPP on Linux 6.x, or of the ring's setup)
  *   libaio            io_setup(2) succeeds
  *   ioprio_rt         ioprio_set(2) of the real-time class on this process succeeds
+ *   loop              a free loop device: /dev/loop-control gives one and it opens (root)
+ *   cgroup_blkio      a cgroup v1 blkio hierarchy is mounted and a group can be made in it
+ *   numa              NUMA node 0 exists and set_mempolicy(MPOL_BIND, node 0) is taken
+ *   hugepages         free 2 MiB huge pages in the pool (sysfs)
+ *   fuse              /dev/fuse opens for reading and writing
+ * A missing capability's line ends with "(errno N)" where the kernel answered with an errno:
+ * a test whose expectation is the kernel's answer reads it from there.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/aio_abi.h>
 #include <linux/falloc.h>
 #include <linux/io_uring.h>
+#include <linux/loop.h>
+#include <liburing.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
 #include <unistd.h>
@@ -164,6 +182,114 @@ static int probe_uring(void)
 	return 0;
 }
 
+/* drop the file's pages from the cache; true when its first page is out (mincore) */
+static int dropped(int fd)
+{
+	unsigned char vec = 1;
+	void *map;
+
+	if (fsync(fd) || posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED))
+		return 0;
+	map = mmap(NULL, BS, PROT_READ, MAP_SHARED, fd, 0);
+	if (map == MAP_FAILED)
+		return 0;
+	if (mincore(map, BS, &vec))
+		vec = 1;
+	munmap(map, BS);
+	return !(vec & 1);
+}
+
+static int probe_nowait_uncached(void)
+{
+	char p[4096], buf[BS];
+	int fd = scratch(p, sizeof(p), "nowaitr", 0), ret = -1, e = 0, drops = 0;
+	struct iovec iov = { buf, sizeof(buf) };
+
+	if (fd < 0)
+		return 2;
+	if (write_blocks(fd, 4)) {
+		ret = 2;
+		goto out;
+	}
+	for (int i = 0; i < 5 && ret < 0; i++) {
+		if (!dropped(fd))
+			continue;
+		drops++;
+		if (syscall(SYS_preadv2, fd, &iov, 1, 0L, 0L, 0x00000008 /* RWF_NOWAIT */) < 0)
+			ret = errno == EAGAIN ? 0 : missing("preadv2(RWF_NOWAIT) of an uncached page", e = errno);
+	}
+	if (ret < 0)
+		ret = drops ? (printf("preadv2(RWF_NOWAIT): dropped pages read without waiting, %d tries\n", drops), 1)
+			    : (printf("the page cache keeps the pages (posix_fadvise DONTNEED, 5 tries)\n"), 1);
+out:
+	close(fd);
+	unlink(p);
+	return ret;
+}
+
+static int probe_uring_flags(unsigned flags, int cpu)
+{
+	struct io_uring_params par = { 0 };
+	long fd;
+
+	par.flags = flags;
+	if (cpu >= 0)
+		par.sq_thread_cpu = (unsigned)cpu;
+	fd = syscall(SYS_io_uring_setup, 4, &par);
+	if (fd < 0)
+		return missing(flags & IORING_SETUP_SQ_AFF ? "io_uring_setup(SQPOLL|SQ_AFF)" : "io_uring_setup(SQPOLL)", errno);
+	close((int)fd);
+	return 0;
+}
+
+static int probe_uring_register(int buffers)
+{
+	static char block[BS] __attribute__((aligned(BS)));
+	struct iovec iov = { block, sizeof(block) };
+	struct io_uring ring;
+	int ret = io_uring_queue_init(4, &ring, 0), fd = 0;
+
+	if (ret < 0)
+		return missing("io_uring_setup", -ret);
+	ret = buffers ? io_uring_register_buffers(&ring, &iov, 1) : io_uring_register_files(&ring, &fd, 1);
+	io_uring_queue_exit(&ring);
+	return ret < 0 ? missing(buffers ? "IORING_REGISTER_BUFFERS" : "IORING_REGISTER_FILES", -ret) : 0;
+}
+
+static int probe_uring_iopoll_buffered(void)
+{
+	static char buf[BS] __attribute__((aligned(BS)));
+	struct __kernel_timespec ts = { 5, 0 };
+	struct io_uring ring;
+	struct io_uring_sqe *sqe;
+	struct io_uring_cqe *cqe;
+	char p[4096];
+	int fd = scratch(p, sizeof(p), "iopoll", 0), ret;
+
+	if (fd < 0)
+		return 2;
+	if (write_blocks(fd, 1)) {
+		ret = 2;
+		goto out;
+	}
+	ret = io_uring_queue_init(4, &ring, IORING_SETUP_IOPOLL);
+	if (ret < 0) {
+		ret = missing("io_uring_setup(IOPOLL)", -ret);
+		goto out;
+	}
+	sqe = io_uring_get_sqe(&ring);
+	io_uring_prep_read(sqe, fd, buf, BS, 0);
+	if (io_uring_submit(&ring) != 1 || io_uring_wait_cqe_timeout(&ring, &cqe, &ts) < 0)
+		ret = 2;
+	else
+		ret = cqe->res < 0 ? missing("a buffered read on an IOPOLL ring", -cqe->res) : 0;
+	io_uring_queue_exit(&ring);
+out:
+	close(fd);
+	unlink(p);
+	return ret;
+}
+
 static int probe_libaio(void)
 {
 	aio_context_t ctx = 0;
@@ -179,6 +305,118 @@ static int probe_ioprio_rt(void)
 	/* IOPRIO_WHO_PROCESS = 1, class RT = 1 at bit 13, level 4 */
 	if (syscall(SYS_ioprio_set, 1, 0, (1 << 13) | 4))
 		return missing("ioprio_set(IOPRIO_CLASS_RT)", errno);
+	return 0;
+}
+
+static int probe_loop(void)
+{
+	int ctl = open("/dev/loop-control", O_RDWR | O_CLOEXEC), nr, fd;
+	char path[64];
+
+	if (ctl < 0)
+		return missing("open /dev/loop-control", errno);
+	nr = ioctl(ctl, LOOP_CTL_GET_FREE);
+	close(ctl);
+	if (nr < 0)
+		return missing("LOOP_CTL_GET_FREE", errno);
+	snprintf(path, sizeof(path), "/dev/loop%d", nr);
+	fd = open(path, O_RDWR | O_CLOEXEC);
+	if (fd < 0)
+		return missing(path, errno);
+	close(fd);
+	return 0;
+}
+
+/* the n-th space-separated field of line (0-based), cut in place; NULL when there is none */
+static char *field(char *line, int n)
+{
+	char *p = line, *end;
+
+	for (int i = 0; i < n && p; i++) {
+		p = strchr(p, ' ');
+		p = p ? p + 1 : NULL;
+	}
+	if (!p)
+		return NULL;
+	end = strchr(p, ' ');
+	if (end)
+		*end = '\0';
+	return p;
+}
+
+static int probe_cgroup_blkio(void)
+{
+	FILE *f = fopen("/proc/mounts", "r");
+	char line[4096], root[4096] = "", group[4200];
+
+	while (f && !root[0] && fgets(line, sizeof(line), f)) {
+		char copy[4096], copy2[4096], *type, *opts, *o;
+
+		memcpy(copy, line, sizeof(copy));
+		memcpy(copy2, line, sizeof(copy2));
+		type = field(copy, 2);
+		opts = field(copy2, 3);
+		if (!type || strcmp(type, "cgroup") || !opts)
+			continue;
+		for (o = opts; (o = strstr(o, "blkio")) != NULL; o += 5)
+			if ((o == opts || o[-1] == ',') && (o[5] == ',' || o[5] == '\0' || o[5] == '\n'))
+				break;
+		if (o) {
+			memcpy(copy, line, sizeof(copy));
+			snprintf(root, sizeof(root), "%s", field(copy, 1));
+		}
+	}
+	if (f)
+		fclose(f);
+	if (!root[0]) {
+		printf("no cgroup v1 blkio hierarchy in /proc/mounts (a cgroup v2 machine)\n");
+		return 1;
+	}
+	snprintf(group, sizeof(group), "%s/.iops-probe-%d", root, (int)getpid());
+	if (mkdir(group, 0755))
+		return missing("mkdir in the blkio hierarchy", errno);
+	rmdir(group);
+	return 0;
+}
+
+static int probe_numa(void)
+{
+	unsigned long node0 = 1;
+
+	if (access("/sys/devices/system/node/node0", F_OK))
+		return missing("/sys/devices/system/node/node0", errno);
+	if (syscall(SYS_set_mempolicy, 2 /* MPOL_BIND */, &node0, 64UL))
+		return missing("set_mempolicy(MPOL_BIND, node 0)", errno);
+	syscall(SYS_set_mempolicy, 0 /* MPOL_DEFAULT */, NULL, 0UL);
+	return 0;
+}
+
+static int probe_hugepages(void)
+{
+	FILE *f = fopen("/sys/kernel/mm/hugepages/hugepages-2048kB/free_hugepages", "r");
+	unsigned long n = 0;
+
+	if (!f) {
+		printf("no 2 MiB huge-page pool (sysfs)\n");
+		return 1;
+	}
+	if (fscanf(f, "%lu", &n) != 1)
+		n = 0;
+	fclose(f);
+	if (!n) {
+		printf("no free 2 MiB huge pages (vm.nr_hugepages is 0 or they are taken)\n");
+		return 1;
+	}
+	return 0;
+}
+
+static int probe_fuse(void)
+{
+	int fd = open("/dev/fuse", O_RDWR | O_CLOEXEC);
+
+	if (fd < 0)
+		return missing("open /dev/fuse", errno);
+	close(fd);
 	return 0;
 }
 
@@ -202,8 +440,29 @@ int main(int argc, char **argv)
 		return probe_falloc(FALLOC_FL_ZERO_RANGE, "fallocate(ZERO_RANGE)");
 	if (!strcmp(cap, "rwf_nowait"))
 		return probe_nowait();
+	if (!strcmp(cap, "nowait_uncached"))
+		return probe_nowait_uncached();
 	if (!strcmp(cap, "io_uring"))
 		return probe_uring();
+	if (!strcmp(cap, "uring_sqpoll"))
+		return argc == 3 ? probe_uring_flags(IORING_SETUP_SQPOLL | IORING_SETUP_SQ_AFF, (int)strtol(dir, NULL, 10))
+				 : probe_uring_flags(IORING_SETUP_SQPOLL, -1);
+	if (!strcmp(cap, "uring_fixedbufs"))
+		return probe_uring_register(1);
+	if (!strcmp(cap, "uring_registerfiles"))
+		return probe_uring_register(0);
+	if (!strcmp(cap, "uring_iopoll_buffered"))
+		return probe_uring_iopoll_buffered();
+	if (!strcmp(cap, "loop"))
+		return probe_loop();
+	if (!strcmp(cap, "cgroup_blkio"))
+		return probe_cgroup_blkio();
+	if (!strcmp(cap, "numa"))
+		return probe_numa();
+	if (!strcmp(cap, "hugepages"))
+		return probe_hugepages();
+	if (!strcmp(cap, "fuse"))
+		return probe_fuse();
 	if (!strcmp(cap, "libaio"))
 		return probe_libaio();
 	if (!strcmp(cap, "ioprio_rt"))
