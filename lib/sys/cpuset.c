@@ -1,6 +1,7 @@
 /* cpuset: CPU and NUMA placement (cpuset.h). */
 #include "sys/cpuset.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
@@ -207,11 +208,53 @@ int cpuset_apply_mpol(int mode, const struct cpuset *nodes)
 	return 0;
 }
 
+/* The CPUs the system has, as glibc's sysconf counts them (fio 3.33 is built with glibc): the
+ * cpuN entries of /sys/devices/system/cpu (configured) or the CPUs of its "online" list. musl's
+ * sysconf counts the CPUs this process may run on instead, fewer in a cpuset (taskset, docker
+ * --cpuset-cpus=2,3), where fio's "CPU 3 too large (max=...)" limits would then refuse CPUs
+ * the machine has. sysconf where sysfs does not answer. */
+static unsigned cpuset_sysfs_count(bool online)
+{
+	unsigned n = 0;
+
+	if (online) {
+		FILE *f = fopen("/sys/devices/system/cpu/online", "re");
+		char line[4096];
+		struct cpuset s;
+		unsigned bad;
+
+		if (f && fgets(line, sizeof(line), f)) {
+			line[strcspn(line, "\n")] = '\0';
+			if (!cpuset_parse_list(line, CPUSET_MAX, &s, &bad))
+				n = cpuset_count(&s);
+		}
+		if (f)
+			fclose(f);
+	} else {
+		DIR *d = opendir("/sys/devices/system/cpu");
+		struct dirent *de;
+
+		while (d && (de = readdir(d)) != NULL)
+			if (!strncmp(de->d_name, "cpu", 3) && de->d_name[3] &&
+			    strspn(de->d_name + 3, "0123456789") == strlen(de->d_name + 3))
+				n++;
+		if (d)
+			closedir(d);
+	}
+	if (!n) {
+		long v = sysconf(online ? _SC_NPROCESSORS_ONLN : _SC_NPROCESSORS_CONF);
+
+		n = v < 1 ? 1 : v > CPUSET_MAX ? CPUSET_MAX : (unsigned)v;
+	}
+	return n > CPUSET_MAX ? CPUSET_MAX : n;
+}
+
 unsigned cpuset_nr_cpus(void)
 {
-	long n = sysconf(_SC_NPROCESSORS_CONF);
+	return cpuset_sysfs_count(false);
+}
 
-	if (n < 1)
-		return 1;
-	return n > CPUSET_MAX ? CPUSET_MAX : (unsigned)n;
+unsigned cpuset_nr_online(void)
+{
+	return cpuset_sysfs_count(true);
 }

@@ -56,7 +56,9 @@ int cpuset_apply(const struct cpuset *s);
 /* set_mempolicy() for the calling thread: 0 or -errno. */
 int cpuset_apply_mpol(int mode, const struct cpuset *nodes);
 
-/* CPUs the system has (configured), at least 1, at most CPUSET_MAX. */
+/* CPUs the system has (configured) and of them online, as glibc counts them (sysfs: not the
+ * CPUs this process may use, which musl's sysconf counts), at least 1, at most CPUSET_MAX. */
 unsigned cpuset_nr_cpus(void);
+unsigned cpuset_nr_online(void);
 
 #endif

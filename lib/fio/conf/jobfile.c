@@ -7,12 +7,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "sys/cpuset.h"
+
 /* ------------------------------------------------------------------------------------------ */
 /* keywords and math */
 
 void jobfile_keywords_init(struct jobfile_keywords *kw)
 {
-	long ncpus = sysconf(_SC_NPROCESSORS_CONF);	/* fio 3.33 uses the configured count */
+	long ncpus = (long)cpuset_nr_cpus();	/* fio 3.33 uses the configured count */
 	long page = sysconf(_SC_PAGESIZE);
 	long pages = sysconf(_SC_PHYS_PAGES);
 

@@ -12,6 +12,7 @@
 
 #include "core/clock.h"
 #include "core/parse.h"
+#include "sys/cpuset.h"
 
 #define LAT_SFR_VAL_MAX	256	/* longest sync_file_range value looked at */
 
@@ -144,7 +145,7 @@ bad:
 APPLY(opt_apply_gtod_cpu)
 {
 	int64_t v;
-	long nr = sysconf(_SC_NPROCESSORS_CONF);
+	long nr = (long)cpuset_nr_cpus();
 	int ret = opt_apply_get_int(oj, od, val, d, &v);
 
 	if (ret)

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "core/parse.h"
+#include "sys/cpuset.h"
 
 APPLY(opt_apply_percentile_list)
 {
@@ -106,7 +107,7 @@ APPLY(opt_apply_log_flag)
 /* log_compression_cpus: "1,3-5" as cpus_allowed; each CPU below the online count. */
 APPLY(opt_apply_log_compression_cpus)
 {
-	long online = sysconf(_SC_NPROCESSORS_ONLN);
+	long online = (long)cpuset_nr_online();
 	uint64_t mask[16] = { 0 };
 	const char *p = val ? val : "";
 

@@ -222,6 +222,26 @@ START_TEST(test_cpuset_apply_pins_the_thread)
 }
 END_TEST
 
+/* The machine's CPU counts as glibc's sysconf gives them (what fio 3.33 counts), whatever this
+ * thread's affinity: pinned to one CPU, still all of them (musl's sysconf would say 1). */
+START_TEST(test_cpuset_nr_cpus_as_glibc)
+{
+	cpu_set_t before, one;
+	int first = -1;
+
+	ck_assert_int_eq(sched_getaffinity(0, sizeof(before), &before), 0);
+	for (int c = CPU_SETSIZE - 1; c >= 0; c--)
+		if (CPU_ISSET(c, &before))
+			first = c;
+	CPU_ZERO(&one);
+	CPU_SET(first, &one);
+	ck_assert_int_eq(sched_setaffinity(0, sizeof(one), &one), 0);
+	ck_assert_uint_eq(cpuset_nr_cpus(), (unsigned)sysconf(_SC_NPROCESSORS_CONF));
+	ck_assert_uint_eq(cpuset_nr_online(), (unsigned)sysconf(_SC_NPROCESSORS_ONLN));
+	ck_assert_int_eq(sched_setaffinity(0, sizeof(before), &before), 0);
+}
+END_TEST
+
 /* The kernel's answer to set_mempolicy(mode, nodes), asked directly: 0 or its errno. */
 static int kernel_mempolicy(int mode, unsigned long node_mask)
 {
@@ -300,6 +320,7 @@ Suite *cpuset_suite(void)
 	tcase_add_test(tc, test_cpuset_nodes_from_sysfs);
 	tcase_add_loop_test(tc, test_cpuset_parse_mpol, 0, (int)(sizeof(mpol_cases) / sizeof(mpol_cases[0])));
 	tcase_add_test(tc, test_cpuset_apply_pins_the_thread);
+	tcase_add_test(tc, test_cpuset_nr_cpus_as_glibc);
 	tcase_add_test(tc, test_cpuset_apply_mpol);
 	tcase_add_test(tc, test_cpuset_refused);
 	suite_add_tcase(s, tc);
