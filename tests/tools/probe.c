@@ -10,6 +10,9 @@
  * Capabilities (DIR: where to try, default the working directory):
  *   e4defrag DIR      EXT4_IOC_MOVE_EXT moves a written range of a file into a donor's blocks
  *   odirect DIR       O_DIRECT opens and a 4 KiB aligned write goes through
+ *   odirect_align DIR an O_DIRECT write from a buffer 100 bytes past a page boundary is refused
+ *                     with EINVAL, as block file systems do (missing: it goes through, as on
+ *                     tmpfs, or O_DIRECT itself is refused)
  *   punch_hole DIR    fallocate(FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE)
  *   zero_range DIR    fallocate(FALLOC_FL_ZERO_RANGE)
  *   rwf_nowait DIR    pwritev2(RWF_NOWAIT) on a buffered file is not refused (EOPNOTSUPP/EINVAL)
@@ -132,6 +135,28 @@ static int probe_odirect(void)
 		return 2;
 	}
 	ret = write_blocks(fd, 1) ? missing("O_DIRECT write", errno) : 0;
+	close(fd);
+	unlink(p);
+	return ret;
+}
+
+static int probe_odirect_align(void)
+{
+	static char buf[2 * BS] __attribute__((aligned(BS)));
+	char p[4096];
+	int fd = scratch(p, sizeof(p), "dalign", O_DIRECT), ret;
+
+	if (fd < 0) {
+		if (errno == EINVAL || errno == EOPNOTSUPP)
+			return missing("open(O_DIRECT)", errno);
+		return 2;
+	}
+	if (pwrite(fd, buf + 100, BS, 0) >= 0) {
+		printf("O_DIRECT: a write from a buffer off the sector went through\n");
+		ret = 1;
+	} else {
+		ret = errno == EINVAL ? 0 : missing("O_DIRECT write from a buffer off the sector", errno);
+	}
 	close(fd);
 	unlink(p);
 	return ret;
@@ -434,6 +459,8 @@ int main(int argc, char **argv)
 		return probe_e4defrag();
 	if (!strcmp(cap, "odirect"))
 		return probe_odirect();
+	if (!strcmp(cap, "odirect_align"))
+		return probe_odirect_align();
 	if (!strcmp(cap, "punch_hole"))
 		return probe_falloc(FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, "fallocate(PUNCH_HOLE)");
 	if (!strcmp(cap, "zero_range"))
