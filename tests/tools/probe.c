@@ -16,6 +16,9 @@
  *   punch_hole DIR    fallocate(FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE)
  *   zero_range DIR    fallocate(FALLOC_FL_ZERO_RANGE)
  *   rwf_nowait DIR    pwritev2(RWF_NOWAIT) on a buffered file is not refused (EOPNOTSUPP/EINVAL)
+ *   nowait_read DIR   preadv2(RWF_NOWAIT) of a cached page reads it (tmpfs: EOPNOTSUPP)
+ *   blockdev DIR      DIR's file system is on a block device the kernel shows in /sys/dev/block
+ *                     (missing: tmpfs, overlayfs, a FUSE or network file system)
  *   nowait_uncached DIR  preadv2(RWF_NOWAIT) of a page the cache dropped fails with EAGAIN
  *                     (missing: the read went through, as on tmpfs, or another errno), five tries
  *   io_uring          io_uring_setup(2) succeeds
@@ -49,6 +52,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/sysmacros.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -222,6 +226,43 @@ static int dropped(int fd)
 		vec = 1;
 	munmap(map, BS);
 	return !(vec & 1);
+}
+
+static int probe_nowait_read(void)
+{
+	char p[4096], buf[BS];
+	int fd = scratch(p, sizeof(p), "nowaitc", 0), ret;
+	struct iovec iov = { buf, sizeof(buf) };
+
+	if (fd < 0)
+		return 2;
+	if (write_blocks(fd, 1) || pread(fd, buf, BS, 0) != BS)
+		ret = 2;
+	else if (syscall(SYS_preadv2, fd, &iov, 1, 0L, 0L, 0x00000008 /* RWF_NOWAIT */) < 0)
+		ret = missing("preadv2(RWF_NOWAIT) of a cached page", errno);
+	else
+		ret = 0;
+	close(fd);
+	unlink(p);
+	return ret;
+}
+
+static int probe_blockdev(void)
+{
+	struct stat st;
+	char link[64];
+
+	if (stat(dir, &st)) {
+		fprintf(stderr, "probe: %s: %s\n", dir, strerror(errno));
+		return 2;
+	}
+	snprintf(link, sizeof(link), "/sys/dev/block/%u:%u", major(st.st_dev), minor(st.st_dev));
+	if (access(link, F_OK)) {
+		printf("%s is on no block device (device %u:%u, not in /sys/dev/block)\n", dir, major(st.st_dev),
+		       minor(st.st_dev));
+		return 1;
+	}
+	return 0;
 }
 
 static int probe_nowait_uncached(void)
@@ -467,6 +508,10 @@ int main(int argc, char **argv)
 		return probe_falloc(FALLOC_FL_ZERO_RANGE, "fallocate(ZERO_RANGE)");
 	if (!strcmp(cap, "rwf_nowait"))
 		return probe_nowait();
+	if (!strcmp(cap, "nowait_read"))
+		return probe_nowait_read();
+	if (!strcmp(cap, "blockdev"))
+		return probe_blockdev();
 	if (!strcmp(cap, "nowait_uncached"))
 		return probe_nowait_uncached();
 	if (!strcmp(cap, "io_uring"))
