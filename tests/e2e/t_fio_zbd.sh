@@ -105,8 +105,18 @@ for c in "${bad_cases[@]}"; do
 done
 par_wait
 
+# A file smaller than size= on no block device (tmpfs: probed): fio 3.33 rounds io_size down to
+# the file, says so, and then writes size= anyway, wrapping with zone resets (256 writes and 12
+# resets, where on ext4 it writes the 64 of the file); iops writes the file once. That case's
+# counts are compared on a block device only.
+kernel_has blockdev "$T" || small_file_skip=$PROBE_WHY
 for c in "${cases[@]}"; do
 	IFS='|' read -r name fsize args <<<"$c"
+	if [ "$name" = small-file ] && [ -n "${small_file_skip:-}" ]; then
+		case_skip "small-file: fio 3.33 wraps a small file's zones where it is on no block device ($small_file_skip)"
+		assert_eq "$name: notes" "$(notes "$T/$name.ref.out")" "$(notes "$T/$name.ut.out")"
+		continue
+	fi
 	case_ran
 	r=$T/$name.ref u=$T/$name.ut
 	assert_eq "$name: exit status" "$(rc_of "$name" ref)" "$(rc_of "$name" ut)"
