@@ -43,6 +43,8 @@ cases=(
 	"posixaio-read-eio|pread64@2=12288:EIO|--ioengine=psync --rw=write --size=48k --bs=12k|--ioengine=posixaio --rw=read --size=48k --bs=12k"
 	"libaio-submit-eperm|io_submit:EPERM|--ioengine=psync --rw=write --size=48k --bs=12k|--ioengine=libaio --rw=read --size=48k --bs=12k --iodepth=4"
 	"libaio-submit-eio|io_submit:EIO|--ioengine=psync --rw=write --size=48k --bs=12k|--ioengine=libaio --rw=read --size=48k --bs=12k"
+	"libaio-submit-depth8|io_submit:EPERM|--ioengine=psync --rw=write --size=48k --bs=12k|--ioengine=libaio --rw=randread --size=48k --bs=12k --iodepth=8"
+	"libaio-submit-batch4|io_submit:EOPNOTSUPP|--ioengine=psync --rw=write --size=48k --bs=12k|--ioengine=libaio --rw=read --size=48k --bs=12k --iodepth=8 --iodepth_batch_submit=4"
 	"zoned-strided-eio|pread64@2=12288:EIO|--ioengine=psync --rw=write --size=48k --bs=12k|--ioengine=psync --rw=read --size=48k --bs=12k --zonemode=strided --zonesize=12k --zonerange=24k"
 )
 

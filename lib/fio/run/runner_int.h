@@ -84,6 +84,7 @@ struct worker {
 	unsigned depth, in_flight;	/* committed, not reaped */
 	unsigned cap;			/* requests the job may use: depth, less those parked */
 	unsigned batch_submit, cmin, cmax, depth_low;
+	bool batch_auto;		/* batch_submit is iops' batching by readiness, not the job's */
 	bool sets_issue;
 	bool paths;			/* ENGINE_F_PATHS: requests carry their file's path */
 	bool stream_end;		/* the job ends: the peer ended the stream (ENGINE_F_STREAM), or

@@ -140,13 +140,24 @@ static inline void worker_complete(struct worker *w, struct io_req *req, uint64_
 }
 
 /* The engine could not submit: fail the pending requests with n. fio records it as the
- * commit's error, without an io_u error line. */
+ * commit's error, without an io_u error line. fio commits each request as it queues it (its
+ * iodepth_batch_submit=1), so with iops' own batching only the first of the batch is one fio
+ * would have issued: the others go back to the pool, not issued (io_submit refused at
+ * iodepth=8 counted 2 I/Os where fio counts 1); a batch the job asked for fails whole, as fio's. */
 static __attribute__((cold, noinline)) int worker_commit_fail(struct worker *w, int n)
 {
 	worker_set_error(w, -n, "ioengines.c:496", "io commit");
 	for (unsigned i = 0; i < w->nr_pend; i++) {
-		w->pend[i]->result = n;
-		worker_complete(w, w->pend[i], w->now_ns);
+		struct io_req *req = w->pend[i];
+
+		if (i && w->batch_auto) {
+			if ((unsigned)req->op < (unsigned)DDIR_NR)
+				w->res->ddir[req->op].issued_ios--;
+			w->free_reqs[w->nr_free++] = req;
+			continue;
+		}
+		req->result = n;
+		worker_complete(w, req, w->now_ns);
 	}
 	w->nr_pend = 0;
 	return n;

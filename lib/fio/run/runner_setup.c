@@ -125,6 +125,7 @@ int worker_setup(struct worker *w, struct iops_err *err)
 
 		w->batch_submit = b ? b : 1;
 		w->cmax = w->batch_submit;
+		w->batch_auto = true;
 	}
 	w->depth_low = job->iodepth_low && job->iodepth_low <= w->depth ? job->iodepth_low : w->depth;
 	/* Engines that set issue_ns themselves (ENGINE_F_SETS_ISSUE) read CLOCK_MONOTONIC; the
