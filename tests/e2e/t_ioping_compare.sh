@@ -69,7 +69,7 @@ if kernel_has nowait_read "$D"; then
 	compare "-N -C"        -c 2 -i 0 -N -C "$D"
 else	# both fail the request alike (tmpfs refuses RWF_NOWAIT): compared, but no output to see
 	NO_OUTPUT_OK=1 compare "-N -C (refused)" -c 2 -i 0 -N -C "$D"
-	case_skip "-N -C: the kernel refuses RWF_NOWAIT reads here ($PROBE_WHY): the refusal was compared, no cached read"
+	skip_note "-N -C: the kernel refuses RWF_NOWAIT reads here ($PROBE_WHY): the refusal was compared, no cached read"
 fi
 compare "-B -c 1"      -B -c 1 "$D"
 compare "-R -w 1"      -R -w 1 "$D"

@@ -97,7 +97,7 @@ keep() {
 # device-bound only where the scratch directory is on a block device (probed): on tmpfs an
 # O_DIRECT read is a memory copy of a few hundred ns, where fixed costs decide the ratio
 if ! kernel_has blockdev "$D"; then
-	case_skip "values against ioping: $PROBE_WHY, so -D reads are not device-bound: times not compared"
+	skip_note "values against ioping: $PROBE_WHY, so -D reads are not device-bound: times not compared"
 	[ ${#errors[@]} = 0 ] || { printf '%s\n' "${errors[@]}" >&2; fail "${#errors[@]} measured values wrong"; }
 	echo "ok: ioping values (invariants only)"
 	exit 0
