@@ -39,6 +39,26 @@ allowed_cpus() {
 		if (split(r[i], ab, "-") == 2) { for (c = ab[1]; c <= ab[2]; c++) print c } else print r[i] } }' /proc/self/status
 }
 
+# loop_attach FILE: FILE on a free loop device, its path in LOOP (the caller detaches it), where
+# the kernel gives this process one (probe loop: root, /dev/loop-control answers); status 1 and
+# the reason in PROBE_WHY where it does not. losetup (util-linux) missing is a missing
+# prerequisite; losetup failing where the probe found a free device fails the script.
+loop_attach() {
+	command -v losetup >/dev/null || missing_prereq "losetup is required (Debian package util-linux)"
+	LOOP=
+	kernel_has loop || return 1
+	LOOP=$(losetup -f --show "$1") || fail "losetup -f $1 failed where the probe found a free loop device"
+}
+# loop_mount_ext4 IMG DIR: a fresh ext4 on IMG, mounted at DIR through a loop device; status 1
+# and PROBE_WHY where the kernel gives no loop device. mkfs.ext4 (e2fsprogs) missing is a
+# missing prerequisite, a mount failing where the probe found a device fails the script.
+loop_mount_ext4() {
+	command -v mkfs.ext4 >/dev/null || missing_prereq "mkfs.ext4 is required (Debian package e2fsprogs)"
+	kernel_has loop || return 1
+	mkfs.ext4 -q -F "$1" >/dev/null 2>&1 || fail "mkfs.ext4 $1 failed"
+	mount -o loop "$1" "$2" || fail "mount -o loop $1 failed where the probe found a free loop device"
+}
+
 # --- skips (run.sh shows every `SKIP: ` line and counts them) ----------------------------------
 # skip_script REASON: this script cannot run here: one line, exit 77 (run.sh: skipped).
 skip_script() { echo "SKIP: $*"; exit 77; }
@@ -47,6 +67,12 @@ skip_script() { echo "SKIP: $*"; exit 77; }
 missing_prereq() {
 	[ "${CI:-}" != true ] || fail "$* (CI=true, where it is installed: a failure, not a skip)"
 	skip_script "$*"
+}
+# missing_part REASON: the same for a part of a script only: a failure in CI, else a skip note
+# and the script goes on with what it can check.
+missing_part() {
+	[ "${CI:-}" != true ] || fail "$* (CI=true, where it is installed: a failure, not a skip)"
+	skip_note "$*"
 }
 # need_ref_fio: REF_FIO (default /usr/bin/fio) is fio 3.33, the reference of the fio tests.
 need_ref_fio() {

@@ -8,8 +8,8 @@
 . "$(dirname "$0")/fio_common.sh"
 need_ref_ioping
 [ "$(id -u)" = 0 ] || skip_script "needs root (FUSE mounts)"
-[ -c /dev/fuse ] || skip_script "no /dev/fuse"
-command -v fusermount3 >/dev/null || skip_script "fusermount3 missing (Debian: fuse3)"
+command -v fusermount3 >/dev/null || missing_prereq "fusermount3 missing (Debian package fuse3)"
+kernel_has fuse || skip_script "no FUSE here ($PROBE_WHY)"
 FAULTFS=${FAULTFS_BIN:-$_fio_repo/build/faultfs}
 [ -x "$FAULTFS" ] || make -s -C "$_fio_repo" build/faultfs >/dev/null || fail "cannot build faultfs"
 VANISH=$_fio_repo/tests/faults/vanish.sh

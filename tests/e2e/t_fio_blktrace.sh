@@ -14,7 +14,7 @@
 # binary under test is compared byte for byte with a merge done here from fio's documentation
 # (and read back by blkparse when it is installed), its replay with the events merged.
 . "$(dirname "$0")/fio_common.sh"
-command -v python3 >/dev/null || skip_script "python3 is required to build the traces"
+command -v python3 >/dev/null || missing_prereq "python3 is required to build the traces"
 
 FIO_PAR=${FIO_PAR:-4}
 B="--name=j --ioengine=psync --replay_redirect=f"
@@ -176,7 +176,7 @@ done
 
 # ---- no redirect: the traced device is found in /dev (a loop device over a file of the test) --
 truncate -s 4m "$T/img"
-if LOOP=$(losetup -f --show "$T/img" 2>/dev/null); then
+if loop_attach "$T/img"; then
 	read -r ma mi <<<"$(stat -c '%t %T' "$LOOP")"
 	LD=$((16#$ma << 20 | 16#$mi))
 	printf '%s\n' "1000 8 4096 $QR $LD" "2000 100 8192 $QW $LD" "3000 16 4096 $QR $LD" "4000 0 0 $QF $LD" | gen "$T/tr/loop.bin"
@@ -191,7 +191,7 @@ if LOOP=$(losetup -f --show "$T/img" 2>/dev/null); then
 	diff <(ios dev ref) <(ios dev ut) >"$T/dev.diff" || fail "dev: I/O differs (< fio, > ours): $(head -20 "$T/dev.diff")"
 	case_ran
 else
-	case_skip "no loop device (needs root)"
+	case_skip "the traced device in /dev: no loop device here ($PROBE_WHY)"
 fi
 
 # ---- bad traces --------------------------------------------------------------------------------

@@ -6,8 +6,7 @@
 # refusal of a fill job that reads, which must leave the file system untouched.
 . "$(dirname "$0")/fio_common.sh"
 
-[ "$(id -u)" = 0 ] || skip_script "needs root (loop-mounted ext4)"
-for c in losetup mkfs.ext4 mount umount; do command -v "$c" >/dev/null || skip_script "needs $c"; done
+for c in losetup mkfs.ext4 mount umount; do command -v "$c" >/dev/null || missing_prereq "$c is required (Debian packages util-linux, e2fsprogs, mount)"; done
 
 errors=()
 add_err() { errors+=("$*"); }
@@ -25,7 +24,7 @@ cleanup() {
 trap cleanup EXIT
 mkdir -p "$MNT"
 truncate -s 8M "$T/img"
-LOOP=$(losetup -f --show "$T/img") || { LOOP=; skip_script "no free loop device"; }
+loop_attach "$T/img" || skip_script "needs a loop-mounted ext4: no loop device here ($PROBE_WHY)"
 
 # fresh: a new, empty file system on the loop device, mounted at $MNT
 fresh() {

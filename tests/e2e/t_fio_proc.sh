@@ -195,7 +195,8 @@ else
 fi
 
 # ---- ioscheduler: a loop device, and a file on a file system on it -----------------------------
-if [ "$is_root" = 1 ] && truncate -s 24m "$T/disk.img" && LOOP=$(losetup -f --show "$T/disk.img" 2>/dev/null); then
+truncate -s 24m "$T/disk.img"
+if loop_attach "$T/disk.img"; then
 	S=/sys/block/${LOOP#/dev/}/queue/scheduler
 	orig=$(sed -E 's/.*\[([^]]*)\].*/\1/' "$S")
 	want=$(tr -d '[]' <"$S" | tr ' ' '\n' | grep -v -x -e "$orig" -e '' | tail -n 1)
@@ -239,7 +240,7 @@ if [ "$is_root" = 1 ] && truncate -s 24m "$T/disk.img" && LOOP=$(losetup -f --sh
 		case_skip "the loop device offers one scheduler only"
 	fi
 else
-	case_skip "no loop device (or not root): ioscheduler cases"
+	case_skip "ioscheduler cases: no loop device here ($PROBE_WHY)"
 fi
 
 if [ ${#errors[@]} -gt 0 ]; then

@@ -44,7 +44,7 @@ if command -v strace >/dev/null; then
 			--size=64k --rw=write --sync_file_range=write,wait_after:4
 	done
 else
-	skip_note "strace not installed: sync_file_range's calls"
+	missing_part "strace not installed: sync_file_range's calls"
 fi
 par_wait
 

@@ -102,10 +102,8 @@ fi
 
 # ---- 2. a loop device, beside the real fio -------------------------------------------------------
 LOOP=
-if command -v losetup >/dev/null && [ "$(id -u)" = 0 ]; then
-	truncate -s 8M "$T/img"
-	LOOP=$(losetup -f --show "$T/img" 2>/dev/null) || LOOP=
-fi
+truncate -s 8M "$T/img"
+loop_attach "$T/img" || LOOP=
 if [ -n "$LOOP" ]; then
 	trap 'rc=$?; losetup -d "$LOOP"; (exit $rc); _e2e_exit' EXIT
 	allow=(--allow_overwrite=1)
@@ -157,7 +155,7 @@ if [ -n "$LOOP" ]; then
 		assert_eq "loop-refused: device unchanged" "$sum0" "$(md5sum <"$LOOP")"
 	fi
 else
-	skip_note "no loop device (needs root and losetup): block-device comparisons"
+	skip_note "block-device comparisons: no loop device here ($PROBE_WHY)"
 fi
 
 # ---- 3. bad combinations and errors ---------------------------------------------------------------

@@ -95,10 +95,8 @@ tcases=(
 	"t-libaio|--rw=trimwrite --bs=4k --size=256k --verify=crc32c --trim_percentage=50 --trim_backlog=8 --ioengine=libaio --iodepth=4"
 )
 LOOP=
-if command -v losetup >/dev/null && [ "$(id -u)" = 0 ]; then
-	truncate -s 8M "$T/img"
-	LOOP=$(losetup -f --show "$T/img" 2>/dev/null) || LOOP=
-fi
+truncate -s 8M "$T/img"
+loop_attach "$T/img" || LOOP=
 allow=(--allow_overwrite=1)
 [ "$UT_IS_FIO" = 1 ] && allow=()
 if [ -n "$LOOP" ]; then
@@ -114,7 +112,7 @@ if [ -n "$LOOP" ]; then
 		skip_if_fio "trims on a file" >/dev/null || par_run run_one ut "$name-file" --name=t $args --output-format=json
 	done
 else
-	skip_note "no loop device (needs root and losetup): trims of verified blocks"
+	skip_note "trims of verified blocks: no loop device here ($PROBE_WHY)"
 fi
 
 # ---- 4. block_error_percentiles and refusals ------------------------------------------------------

@@ -68,15 +68,13 @@ cases=(
 	"null-randrw|-|--name=z --zonemode=zbd --zonesize=1m --bs=64k --size=4m --rw=randrw --ioengine=null --io_size=8m"
 )
 LOOP=
-if command -v losetup >/dev/null && [ "$(id -u)" = 0 ]; then
-	truncate -s 16m "$T/img"
-	LOOP=$(losetup -f --show "$T/img" 2>/dev/null) || LOOP=
-fi
+truncate -s 16m "$T/img"
+loop_attach "$T/img" || LOOP=
 if [ -n "$LOOP" ]; then
 	trap 'rc=$?; losetup -d "$LOOP"; (exit $rc); _e2e_exit' EXIT
 	cases+=("loop-rand|-|--name=z --filename=$LOOP --zonemode=zbd --zonesize=1m --bs=64k --size=16m --rw=randwrite --max_open_zones=2 --io_size=8m")
 else
-	skip_note "no loop device (needs root and losetup): the block-device case"
+	skip_note "the block-device case: no loop device here ($PROBE_WHY)"
 fi
 for c in "${cases[@]}"; do
 	IFS='|' read -r name fsize args <<<"$c"

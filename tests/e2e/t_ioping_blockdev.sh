@@ -4,10 +4,8 @@
 . "$(dirname "$0")/lib.sh"
 
 need_ref_ioping
-command -v losetup >/dev/null && [ "$(id -u)" = 0 ] || skip_script "needs root and losetup"
-
 truncate -s 64M "$T/img"
-LOOP=$(losetup -f --show "$T/img" 2>/dev/null) || skip_script "no loop device"
+loop_attach "$T/img" || skip_script "no loop device here ($PROBE_WHY)"
 trap 'rc=$?; losetup -d "$LOOP"; (exit $rc); _e2e_exit' EXIT
 
 mask_ioping() {

@@ -99,7 +99,7 @@ if [ -f "$REF_SAMPLE" ]; then
 	diff -u "$T/ref.shape" "$T/ours.shape" >"$T/shape.diff" || add_err "All clients layout differs from fio's: $(cat "$T/shape.diff")"
 	case_ran
 else
-	skip_note "reference sample $REF_SAMPLE not found"
+	missing_part "reference sample $REF_SAMPLE not found (CI copies shared/ beside the repo)"
 fi
 
 # 6. fio's own client output (client_stats, its All clients entry left out): 4 jobs on 2 servers
@@ -111,6 +111,8 @@ if [ -f "$REF_JSON" ]; then
 		add_err "client.json: total_ios $(jq '.client_stats[-1].read.total_ios' "$T/c.json"), fio's All clients $(jq '.client_stats[-1].read.total_ios' "$REF_JSON")"
 	"$IOPS" merge "$REF_JSON" | grep -q '^All clients: (groupid=0, jobs=4)' || add_err "client.json: not jobs=4"
 	case_ran
+else
+	missing_part "reference sample $REF_JSON not found (CI copies shared/ beside the repo)"
 fi
 
 # 7. bad inputs: one line on stderr, exit 1, nothing on stdout

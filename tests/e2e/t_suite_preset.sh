@@ -101,32 +101,28 @@ for bad in "latency $D job.fio" "iops $T/none" "throughput $D --rw=bogus" "laten
 done
 
 # --- 5. the size lowered to fit a small file system, said on stderr ---
-if [ "$(id -u)" = 0 ] && command -v mkfs.ext4 >/dev/null && command -v losetup >/dev/null; then
-	M=$T/mnt
-	mkdir -p "$M"
-	truncate -s 192m "$T/small.img"
-	if mkfs.ext4 -q -F "$T/small.img" >/dev/null 2>&1 && mount -o loop "$T/small.img" "$M" 2>/dev/null; then
-		trap 'rc=$?; umount "$M" 2>/dev/null; (exit $rc); _e2e_exit' EXIT
-		ls0=$(ls -A "$M")
-		"$IOPS" throughput "$M" --runtime=1 --ramp_time=0 --numjobs=2 --bs=1m --iodepth=4 >"$T/s.out" 2>"$T/s.err" </dev/null
-		rc=$?
-		case_ran
-		[ "$rc" = 0 ] || add_err "small: exit $rc: $(cat "$T/s.err")"
-		grep -qE "^iops: throughput: --size lowered from 10g to [0-9]+m per job \(2 jobs\)" "$T/s.err" ||
-			add_err "small: no lowering note: $(head -2 "$T/s.err")"
-		sz=$(grep -oE -- '--size=[0-9]+m' "$T/s.err" | head -1 | tr -dc 0-9)
-		[ -n "$sz" ] && [ "$sz" -ge 32 ] && [ "$sz" -le 48 ] || add_err "small: size ${sz}m per job"
-		assert_eq "small: contents" "$ls0" "$(ls -A "$M")"
-		"$IOPS" latency "$M/lost+found/.." --size=1g --runtime=1 --ramp_time=0 >/dev/null 2>"$T/s2.err" </dev/null
-		rc=$?
-		[ "$rc" = 1 ] || add_err "small: 1g on 192m: exit $rc"
-		assert_eq "small: contents after a refused size" "$ls0" "$(ls -A "$M")"
-		umount "$M"
-	else
-		skip_note "cannot make or mount a loop ext4 here"
-	fi
+M=$T/mnt
+mkdir -p "$M"
+truncate -s 192m "$T/small.img"
+if loop_mount_ext4 "$T/small.img" "$M"; then
+	trap 'rc=$?; umount "$M" 2>/dev/null; (exit $rc); _e2e_exit' EXIT
+	ls0=$(ls -A "$M")
+	"$IOPS" throughput "$M" --runtime=1 --ramp_time=0 --numjobs=2 --bs=1m --iodepth=4 >"$T/s.out" 2>"$T/s.err" </dev/null
+	rc=$?
+	case_ran
+	[ "$rc" = 0 ] || add_err "small: exit $rc: $(cat "$T/s.err")"
+	grep -qE "^iops: throughput: --size lowered from 10g to [0-9]+m per job \(2 jobs\)" "$T/s.err" ||
+		add_err "small: no lowering note: $(head -2 "$T/s.err")"
+	sz=$(grep -oE -- '--size=[0-9]+m' "$T/s.err" | head -1 | tr -dc 0-9)
+	[ -n "$sz" ] && [ "$sz" -ge 32 ] && [ "$sz" -le 48 ] || add_err "small: size ${sz}m per job"
+	assert_eq "small: contents" "$ls0" "$(ls -A "$M")"
+	"$IOPS" latency "$M/lost+found/.." --size=1g --runtime=1 --ramp_time=0 >/dev/null 2>"$T/s2.err" </dev/null
+	rc=$?
+	[ "$rc" = 1 ] || add_err "small: 1g on 192m: exit $rc"
+	assert_eq "small: contents after a refused size" "$ls0" "$(ls -A "$M")"
+	umount "$M"
 else
-	skip_note "size lowering on a small file system: needs root, mkfs.ext4 and losetup"
+	skip_note "no loop ext4 here ($PROBE_WHY)"
 fi
 
 if [ ${#errors[@]} -gt 0 ]; then
