@@ -263,6 +263,11 @@ int worker_setup(struct worker *w, struct iops_err *err)
 		if (!iops_err_isset(err))
 			iops_err_set(err, -ret, "fio: io engine %s init failed. Perhaps try reducing io depth?",
 				     w->ops->name);
+		/* where fio 3.33 records the kernel's refusal of the queue (io_setup, io_uring_setup) */
+		if (!strcmp(w->ops->name, "libaio"))
+			worker_set_error(w, -ret, "engines/libaio.c:485", "io_queue_init");
+		else if (!strcmp(w->ops->name, "io_uring"))
+			worker_set_error(w, -ret, "engines/io_uring.c:998", "io_queue_init");
 		w->ectx = NULL;
 		return ret;
 	}
