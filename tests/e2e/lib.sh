@@ -32,6 +32,55 @@ kernel_has() {
 	PROBE_ERRNO=$(sed -nE 's/.*\(errno ([0-9]+)\)$/\1/p' <<<"$PROBE_WHY")
 	return "$rc"
 }
+# engine_refused ENGINE: true where the kernel refuses ENGINE's queue (libaio: io_setup, no
+# CONFIG_AIO or aio-max-nr used up; io_uring: io_uring_setup, a seccomp profile or
+# kernel.io_uring_disabled), the probe's reason in PROBE_WHY; false for the engines that need no
+# queue of the kernel's. Asked once per engine. t_fio_refused compares the refusal with fio's on
+# every machine; elsewhere a case that needs the engine is a counted skip where it is refused.
+engine_refused() {
+	local v=_engine_refused_${1//[^a-z0-9]/_}
+	case $1 in libaio | io_uring) ;; *) return 1 ;; esac
+	if [ -z "${!v:-}" ]; then
+		if kernel_has "$1"; then printf -v "$v" 0; else printf -v "$v" '1 %s' "$PROBE_WHY"; fi
+	fi
+	[ "${!v%% *}" = 1 ] || return 1
+	PROBE_WHY=${!v#1 }
+}
+# needs_engine WHAT ENGINE...: false, and a counted skip of WHAT, where the kernel refuses one of
+# the engines; ENGINE may be a word of a command line (--ioengine=X, ioengine=X) or of a list.
+needs_engine() {
+	local what=$1 w e
+	shift
+	for w in "$@"; do
+		e=${w#--}
+		e=${e#ioengine=}
+		if engine_refused "$e"; then
+			case_skip "$what: needs $e, which the kernel refuses here ($PROBE_WHY)"
+			return 1
+		fi
+	done
+}
+# set_aio WHAT: AIO=libaio, or where the kernel refuses libaio's queue AIO=posixaio (glibc's
+# threads: asynchronous, nothing of the kernel's), said in a skip note naming WHAT: for the cases
+# about an asynchronous engine in general, not about libaio itself.
+set_aio() {
+	AIO=libaio
+	if engine_refused libaio; then
+		AIO=posixaio
+		skip_note "$*: posixaio in libaio's place, the kernel refuses libaio here ($PROBE_WHY)"
+	fi
+}
+# drop_refused ARRAY: the entries of the bash array named ARRAY (NAME|...words...) that name an
+# engine the kernel refuses are taken out, each a counted skip
+drop_refused() {
+	local -n _dr_cases=$1
+	local keep=() c
+	for c in "${_dr_cases[@]}"; do
+		# shellcheck disable=SC2046 # the entry's words on purpose
+		needs_engine "${c%%|*}" $(grep -oE '(^|[ |])(--)?ioengine=[a-z_0-9]+' <<<"$c" | tr -d ' |') && keep+=("$c")
+	done
+	_dr_cases=("${keep[@]}")
+}
 # allowed_cpus: the CPUs this process may run on (the kernel's Cpus_allowed_list; a container's
 # cpuset need not start at 0), in order, one per line.
 allowed_cpus() {

@@ -46,6 +46,7 @@ print(round(100 * len(b) / (len(d) // 4096)), round(100 * len(s) / (len(d) // 51
 PY
 }
 
+drop_refused cases
 for c in "${cases[@]}"; do
 	IFS='|' read -r name tol args <<<"$c"
 	# shellcheck disable=SC2086 # ARGS are words

@@ -117,6 +117,7 @@ life=(
 	"lock-excl|--rw=randrw --filename=shared --numjobs=2 --lockfile=exclusive"
 	"lock-rw|--rw=randrw --filename=shared2 --numjobs=2 --lockfile=readwrite --ioengine=libaio --iodepth=4"
 )
+drop_refused life
 mapfile -t args < <(jobs_of "${life[@]}")
 par_run run_pair life --size=64k --bs=4k --output-format=json "${args[@]}"
 

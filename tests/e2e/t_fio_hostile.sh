@@ -87,8 +87,8 @@ cases=(
 	"iodepth-1e8|refuse|hang|--name=h --size=256k --ioengine=null --iodepth=100000000"	# fio: hangs
 	"mem-job|refuse|run|--name=h --size=64g --ioengine=null --iodepth=65536 --bs=64m"	# fio: the job fails at set-up (4 TiB), exit 1
 	"mem-threads|refuse|parse|--name=h --size=1g --thread --numjobs=4096 --iodepth=4096 --bs=1m --ioengine=libaio"	# fio: 16 TiB of buffers (parse-only: 0)
-	"iodepth-low|accept|run|--name=h --size=256k --ioengine=libaio --iodepth=16 --iodepth_low=32"	# fio: clamps iodepth_low to iodepth
-	"batch-over|accept|run|--name=h --size=256k --ioengine=libaio --iodepth=16 --iodepth_batch=32"	# fio: clamps
+	"iodepth-low|accept|run|--name=h --size=256k --ioengine=posixaio --iodepth=16 --iodepth_low=32"	# fio: clamps iodepth_low to iodepth
+	"batch-over|accept|run|--name=h --size=256k --ioengine=posixaio --iodepth=16 --iodepth_batch=32"	# fio: clamps
 	"zipf-0|accept|run|--name=h --size=256k --rw=randread --random_distribution=zipf:0"	# fio: uniform
 )
 

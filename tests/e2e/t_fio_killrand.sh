@@ -39,6 +39,7 @@ done
 [ "$(cd "$T/whole" && find . -name 'k.0.[0-3]' | wc -l)" = 4 ] || fail "a whole run did not keep its 4 files: $(ls "$T/whole")"
 echo "a whole run takes $end_ms ms"
 
+set_aio "the async job (requests in flight when the signal comes)"
 for i in $(seq 20); do
 	d=$T/k.$i
 	mkdir -p "$d"
@@ -49,7 +50,7 @@ for i in $(seq 20); do
 	case $((i % 4)) in
 	1) what=psync args=("${JOB[@]}") ;;
 	2) what=sync args=("${JOB[@]}" --sync=1) ;;
-	3) what=libaio args=("${JOB[@]}" --ioengine=libaio --direct=1 --iodepth=8) ;;
+	3) what=$AIO args=("${JOB[@]}" --ioengine=$AIO --direct=1 --iodepth=8) ;;
 	0) what=ioping args=(-W -c 30 -i 20ms -q .) ;;
 	esac
 	case $((i % 3)) in	# where the stop lands: layout, run, the end (report and logs)

@@ -17,12 +17,13 @@ add_err() { errors+=("$*"); }
 
 head -c 1m /dev/urandom >"$T/data"
 
+set_aio "latency_target's depth probing (fatal, pct)"
 # NAME|ARGS
 cases=(
 	"pass|--ioengine=null --size=64g --rw=randread --iodepth=8 --latency_target=1s --latency_window=20ms --time_based --runtime=3"
 	"run|--ioengine=null --size=64g --rw=randread --iodepth=4 --latency_target=1s --latency_window=20ms --latency_run=1 --time_based --runtime=600ms"
-	"fatal|--filename=$T/data --direct=1 --rw=randread --iodepth=4 --ioengine=libaio --latency_target=1 --latency_window=50ms"
-	"pct|--filename=$T/data --direct=1 --rw=randread --iodepth=4 --ioengine=libaio --latency_target=1 --latency_window=5ms --latency_percentile=60"
+	"fatal|--filename=$T/data --direct=1 --rw=randread --iodepth=4 --ioengine=$AIO --latency_target=1 --latency_window=50ms"
+	"pct|--filename=$T/data --direct=1 --rw=randread --iodepth=4 --ioengine=$AIO --latency_target=1 --latency_window=5ms --latency_percentile=60"
 	"restart|--ioengine=null --size=64g --rw=randread --iodepth=2 --latency_target=1s --latency_window=300ms --time_based --runtime=700ms"
 	"none|--ioengine=null --size=1m --iodepth=3"
 	"values|--ioengine=null --size=1m --iodepth=2 --latency_target=250 --latency_window=2s --latency_percentile=99.25 --time_based --runtime=300ms"

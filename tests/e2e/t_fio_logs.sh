@@ -39,12 +39,13 @@ per_job_logs=0
 EOF
 
 par_run run_pair unit --name=a $D --write_bw_log=a --write_iops_log=a --write_lat_log=a --output-format=json
-par_run run_pair aio --name=a --ioengine=libaio --iodepth=4 --rw=randwrite --size=1m --write_lat_log=q \
+set_aio "the async engine's logs (aio, win)"
+par_run run_pair aio --name=a --ioengine=$AIO --iodepth=4 --rw=randwrite --size=1m --write_lat_log=q \
 	--log_offset=1 --log_prio=1 --output-format=json
 par_run run_pair nj --name=a $D --numjobs=2 --write_bw_log=p --write_iops_log=p2 --output-format=json
 par_run run_pair pjl --name=a $D --numjobs=2 --per_job_logs=0 --write_bw_log=p --output-format=json
 par_run run_pair sub --name=x $D --write_lat_log=logs/pre --write_bw_log=logs/pre --output-format=json
-par_run run_pair win --name=w --ioengine=libaio --iodepth=2 --rw=randrw --size=8m --time_based --runtime=1 \
+par_run run_pair win --name=w --ioengine=$AIO --iodepth=2 --rw=randrw --size=8m --time_based --runtime=1 \
 	--log_avg_msec=100 --write_bw_log=w --write_iops_log=w --write_lat_log=w --output-format=json
 par_run run_pair winmax --name=w --size=8m --time_based --runtime=1 --log_avg_msec=250 --log_max_value=1 \
 	--write_iops_log=w --log_offset=1 --output-format=json
