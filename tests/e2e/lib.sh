@@ -71,13 +71,18 @@ set_aio() {
 	fi
 }
 # drop_refused ARRAY: the entries of the bash array named ARRAY (NAME|...words...) that name an
-# engine the kernel refuses are taken out, each a counted skip
+# engine the kernel refuses, on their command line or in a job file they name, are taken out,
+# each a counted skip
 drop_refused() {
 	local -n _dr_cases=$1
-	local keep=() c
+	local keep=() c w engines
 	for c in "${_dr_cases[@]}"; do
-		# shellcheck disable=SC2046 # the entry's words on purpose
-		needs_engine "${c%%|*}" $(grep -oE '(^|[ |])(--)?ioengine=[a-z_0-9]+' <<<"$c" | tr -d ' |') && keep+=("$c")
+		engines=$(grep -oE '(^|[ |])(--)?ioengine=[a-z_0-9]+' <<<"$c" | tr -d ' |')
+		for w in ${c//|/ }; do
+			[[ $w != -* ]] && [ -f "$w" ] && engines+=" $(grep -oE '^ *ioengine *= *[a-z_0-9]+' "$w" | tr -d ' ')"
+		done
+		# shellcheck disable=SC2086 # the engines are words
+		needs_engine "${c%%|*}" $engines && keep+=("$c")
 	done
 	_dr_cases=("${keep[@]}")
 }

@@ -36,20 +36,21 @@ rated() {
 }
 
 J=(--invalidate=0 --size=8m --bs=4k --time_based --runtime=2 --output-format=json)
+set_aio "the async rate cases (iops-libaio, bw-libaio, think-blocks)"
 par_run run_pair iops-psync --name=a --rw=randread --rate_iops=500 "${J[@]}"
 # buffered (page cache): the disk of a busy machine must not decide the count
-par_run run_pair iops-libaio --name=a --rw=randread --ioengine=libaio --iodepth=8 \
+par_run run_pair iops-libaio --name=a --rw=randread --ioengine=$AIO --iodepth=8 \
 	--rate_iops=500 "${J[@]}"
 par_run run_pair bw-psync --name=a --rw=read --rate=1m "${J[@]}"
 # buffered too: with direct=1 a disk shared with other jobs fell short of 2 MiB/s now and then
 # (3.9 of 4 MiB written), which is the disk's count, not the rate control's
-par_run run_pair bw-libaio --name=a --rw=randwrite --ioengine=libaio --iodepth=4 \
+par_run run_pair bw-libaio --name=a --rw=randwrite --ioengine=$AIO --iodepth=4 \
 	--bs=16k --rate=2m --size=8m --time_based --runtime=2 --output-format=json
 par_run run_pair mixed --name=a --rw=randrw --rate_iops=200,100 "${J[@]}"
 par_run run_pair wonly --name=a --rw=randrw --rate=,512k "${J[@]}"
 par_run run_pair poisson --name=a --rw=randread --rate_iops=400 --rate_process=poisson "${J[@]}"
 par_run run_pair think --name=a --rw=randread --thinktime=2ms "${J[@]}"
-par_run run_pair think-blocks --name=a --rw=randread --ioengine=libaio --iodepth=4 --thinktime=10ms \
+par_run run_pair think-blocks --name=a --rw=randread --ioengine=$AIO --iodepth=4 --thinktime=10ms \
 	--thinktime_blocks=8 --thinktime_blocks_type=issue "${J[@]}"
 # minimum rates not met: thinktime holds the job at ~45 IOPS
 par_run run_pair min-iops --name=a --rw=read --invalidate=0 --size=8m --rate_iops=100 --thinktime=20ms \

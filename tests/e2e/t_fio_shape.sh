@@ -87,6 +87,7 @@ cases=(
 	"normal-and-json|size|--name=nj --size=2m --rw=randwrite --output-format=normal,json"
 	"kb_base-last-job|size|--name=a --size=1m --rw=write --name=b --size=1m --rw=write --kb_base=1000"
 )
+drop_refused cases
 
 prepare() { # the directories the seed command lines point at exist on the volume
 	local side

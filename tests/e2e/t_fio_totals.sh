@@ -71,6 +71,7 @@ cases=(
 	"number_ios-qd8|exact|--name=a --size=1m --rw=randread --number_ios=100 --ioengine=libaio --direct=1 --iodepth=8"
 	"offset_increment-rand|exact|--name=a --filename=oi --size=1m --numjobs=2 --offset_increment=3m --rw=randwrite"
 )
+drop_refused cases
 
 # The job file case: [global] + 2 jobs (one with numjobs=2) + stonewall.
 cat >"$T/two.fio" <<'EOF'

@@ -30,6 +30,7 @@ scases=(
 	"s-read|--name=t --rw=read --bs=4k --size=64k --verify=crc32c"
 	"s-noverify|--name=t --rw=write --bs=4k --size=64k"
 )
+drop_refused scases
 for c in "${scases[@]}"; do
 	IFS='|' read -r name args <<<"$c"
 	# shellcheck disable=SC2086
@@ -94,6 +95,7 @@ tcases=(
 	"t-taus64|--rw=trimwrite --bs=4k --size=256k --verify=crc32c --trim_percentage=50 --trim_backlog=8 --random_generator=tausworthe64"
 	"t-libaio|--rw=trimwrite --bs=4k --size=256k --verify=crc32c --trim_percentage=50 --trim_backlog=8 --ioengine=libaio --iodepth=4"
 )
+drop_refused tcases
 LOOP=
 truncate -s 8M "$T/img"
 loop_attach "$T/img" || LOOP=

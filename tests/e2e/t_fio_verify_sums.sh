@@ -50,7 +50,8 @@ par_run cross ref ut sha256 --bs=4256
 par_run cross ut ref sha256 --bs=4200
 par_run cross ref ut sha512 --bs=4264
 par_run cross ut ref sha512 --verify_interval=512 --verify_offset=200 --bs=8k
-par_run cross ref ut crc7 --verify_interval=512 --verify_offset=64 --bs=8k --ioengine=libaio --iodepth=8
+set_aio "crc7 across the tools, queued"
+par_run cross ref ut crc7 --verify_interval=512 --verify_offset=64 --bs=8k --ioengine=$AIO --iodepth=8
 
 # write+verify: the same totals as fio
 for t in crc64 sha1 sha512 sha3-256; do

@@ -4,6 +4,9 @@
 # one-line errors naming the variable with nothing created, DELETE_FIRST removing only what an
 # earlier iops run left, and SIGTERM mid-run: partial output, exit 0, nothing left.
 . "$(dirname "$0")/lib.sh"
+# the modes' fio jobs use libaio (fs-performance's and simple-fio's command lines): where the
+# kernel refuses its queue (probed) they fail with iops' line naming psync, which t_fio_refused checks
+! engine_refused libaio || skip_script "the jobs of this mode use libaio, which the kernel refuses here ($PROBE_WHY)"
 
 D=$T/vol
 mkdir "$D"
