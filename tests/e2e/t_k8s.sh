@@ -176,13 +176,15 @@ case_ran
 # --- 3. the pods, emulated --------------------------------------------------------------------
 "$IOPS" k8s --name=d --wait=20 --output-format=json+ -- --name=j --rw=randread --bs=4k --size=4m \
 	--ioengine=psync --direct=1 >"$T/one.yaml" || fail "iops k8s for the one-pod case"
-if [ "$(id -u)" != 0 ] || ! unshare -n -m true 2>/dev/null; then
-	case_skip "pods: cannot make network and mount namespaces here (unshare -n -m, as root)"
-elif unshare -n bash -c 'ip link set lo up; timeout 5 "$1" --server=ip:127.0.0.1,8765 --server-runs=1 --directory=/nonexistent/iops 2>&1' \
-	_ "$IOPS" | grep -q "is not supported by iops"; then
-	case_skip "pods: iops --server not in this build (the client/server lands separately)"
+# the namespaces are asked of the kernel by unshare(1) itself (root, CLONE_NEWNET|CLONE_NEWNS);
+# the Block pod's loop device by the probe, here (pods.sh fails if losetup then fails)
+if [ "$(id -u)" != 0 ] || ! unshare -n -m true 2>"$T/unshare.err"; then
+	case_skip "pods: cannot make network and mount namespaces here (unshare -n -m: $(id -u) = 0 needed; $(head -c 200 "$T/unshare.err"))"
 else
-	unshare -n -m bash "$here/k8s/pods.sh" "$IOPS" "$T" >"$T/pods.out" 2>&1
+	command -v losetup >/dev/null || missing_prereq "losetup is required (Debian package util-linux)"
+	PODS_LOOP_WHY=
+	kernel_has loop || PODS_LOOP_WHY=${PROBE_WHY:-no loop device}
+	PODS_LOOP_WHY=$PODS_LOOP_WHY unshare -n -m bash "$here/k8s/pods.sh" "$IOPS" "$T" >"$T/pods.out" 2>&1
 	rc=$?
 	cat "$T/pods.out"
 	[ $rc = 0 ] && ! grep -q '^FAIL' "$T/pods.out" || fail "the pods (exit $rc)"
