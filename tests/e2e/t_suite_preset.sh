@@ -6,9 +6,10 @@
 # and on SIGTERM; the size lowered to fit the free space (said on stderr) on a small ext4;
 # bad input: one line, exit 1, nothing created.
 . "$(dirname "$0")/fio_common.sh"
-# the modes' fio jobs use libaio (fs-performance's and simple-fio's command lines): where the
-# kernel refuses its queue (probed) they fail with iops' line naming psync, which t_fio_refused checks
-! engine_refused libaio || skip_script "the jobs of this mode use libaio, which the kernel refuses here ($PROBE_WHY)"
+# the checks here are of the libaio runs (fs-performance's command lines); where the kernel
+# refuses libaio's queue (probed), the presets run psync instead, which t_suite_fallback checks on
+# every machine under a seccomp filter
+! engine_refused libaio || skip_script "the jobs of this mode use libaio, which the kernel refuses here ($PROBE_WHY): its psync fallback is t_suite_fallback's"
 
 skip_if_fio "the presets are iops' own" && exit 0
 errors=()
