@@ -638,7 +638,8 @@ START_TEST(test_run_file_punches_and_safety)
 	struct stat st;
 	int fd;
 	bool punch = punch_ok(kernel_punch(), "trim runs");
-	const char *aio = rig_engine_missing("libaio") ? "psync" : "libaio";
+	int aio_err = probe_libaio();
+	const char *aio = aio_err ? "psync" : "libaio";
 
 	/* a file iops did not create: refused like a write, untouched */
 	fd = make_file("foreign", 64 * KIB, path, sizeof(path));
@@ -664,6 +665,8 @@ START_TEST(test_run_file_punches_and_safety)
 	ck_assert_uint_eq(r.res->ddir[DDIR_TRIM].io_bytes, 256 * KIB);
 	ck_assert_uint_eq(r.res->ddir[DDIR_WRITE].io_bytes, 256 * KIB);
 	free(r.res);
+	if (aio_err)	/* the libaio run alone is not done: psync runs the same trims */
+		unit_skip("trims on libaio: the kernel refuses io_setup here (%s): psync runs them", strerror(aio_err));
 	ck_assert_int_eq(trun_run(&r, RW_TRIM, aio, "tw", 256 * KIB, false), 0);
 	ck_assert_uint_eq(r.res->ddir[DDIR_TRIM].io_bytes, 256 * KIB);
 	ck_assert_int_eq(r.res->error, 0);
