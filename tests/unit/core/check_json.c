@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/json.h"
+#include "unit_stream.h"
 
 struct cap {
 	FILE *fp;
@@ -205,19 +206,9 @@ START_TEST(test_misuse_is_reported)
 }
 END_TEST
 
-/* A stream whose every write fails with ENOSPC, as /dev/full's (which a machine need not have). */
-static ssize_t full_write(void *cookie, const char *buf, size_t n)
-{
-	(void)cookie;
-	(void)buf;
-	(void)n;
-	errno = ENOSPC;
-	return -1;
-}
-
 START_TEST(test_write_error)
 {
-	FILE *fp = fopencookie(NULL, "w", (cookie_io_functions_t){ .write = full_write });
+	FILE *fp = unit_full_stream();
 	struct json_writer w;
 
 	ck_assert_ptr_nonnull(fp);

@@ -12,6 +12,7 @@
 #include "fio/report/out_terse.h"
 #include "fio/report/report.h"
 #include "fio/report/write.h"
+#include "unit_stream.h"
 
 struct fx {
 	struct job job;
@@ -279,20 +280,10 @@ START_TEST(test_fixture_header)
 }
 END_TEST
 
-/* A stream whose every write fails with ENOSPC, as /dev/full's (which a machine need not have). */
-static ssize_t full_write(void *cookie, const char *buf, size_t n)
-{
-	(void)cookie;
-	(void)buf;
-	(void)n;
-	errno = ENOSPC;
-	return -1;
-}
-
 START_TEST(test_report_print_write_error)
 {
 	struct fx_run run;
-	FILE *fp = fopencookie(NULL, "w", (cookie_io_functions_t){ .write = full_write });
+	FILE *fp = unit_full_stream();
 
 	ck_assert_ptr_nonnull(fp);
 	fx_run_init(&run, 0);
