@@ -70,13 +70,26 @@ set_aio() {
 		skip_note "$*: posixaio in libaio's place, the kernel refuses libaio here ($PROBE_WHY)"
 	fi
 }
+# direct_refused: true where the kernel refuses O_DIRECT in the scratch directory $T (probe
+# odirect: tmpfs before Linux 6.6, some FUSE and network file systems), the reason in PROBE_WHY
+direct_refused() {
+	if [ -z "${_direct_refused:-}" ]; then
+		if kernel_has odirect "$T"; then _direct_refused=0; else _direct_refused="1 $PROBE_WHY"; fi
+	fi
+	[ "${_direct_refused%% *}" = 1 ] || return 1
+	PROBE_WHY=${_direct_refused#1 }
+}
 # drop_refused ARRAY: the entries of the bash array named ARRAY (NAME|...words...) that name an
-# engine the kernel refuses, on their command line or in a job file they name, are taken out,
-# each a counted skip
+# engine the kernel refuses, on their command line or in a job file they name, or direct=1 on
+# their command line where the kernel refuses O_DIRECT, are taken out, each a counted skip
 drop_refused() {
 	local -n _dr_cases=$1
 	local keep=() c w engines
 	for c in "${_dr_cases[@]}"; do
+		if [[ $c =~ (^|[ |])(--)?direct=1([ |]|$) ]] && direct_refused; then
+			case_skip "${c%%|*}: direct=1: the kernel refuses O_DIRECT here ($PROBE_WHY)"
+			continue
+		fi
 		engines=$(grep -oE '(^|[ |])(--)?ioengine=[a-z_0-9]+' <<<"$c" | tr -d ' |')
 		for w in ${c//|/ }; do
 			[[ $w != -* ]] && [ -f "$w" ] && engines+=" $(grep -oE '^ *ioengine *= *[a-z_0-9]+' "$w" | tr -d ' ')"
