@@ -284,7 +284,14 @@ void worker_sync_file(struct worker *w, unsigned f, enum io_op op, uint64_t log_
  * sfr_due), and the call itself, after what is in flight. */
 void worker_sfr_note(struct worker *w, const struct offgen_io *io);
 void worker_sfr(struct worker *w);
-/* a short read or write: the rest, issued until done (runner_sync.c); 0, or -1 (result: -errno) */
+/* A short read or write of a file (req->result: what it moved): the rest, issued until done
+ * (runner_sync.c), counted as fio counts it (short_ios, issued_ios). */
+enum worker_rest_end {
+	WORKER_REST_DONE,	/* req->result: every byte moved (all of it, or up to the end of the file) */
+	WORKER_REST_FAILED,	/* the rest failed: req->result -errno, offset and len those of the rest */
+	WORKER_REST_EMPTY,	/* a synchronous engine moved nothing: fio's "full resid" (EIO) */
+};
+bool worker_rest_applies(const struct worker *w, const struct io_req *req);
 int worker_rest(const struct worker *w, struct io_req *req);
 
 /* ---- runner_iorare.c ---- */

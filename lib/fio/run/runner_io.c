@@ -104,10 +104,10 @@ static inline void worker_complete(struct worker *w, struct io_req *req, uint64_
 	struct job_result *res = w->res;
 	struct ddir_result *dr;
 
-	if (__builtin_expect(req->op == IO_FSYNC || req->op == IO_FDATASYNC || (uint64_t)req->result != req->len, 0)) {
-		if (worker_complete_odd(w, req, now))
-			return;
-	} else if (__builtin_expect(w->vfy_reads, 0) && req->op == IO_READ) {
+	if (__builtin_expect(req->op == IO_FSYNC || req->op == IO_FDATASYNC || (uint64_t)req->result != req->len, 0) &&
+	    worker_complete_odd(w, req, now))
+		return;
+	if (__builtin_expect(w->vfy_reads, 0) && req->op == IO_READ && (uint64_t)req->result == req->len) {
 		worker_verify_read(w, req);	/* verify */
 	} else if (__builtin_expect(w->vs_ring != NULL, 0) && req->op == IO_WRITE) {
 		worker_vstate_write(w, req);	/* verify_state_save */
@@ -519,6 +519,7 @@ void worker_loop(struct worker *w)
 	 * and the metadata engines' file names */
 	bool per_io_extra = w->refill || w->scramble || job->rw_has_trim || w->vfy_fill || w->ser_mark || w->paths;
 	struct offgen_io io = { 0 };	/* zbd_skip: set by zbd jobs only */
+	int error_before = w->error;
 
 	w->now_ns = clock_src_now(w->clk);
 	for (;;) {
@@ -627,4 +628,10 @@ void worker_loop(struct worker *w)
 	if (w->og.fsvc && w->og.fsvc->nr_ev && !w->error)
 		worker_file_events(w);	/* the files used up last (and a sync due before them) */
 	worker_drain(w);
+	if (__builtin_expect(w->error && !error_before, 0)) {
+		/* the job failed in its I/O: fio's clean-up asks the engine once for what is left,
+		 * a call that completes nothing (its "complete: 0=" bucket) */
+		w->res->complete_map[0]++;
+		w->res->nr_complete_calls++;
+	}
 }

@@ -135,6 +135,33 @@ static void worker_io_error(struct worker *w, const struct io_req *req)
 	worker_set_error(w, e, site->where, site->func);
 }
 
+/* A read or write through a synchronous engine that moved nothing (the file ended before it,
+ * or inside it and the rest found nothing): fio 3.33 fails the job with EIO in its "full resid"
+ * check, without an io_u error line. Where continue_on_error covers the direction the error is
+ * counted and the job goes on (fio counts it, then aborts on an assertion: README, Differences). */
+static void worker_full_resid(struct worker *w, const struct io_req *req)
+{
+	const struct job *job = w->job;
+	struct job_result *res = w->res;
+	unsigned type = req->op == IO_READ ? JOB_ERR_READ : JOB_ERR_WRITE;
+
+	if (w->error)
+		return;
+	if (job->cont_on_err & (1u << type) && !res->total_err++)
+		res->first_error = EIO;
+	if (job->cont_on_err && worker_err_continues(job, type, EIO)) {
+		if (res->total_err == 1) {
+			res->error = EIO;
+			res->err_continued = true;
+			snprintf(res->verror, sizeof(res->verror), "file:backend.c:471, func=full resid, error=%s",
+				 err_str(EIO));
+		}
+		res->ddir[req->op].total_ios++;	/* fio counts the I/O, not its bytes */
+		return;
+	}
+	worker_set_error(w, EIO, "backend.c:471", "full resid");
+}
+
 /* max_latency (and latency_target at depth 1): an I/O slower than max fails the job
  * (ETIMEDOUT), as fio. */
 static void worker_lat_fail(struct worker *w, const struct io_req *req, uint64_t lat, uint64_t max)
@@ -184,11 +211,18 @@ bool worker_complete_odd(struct worker *w, struct io_req *req, uint64_t now)
 		worker_io_error(w, req);
 	} else if (req->result == 0 && (w->ops->flags & ENGINE_F_STREAM)) {
 		w->stream_end = true;	/* net: the sender is gone, not an I/O */
-	} else {
+	} else if (!worker_rest_applies(w, req)) {
 		res->ddir[req->op].short_ios++;
-		if (!(req->result > 0 && worker_rest(w, req) < 0))
+		return false;
+	} else {
+		int end = worker_rest(w, req);
+
+		if (end == WORKER_REST_DONE)
 			return false;
-		worker_io_error(w, req);	/* reissued, and failed */
+		if (end == WORKER_REST_EMPTY)
+			worker_full_resid(w, req);
+		else
+			worker_io_error(w, req);	/* reissued, and failed */
 	}
 	w->free_reqs[w->nr_free++] = req;
 	return true;

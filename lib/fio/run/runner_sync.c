@@ -1,7 +1,8 @@
 /* runner_sync: sync_file_range= (runner_int.h): the range each file's writes covered since
  * the last call, and the call itself after every N writes, done by the job's thread between
  * two I/Os (as fio's sync engines do it), timed into the job's sync statistics. Also the
- * rest of a short read or write, issued the same way (cold: a misbehaving volume). */
+ * rest of a short read or write, issued the same way (cold: a misbehaving volume, a file that
+ * ends inside a request). */
 #include "fio/run/runner_int.h"
 
 #include <errno.h>
@@ -59,27 +60,77 @@ void worker_sfr(struct worker *w)
 	w->sfr_hi[f] = 0;
 }
 
-/* A short read or write on a file: issue the rest (blocking) until it is all done, the file
- * ends or it fails, so every byte counted was transferred. Returns 0, or -1 (result: -errno). */
+/* A short read or write on a file, as fio 3.33 goes on after one: each piece that moves some
+ * bytes but not all is a short I/O, and the rest is issued again (one more issued I/O, blocking
+ * here) until it is all done. A piece that moves nothing ends the request: through a
+ * synchronous engine that is fio's "full resid" (WORKER_REST_EMPTY: the caller fails the
+ * request); through an asynchronous one the request completes with what it moved. Only the
+ * bytes moved are counted (req->result); a rest that fails leaves req->result -errno and
+ * req->offset / req->len on the rest, as fio's io_u error line shows them. */
+/* The completion maps of a piece that came back short through a synchronous engine: one
+ * completion call that completed nothing, as fio counts it (its "complete: 0=" bucket). */
+static void worker_rest_mark(const struct worker *w, bool sync)
+{
+	if (!sync)
+		return;
+	w->res->complete_map[0]++;
+	w->res->nr_complete_calls++;
+}
+
+/* The maps of the rest issued again: one more I/O at the request's depth, submitted and
+ * completed alone. */
+static void worker_rest_mark_issue(const struct worker *w)
+{
+	struct job_result *res = w->res;
+
+	res->depth_map[runner_depth_idx(w->cap - w->nr_free)]++;
+	res->submit_map[1]++;
+	res->complete_map[1]++;
+	res->nr_submit_calls++;
+	res->nr_complete_calls++;
+}
+
+bool worker_rest_applies(const struct worker *w, const struct io_req *req)
+{
+	return req->op <= IO_WRITE && req->fd >= 0 &&
+	       !(w->ops->flags & (ENGINE_F_DISKLESS | ENGINE_F_STREAM | ENGINE_F_PATHS));
+}
+
 int worker_rest(const struct worker *w, struct io_req *req)
 {
-	uint64_t done = (uint64_t)req->result;
+	struct ddir_result *dr = &w->res->ddir[req->op];
+	bool sync = (w->ops->flags & ENGINE_F_SYNC) != 0;
+	uint64_t done = 0, n = (uint64_t)req->result;
 	char *buf = req->buf;
 
-	if (req->op > IO_WRITE || req->fd < 0 || (w->ops->flags & (ENGINE_F_DISKLESS | ENGINE_F_STREAM | ENGINE_F_PATHS)))
-		return 0;
-	while (done < req->len) {
-		ssize_t n = req->op == IO_READ ? pread(req->fd, buf + done, req->len - done, (off_t)(req->offset + done))
-					       : pwrite(req->fd, buf + done, req->len - done, (off_t)(req->offset + done));
+	for (;;) {
+		ssize_t r;
 
-		if (n < 0 && errno != EINTR) {
-			req->result = -(int64_t)errno;
-			return -1;
+		if (n == 0) {
+			if (!sync)
+				break;	/* the end of the file: what was moved is the request's */
+			req->result = -EIO;
+			return WORKER_REST_EMPTY;
 		}
-		if (n == 0)
-			break;	/* the end of the file */
-		done += n > 0 ? (uint64_t)n : 0;
+		done += n;
+		if (done >= req->len)
+			break;
+		dr->short_ios++;
+		worker_rest_mark(w, sync);
+		dr->issued_ios++;	/* fio queues the rest as an I/O of its own */
+		worker_rest_mark_issue(w);
+		do
+			r = req->op == IO_READ ? pread(req->fd, buf + done, req->len - done, (off_t)(req->offset + done))
+					       : pwrite(req->fd, buf + done, req->len - done, (off_t)(req->offset + done));
+		while (r < 0 && errno == EINTR);
+		if (r < 0) {
+			req->result = -(int64_t)errno;
+			req->offset += done;
+			req->len -= done;
+			return WORKER_REST_FAILED;
+		}
+		n = (uint64_t)r;
 	}
 	req->result = (int64_t)done;
-	return 0;
+	return WORKER_REST_DONE;
 }
