@@ -103,6 +103,20 @@ json_totals() {
 		.read.total_ios, .read.io_bytes, .write.total_ios, .write.io_bytes] | map(tostring) | join(" ")'
 }
 
+# err_summary FILE_PREFIX DDIR: how a run that met an error or a short I/O ended, one line:
+# exit status, the job's error line (fio prints it on stdout before a JSON document, iops on
+# stderr; pid masked), the first io_u error line (file masked), then the JSON job's error,
+# total_ios, short_ios and clat samples of DDIR and its completion map. FILE_PREFIX.{rc,out,err}
+# are the run's.
+err_summary() {
+	printf 'rc=%s ' "$(cat "$1.rc")"
+	grep -h -m1 '^fio: pid=.*err=' "$1.err" "$1.out" | sed -E 's/pid=[0-9]+/pid=P/' | tr '\n' ' '
+	grep -h -m1 'io_u error' "$1.err" | sed 's/on file [^:]*:/on file F:/' | tr '\n' ' '
+	json_doc "$1.out" | jq -r --arg d "$2" '.jobs[0] | "err=\(.error) ios=\(.[$d].total_ios) short=\(.[$d].short_ios) clat=\(.[$d].clat_ns.N) complete=\(.iodepth_complete | tostring)"'
+}
+# json_bytes FILE DDIR: the first job's io_bytes of DDIR
+json_bytes() { json_doc "$1" | jq -r --arg d "$2" '.jobs[0][$d].io_bytes'; }
+
 # files_in DIR: "size name" of every regular file under DIR (what a run left behind).
 files_in() { (cd "$1" && find . -type f -printf '%s %P\n' | sort -k2); }
 

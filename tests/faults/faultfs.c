@@ -14,6 +14,8 @@
  *   short   [op=write] max=N                                   transfer at most N bytes
  *   enospc  bytes=N                                            ENOSPC once N bytes are written
  *   delay   [op=...] ms=N                                      sleep N ms before the operation
+ *   zero    [op=read|write|any] from=N                         the data ends at byte N: an
+ *           operation starting at or past N transfers 0 bytes, one across N stops at N
  *
  * op=any (the default) is reads and writes; op=fsync (fsync and fdatasync) only when named.
  *   stall   [op=...] [off=N] [after=N] [hard=1]                block until the rule is removed
@@ -47,16 +49,17 @@
 #include <unistd.h>
 #include <dirent.h>
 
-enum kind { K_EIO, K_SHORT, K_ENOSPC, K_DELAY, K_STALL };
+enum kind { K_EIO, K_SHORT, K_ENOSPC, K_DELAY, K_STALL, K_ZERO };
 enum op { OP_ANY, OP_READ, OP_WRITE, OP_FSYNC };
-static const char *const kind_names[] = { "eio", "short", "enospc", "delay", "stall" };
+static const char *const kind_names[] = { "eio", "short", "enospc", "delay", "stall", "zero" };
+#define NR_KINDS (sizeof(kind_names) / sizeof(kind_names[0]))
 static const char *const op_names[] = { "any", "read", "write", "fsync" };
 
 struct rule {
 	enum kind kind;
 	enum op op;
 	int64_t off;		/* -1: any offset */
-	uint64_t after, count, bytes, ms, max, hard;
+	uint64_t after, count, bytes, ms, max, hard, from;
 	atomic_ullong hits;
 };
 
@@ -102,13 +105,14 @@ static int parse_num(const char *s, uint64_t *out)
 static int parse_rule(char *text, struct rule *r)
 {
 	char *save = NULL, *w = strtok_r(text, " \t", &save);
+	bool has_from = false;
 	unsigned k;
 
 	memset(r, 0, sizeof(*r));
 	r->off = -1;
-	for (k = 0; k < 5 && strcmp(w, kind_names[k]); k++)
+	for (k = 0; k < NR_KINDS && strcmp(w, kind_names[k]); k++)
 		;
-	if (k == 5)
+	if (k == NR_KINDS)
 		return -1;
 	r->kind = (enum kind)k;
 	r->op = k == K_SHORT || k == K_ENOSPC ? OP_WRITE : OP_ANY;
@@ -145,10 +149,12 @@ static int parse_rule(char *text, struct rule *r)
 			r->ms = v;
 		else if (!strcmp(w, "max") && v > 0)
 			r->max = v;
+		else if (!strcmp(w, "from") && r->kind == K_ZERO && v <= INT64_MAX)
+			r->from = v, has_from = true;
 		else
 			return -1;
 	}
-	if ((r->kind == K_SHORT && !r->max) || (r->kind == K_DELAY && !r->ms) ||
+	if ((r->kind == K_SHORT && !r->max) || (r->kind == K_DELAY && !r->ms) || (r->kind == K_ZERO && !has_from) ||
 	    ((r->kind == K_SHORT || r->kind == K_ENOSPC) && r->op != OP_WRITE))
 		return -1;
 	return 0;
@@ -277,6 +283,12 @@ static int faults(enum op op, off_t off, size_t *len)
 			break;
 		case K_STALL:
 			stall = true;
+			break;
+		case K_ZERO:
+			if ((uint64_t)off >= r->from)
+				*len = 0;
+			else if (*len > r->from - (uint64_t)off)
+				*len = r->from - (uint64_t)off;
 			break;
 		}
 	}
@@ -505,11 +517,11 @@ int main(int argc, char **argv)
 		for (unsigned i = 0; i < rs.n; i++) {
 			const struct rule *r = &rs.r[i];
 
-			printf("%s op=%s off=%lld after=%llu count=%llu bytes=%llu ms=%llu max=%llu hard=%llu\n",
+			printf("%s op=%s off=%lld after=%llu count=%llu bytes=%llu ms=%llu max=%llu hard=%llu from=%llu\n",
 			       kind_names[r->kind], op_names[r->op], (long long)r->off,
 			       (unsigned long long)r->after, (unsigned long long)r->count,
 			       (unsigned long long)r->bytes, (unsigned long long)r->ms, (unsigned long long)r->max,
-			       (unsigned long long)r->hard);
+			       (unsigned long long)r->hard, (unsigned long long)r->from);
 		}
 		return 0;
 	}
