@@ -15,7 +15,7 @@
  *   runner_proc.c    memory and process options: uid/gid, lockmem, cgroup, nice,
  *                    ioscheduler, exec_prerun/exec_postrun, and their checks and undo
  *   runner_lat.c     latency_target: the probed depth (requests parked beyond it)
- *   runner_sync.c    sync_file_range= every N writes
+ *   runner_sync.c    sync_file_range= every N writes; the rest of a short read or write
  * Everything the I/O loop does per request is in runner_io.c, static and inlinable; what it
  * calls in the other files sits on branches it takes only when a feature is on (rate, verify,
  * logs) or every few milliseconds (worker_check). */
