@@ -310,6 +310,8 @@ __attribute__((cold)) bool worker_complete_odd(struct worker *w, struct io_req *
 void worker_rusage(struct rusage *ru);
 void worker_plan_check(struct worker *w);	/* when worker_check() is due next */
 bool worker_check(struct worker *w, uint64_t now);	/* true: the job's time is up */
+/* The bw / iops windows that are over by now (outside ramp_time): their samples. */
+void worker_sample_due(struct worker *w, uint64_t now);
 void worker_cpu(struct worker *w, struct job_result *r);
 /* cold: worker_complete() calls it only when the job writes logs; said here, where the caller
  * sees it, it keeps that call out of the completion path's code (measured: -1 instruction per

@@ -87,6 +87,16 @@ static void worker_sample(struct worker *w, uint64_t now, bool bw)
 	*t0 = now - *t0 < 2 * win ? *t0 + win : now;
 }
 
+void worker_sample_due(struct worker *w, uint64_t now)
+{
+	if (w->in_ramp)
+		return;
+	if (w->bw_win_ns && now - w->sample_t0_ns >= w->bw_win_ns)
+		worker_sample(w, now, true);
+	if (w->iops_win_ns && now - w->iops_t0_ns >= w->iops_win_ns)
+		worker_sample(w, now, false);
+}
+
 void worker_plan_check(struct worker *w)
 {
 	uint64_t next = UINT64_MAX;
@@ -201,10 +211,7 @@ bool worker_check(struct worker *w, uint64_t now)
 				w->deadline_ns = now + w->job->runtime_ns;
 		}
 	} else {
-		if (w->bw_win_ns && now - w->sample_t0_ns >= w->bw_win_ns)
-			worker_sample(w, now, true);
-		if (w->iops_win_ns && now - w->iops_t0_ns >= w->iops_win_ns)
-			worker_sample(w, now, false);
+		worker_sample_due(w, now);
 		if (w->hlog)	/* write_hist_log */
 			worker_hist_tick(w, now);
 	}
