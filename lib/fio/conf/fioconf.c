@@ -648,8 +648,11 @@ int fioconf_build(struct fio_config *cfg, struct opt_job_list *list, struct job_
 		for (unsigned k = 0; k < i; k++)
 			if (!strcmp(list->v[k].j.name, oj->wait_for_name))
 				found = true;
-		if (!found)	/* fio warns and runs the job without waiting */
+		if (!found) {	/* fio 3.33 rejects the job, and with it the run */
 			opt_diag_add(d, false, "%s: waitee job %s unknown.", oj->j.name, oj->wait_for_name);
+			ret = -EINVAL;
+			goto fail;
+		}
 	}
 	if (total) {
 		jobs = calloc((size_t)total, sizeof(*jobs));

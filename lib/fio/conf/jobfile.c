@@ -404,11 +404,9 @@ static int handle_option_line(struct load_ctx *lc, char *p)
 		return -ENOMEM;
 	}
 	if (eq) {
-		char *v = eq + 1;
+		char *v = eq + 1;	/* fio keeps the blanks after '=' ("bs= 4k" is 4 bytes) */
 		bool replaced;
 
-		while (*v == ' ' || *v == '\t')
-			v++;
 		val = replace_keywords(v, lc->kw, &replaced);
 		if (!val) {
 			free(expanded);

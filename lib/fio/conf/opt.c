@@ -12,6 +12,10 @@
 #include "fio/debug.h"
 #include "fio/log/iolog.h"
 #include "fio/log/iolog_replay.h"
+#include "fio/conf/opt_ftype.h"
+#include "fio/conf/opt_apply.h"
+#include "fio/conf/opt_num.h"
+#include "fio/conf/optval.h"
 #include "core/parse.h"
 
 /* ------------------------------------------------------------------------------------------ */
@@ -345,48 +349,25 @@ static const char *opt_debug_type(const struct opt_def *od)
 	return "OPT_UNSUPPORTED";
 }
 
-/* --debug=parse: the value as fio's parser reports it ("  ret=0, out=N"; times in us). */
-static void opt_debug_value(struct opt_job *oj, const struct opt_def *od, const char *val,
-			    struct opt_diag *d)
+/* A word of a list as fio's OPT_STR takes it: the value up to its first ',' (else ':') is one
+ * of the words, else fio shows them and refuses it; the applier gets the word, or the whole
+ * text where fio's callback reads what follows it. */
+static int opt_apply_fio_word(struct opt_job *oj, const struct opt_def *od, const struct opt_ftype *ft,
+			      const char *val, struct opt_diag *d)
 {
-	int64_t v;
-	uint64_t ns;
+	const char *word = NULL;
 
-	switch (od->type) {
-	case OPT_T_INT:
-	case OPT_T_SIZE:
-	case OPT_T_BOOL:
-		if (val && !parse_int(val, oj->j.kb_base == 1000 ? 1000 : 1024, &v))
-			opt_diag_debug(d, "  ret=0, out=%lld", (long long)v);
-		break;
-	case OPT_T_FLAG:
-		opt_diag_debug(d, "  ret=0, out=%d", val && !strcmp(val, "0") ? 0 : 1);
-		break;
-	case OPT_T_TIME:
-		if (val && !parse_time_ns(val, 1000000000ull, &ns))
-			opt_diag_debug(d, "  ret=0, out=%llu", (unsigned long long)(ns / 1000));
-		break;
-	case OPT_T_FLOAT_LIST: {
-		const char *p = val;
-
-		while (p && *p) {
-			const char *colon = strchr(p, ':');
-
-			if (p != val)
-				opt_diag_debug(d, "__handle_option=%s, type=%s, ptr=%s", od->name,
-					       opt_debug_type(od), p);
-			opt_diag_debug(d, "  out=%f", strtod(p, NULL));
-			p = colon ? colon + 1 : NULL;
-		}
-		break;
-	}
-	default:
-		break;
-	}
+	for (const struct opt_choice *c = od->choices; c->word; c++)
+		if (optval_word_match(c->word, val))
+			word = c->word;
+	if (!word)
+		return od->apply(oj, od, val, d);	/* its own lines: fio's, or what iops takes */
+	return od->apply(oj, od, ft->cb ? val : word, d);
 }
 
 int opt_apply(struct opt_job *oj, const struct opt_def *od, const char *val, struct opt_diag *d)
 {
+	const struct opt_ftype *ft;
 	char *buf = NULL;
 	int ret;
 
@@ -410,16 +391,25 @@ int opt_apply(struct opt_job *oj, const struct opt_def *od, const char *val, str
 			opt_diag_add(d, false, "fio: out of memory");
 			return -ENOMEM;
 		}
-		(void)parse_strip(val, buf, n);	/* fits: never longer than val */
+		memcpy(buf, val, n);	/* as given: fio strips nothing (a job file's line is) */
 	}
+	ft = opt_ftype_find(od->name);
 	if (d && d->debug) {
 		opt_diag_debug(d, "handle_option=%s, ptr=%s", od->name, buf ? buf : "(null)");
-		opt_diag_debug(d, "__handle_option=%s, type=%s, ptr=%s", od->name, opt_debug_type(od),
-			       buf ? buf : "(null)");
+		opt_diag_debug(d, "__handle_option=%s, type=%s, ptr=%s", od->name,
+			       ft ? optval_ptype_name(ft->ptype) : opt_debug_type(od), buf ? buf : "(null)");
 	}
-	ret = od->apply(oj, od, buf, d);
-	if (!ret && d && d->debug)
-		opt_debug_value(oj, od, buf, d);
+	if (ft && optval_is_number(ft->ptype) && (buf || ft->ptype == OPTVAL_STR_SET))
+		ret = opt_num_apply(oj, od, ft, buf, d);
+	else if (ft && ft->ptype == OPTVAL_FLOAT_LIST && buf)
+		ret = opt_num_float_apply(oj, od, ft, buf, d);
+	else if (ft && ft->ptype == OPTVAL_STR && od->type == OPT_T_CHOICE && buf)
+		ret = opt_apply_fio_word(oj, od, ft, buf, d);
+	else if (ft && ft->ptype == OPTVAL_STR_STORE && buf && !*buf) {
+		opt_diag_add(d, false, "fio: failed parsing %s=", od->name);	/* fio: an empty string is no value */
+		ret = -EINVAL;
+	} else
+		ret = od->apply(oj, od, buf, d);
 	if (!ret) {
 		ret = opt_kv_add(&oj->kv, &oj->nr_kv, &oj->cap_kv, od->name, buf ? buf : "");
 		if (ret == -E2BIG)

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/parse.h"
+#include "fio/conf/optval.h"
 
 #define NS_PER_S	1000000000ull
 
@@ -98,14 +99,18 @@ int opt_apply_get_time(const struct opt_def *od, const char *val, struct opt_dia
 
 int opt_apply_get_choice(const struct opt_def *od, const char *val, struct opt_diag *d, int *out)
 {
-	char buf[64];
+	/* fio's match: the value up to its first ',' (else ':') is the word; the last word that
+	 * matches wins, as fio stores each */
+	bool found = false;
 
-	if (val && !parse_strip(val, buf, sizeof(buf)))
+	if (val)
 		for (const struct opt_choice *c = od->choices; c->word; c++)
-			if (!strcmp(c->word, buf)) {
+			if (optval_word_match(c->word, val)) {
 				*out = c->value;
-				return 0;
+				found = true;
 			}
+	if (found)
+		return 0;
 	opt_diag_choices(d, od);
 	opt_apply_failed(d, od, val);
 	return -EINVAL;
@@ -149,12 +154,10 @@ APPLY(opt_apply_word_field)
  * the accepted spellings, the first one is shown in the message). */
 APPLY(opt_apply_only_default)
 {
-	char buf[64];
-
 	(void)oj;
-	if (val && !parse_strip(val, buf, sizeof(buf)))
+	if (val)
 		for (const struct opt_choice *c = od->choices; c->word; c++)
-			if (!strcmp(c->word, buf))
+			if (optval_word_match(c->word, val))
 				return 0;
 	opt_diag_add(d, false, "fio: option '%s=%s' is not supported by iops (only %s=%s)", od->name,
 		     val ? val : "", od->name, od->choices[0].word);

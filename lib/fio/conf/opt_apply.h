@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "fio/conf/opt.h"
+#include "sys/cpuset.h"
 
 /* ---- for the opt_apply_*.c files: the shared parsing helpers (fio's messages) ---- */
 
@@ -58,6 +59,9 @@ int opt_apply_get_bool(struct opt_job *oj, const struct opt_def *od, const char 
 int opt_apply_get_time(const struct opt_def *od, const char *val, struct opt_diag *d,
 		       uint64_t *out_ns);
 /* One of the option's choices (its value); otherwise the "valid values" lines. */
+/* A CPU list as fio reads it (cpus_allowed, log_compression_cpus: opt_apply_job.c): 0 or -EINVAL
+ * with fio's line in d. */
+int opt_apply_cpu_list(const char *val, struct cpuset *set, struct opt_diag *d);
 int opt_apply_get_choice(const struct opt_def *od, const char *val, struct opt_diag *d, int *out);
 /* Replace *dst with a copy of val ("" for NULL). 0 or -ENOMEM. */
 int opt_apply_set_str(char **dst, const char *val);

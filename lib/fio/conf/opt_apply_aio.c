@@ -109,7 +109,7 @@ APPLY(opt_apply_aio)
 	else if (!strcmp(od->name, "sqthread_poll_cpu"))
 		a->sqpoll_cpu = (int)v;	/* 0..INT32_MAX, checked against the CPUs at the end */
 	else if (!strcmp(od->name, "nonvectored"))
-		a->nonvectored = (int)v;	/* -1..1 (table bounds) */
+		a->nonvectored = v < 0 ? -1 : v > 0;	/* fio: any integer, negative is "detect" */
 	else if (!strcmp(od->name, "force_async"))
 		a->force_async = (unsigned)v;
 	else

@@ -3,6 +3,8 @@
 #include "fio/conf/opt_apply.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
 const struct opt_choice opt_apply_cont_err_choices[] = {
@@ -25,11 +27,12 @@ static const char err_names[][8] = {	/* the longest, ENOTBLK, and its NUL */
 	"ESPIPE", "EROFS", "EMLINK", "EPIPE", "EDOM", "ERANGE",
 };
 
-/* One error of a list: a name or a number (a negative one counts as its value). 0 if bad. */
+/* One error of a list as fio 3.33 reads it: a name (E...), else atoi() of the text (the digits
+ * it starts with: "1k" is 1; a negative number counts as its value). 0 if bad. */
 static int opt_apply_err_value(const char *s, size_t n)
 {
-	long v = 0;
-	size_t i = 0;
+	char buf[32];
+	long v;
 
 	if (n && s[0] == 'E') {
 		for (size_t k = 0; k < sizeof(err_names) / sizeof(err_names[0]); k++)
@@ -37,18 +40,14 @@ static int opt_apply_err_value(const char *s, size_t n)
 				return (int)k + 1;
 		return 0;
 	}
-	if (n && s[0] == '-')
-		i = 1;
-	if (i == n)
-		return 0;
-	for (; i < n; i++) {
-		if (s[i] < '0' || s[i] > '9')
-			return 0;
-		v = v * 10 + (s[i] - '0');
-		if (v > 4095)	/* no errno is that large */
-			return 0;
-	}
-	return (int)v;
+	if (n >= sizeof(buf))
+		n = sizeof(buf) - 1;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	v = strtol(buf, NULL, 10);
+	if (v < 0)
+		v = -v;
+	return v > INT_MAX ? 0 : (int)v;
 }
 
 APPLY(opt_apply_ignore_error)

@@ -3,8 +3,10 @@
 #include "fio/conf/opt_apply.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "core/parse.h"
 
@@ -22,6 +24,24 @@ APPLY(opt_apply_directory)
 	if (!val || !*val) {
 		opt_apply_failed(d, od, val);
 		return -EINVAL;
+	}
+	/* as fio 3.33: each directory of the ':' list must be one (fio creates none); a Windows
+	 * path is left to fioconf's message */
+	for (const char *p = strchr(val, '\\') ? "" : val; *p;) {
+		char dir[PATH_MAX];
+		size_t n = 0;
+		struct stat st;
+
+		for (; *p && *p != ':' && n + 1 < sizeof(dir); p++)
+			dir[n++] = *p == '\\' && p[1] == ':' ? *++p : *p;
+		dir[n] = '\0';
+		if (*p == ':')
+			p++;
+		if (n && (stat(dir, &st) || !S_ISDIR(st.st_mode))) {
+			opt_diag_add(d, false, "fio: %s is not a directory", dir);
+			opt_apply_failed(d, od, val);
+			return -EINVAL;
+		}
 	}
 	return opt_apply_set_str(&oj->directory, val);
 }

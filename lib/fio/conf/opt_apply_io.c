@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/parse.h"
+#include "fio/conf/optval.h"
 #include "engine/engine.h"
 #include "fio/offset/dist.h"
 
@@ -64,41 +65,67 @@ APPLY(opt_apply_ba)
 	return ret;
 }
 
+/* One range of bsrange as fio reads it: "a-b" (else "a:b") up to the next ',', both ends
+ * fio's numbers, swapped when reversed. 0, or 1 when it is no range. */
+static int bsrange_part(const struct opt_job *oj, const char *p, uint64_t *lo, uint64_t *hi)
+{
+	char buf[128];
+	size_t n = strcspn(p, ",");
+	char *sep;
+	int64_t a, b;
+
+	if (n >= sizeof(buf))
+		n = sizeof(buf) - 1;
+	memcpy(buf, p, n);
+	buf[n] = '\0';
+	sep = strchr(buf, '-');
+	if (!sep)
+		sep = strchr(buf, ':');
+	if (!sep)
+		return 1;
+	*sep = '\0';
+	if (optval_decimal(buf, opt_apply_kb_of(oj), &a) || optval_decimal(sep + 1, opt_apply_kb_of(oj), &b))
+		return 1;
+	*lo = (uint64_t)a < (uint64_t)b ? (uint64_t)a : (uint64_t)b;
+	*hi = (uint64_t)a < (uint64_t)b ? (uint64_t)b : (uint64_t)a;
+	return 0;
+}
+
+/* bsrange: per-direction ranges, ',' separated, as fio 3.33 reads them (any range that reads
+ * makes the value taken; range i sets direction i, the last one also the directions after
+ * it). A range from 0 bytes, or to one fio wraps from a negative number, is refused. */
 APPLY(opt_apply_bsrange)
 {
-	char parts[3][PARSE_DIR_PART_MAX];
-	bool present[3];
-	uint64_t lo[3], hi[3];
-	bool ok[3] = { false, false, false };
-	int n;
+	size_t off[OPTVAL_PARTS_MAX], len[OPTVAL_PARTS_MAX];
+	bool more[OPTVAL_PARTS_MAX], ok[OPTVAL_PARTS_MAX];
+	uint64_t lo[OPTVAL_PARTS_MAX], hi[OPTVAL_PARTS_MAX];
+	unsigned n = optval_split(OPTVAL_RANGE, val, off, len, more, OPTVAL_PARTS_MAX), nr_ok = 0;
 
-	if (!val || (n = parse_dir_list(val, parts, present)) < 0 || !present[0]) {
+	for (unsigned i = 0; i < n; i++) {
+		ok[i] = !bsrange_part(oj, val + off[i], &lo[i], &hi[i]);
+		if (!ok[i])
+			continue;
+		if (lo[i] < 1)
+			return opt_apply_range_failed(d, od, val, false, 0, 1);
+		if (hi[i] > (uint64_t)INT64_MAX) {
+			opt_diag_add(d, false, "fio: %s=%s: fio 3.33 would take its end as %llu (a negative number "
+				     "wraps), which iops refuses", od->name, val, (unsigned long long)hi[i]);
+			return -EINVAL;
+		}
+		nr_ok++;
+	}
+	if (!nr_ok) {
 		opt_apply_failed(d, od, val);
 		return -EINVAL;
 	}
-	for (int i = 0; i < 3; i++) {
-		if (!present[i])
-			continue;
-		int r = parse_range(parts[i], opt_apply_kb_of(oj), &lo[i], &hi[i]);
+	for (unsigned k = 0; k < DDIR_NR; k++) {
+		unsigned i = k < n ? k : n - 1;
 
-		if (r) {
-			/* fio: a first element that is no range fails; a later one keeps the default */
-			if (i == 0 || r == -ERANGE) {
-				opt_apply_failed(d, od, val);
-				return -EINVAL;
-			}
-			continue;
+		if (ok[i] && (k < n || k == i || !more[i])) {
+			oj->j.bs_min[k] = lo[i];
+			oj->j.bs_max[k] = hi[i];
 		}
-		if (lo[i] < 1) {
-			return opt_apply_range_failed(d, od, val, false, 0, 1);
-		}
-		ok[i] = true;
 	}
-	for (int i = 0; i < 3; i++)
-		if (ok[i]) {
-			oj->j.bs_min[i] = lo[i];
-			oj->j.bs_max[i] = hi[i];
-		}
 	oj->bs_set = true;
 	return 0;
 }
@@ -130,6 +157,14 @@ APPLY(opt_apply_random_distribution)
 
 	if (!r)
 		return -ENOMEM;
+	if (val && optval_word_match("random", val)) {	/* fio: what follows "random" is not read */
+		r->kind = DIST_RANDOM;
+		ret = 0;
+		free(oj->j.random_distribution);
+		oj->j.random_distribution = NULL;
+		free(r);
+		return 0;
+	}
 	if (!val || dist_rand_parse(val, opt_apply_kb_of(oj), r, d)) {
 		opt_apply_failed(d, od, val);
 		ret = -EINVAL;
@@ -160,22 +195,21 @@ const struct opt_choice opt_apply_rw_choices[] = {
 	{ NULL, 0 },
 };
 
+/* rw: fio's word (up to the first ',' or ':'), then what follows the first ':' as fio 3.33's
+ * str_rw_cb() reads it: for a random pattern atoi (the I/Os per offset: garbage is 0, as 1);
+ * for a sequential one fio's number (negative: that many bytes back), else "rw postfix
+ * parsing failed". */
 APPLY(opt_apply_rw)
 {
-	char buf[128];
-	char *colon;
-	int mode;
+	const char *colon;
+	int mode = -1;
 
-	if (!val || parse_strip(val, buf, sizeof(buf))) {
-		opt_apply_failed(d, od, val);
-		return -EINVAL;
-	}
-	colon = strchr(buf, ':');
-	if (colon)
-		*colon = '\0';
-	if (opt_apply_get_choice(od, buf, d, &mode)) {
-		/* get_choice reported with the bare word; fio quotes the whole value */
-		d->nr--;
+	if (val)
+		for (const struct opt_choice *c = od->choices; c->word; c++)
+			if (optval_word_match(c->word, val))
+				mode = c->value;
+	if (mode < 0) {
+		opt_diag_choices(d, od);
 		opt_apply_failed(d, od, val);
 		return -EINVAL;
 	}
@@ -183,22 +217,30 @@ APPLY(opt_apply_rw)
 	oj->j.rw_seq_add = 0;
 	oj->j.rw_seq_back = 0;
 	oj->j.rw_nr_same_offset = 1;
+	colon = strchr(val, ':');
 	if (colon) {
 		bool random = mode == RW_RANDREAD || mode == RW_RANDWRITE || mode == RW_RANDRW ||
 			      mode == RW_RANDTRIM || mode == RW_RANDTRIMWRITE;
-		uint64_t n;
+		int64_t n;
 
-		bool back = colon[1] == '-' && !random;	/* rw=read:-8k: backwards */
+		if (random) {
+			long r = strtol(colon + 1, NULL, 10);	/* atoi */
 
-		oj->j.rw_seq_back = 0;
-		if (parse_size(colon + 1 + back, opt_apply_kb_of(oj), &n) || n > UINT32_MAX) {
+			oj->j.rw_nr_same_offset = r > 0 && r <= (long)UINT32_MAX ? (unsigned)r : 1;
+			return 0;
+		}
+		if (optval_decimal(colon + 1, opt_apply_kb_of(oj), &n)) {
+			opt_diag_add(d, false, "fio: rw postfix parsing failed");
 			opt_apply_failed(d, od, val);
 			return -EINVAL;
 		}
-		if (back)
-			oj->j.rw_seq_back = (unsigned)n;
-		else if (random)
-			oj->j.rw_nr_same_offset = n ? (unsigned)n : 1;
+		if (n < -(int64_t)UINT32_MAX || n > (int64_t)UINT32_MAX) {
+			opt_diag_add(d, false, "fio: rw=%s: an offset step of %lld bytes is not supported by iops "
+				     "(at most 4294967295)", val, (long long)n);
+			return -EINVAL;
+		}
+		if (n < 0)
+			oj->j.rw_seq_back = (unsigned)-n;
 		else
 			oj->j.rw_seq_add = (unsigned)n;
 	}
@@ -270,8 +312,15 @@ static bool engine_known(const char *name)
 APPLY(opt_apply_ioengine)
 {
 	char buf[sizeof(oj->j.ioengine)];
+	size_t n = val ? strcspn(val, ":") : 0;	/* fio: "psync:x" is psync (external:PATH aside) */
 
-	if (!val || parse_strip(val, buf, sizeof(buf)) || !buf[0]) {
+	if (val && n < sizeof(buf) && strncmp(val, "external:", 9)) {
+		memcpy(buf, val, n);	/* as written: fio strips nothing (" sync" is no engine) */
+		buf[n] = '\0';
+	} else if (val && n < sizeof(buf)) {
+		memcpy(buf, val, strlen(val) < sizeof(buf) ? strlen(val) + 1 : 0);
+	}
+	if (!val || n >= sizeof(buf) || !buf[0]) {
 		if (val && strlen(val) >= sizeof(buf)) {
 			opt_diag_add(d, false, "fio: engine %.64s... is not supported by iops (available: %s)",
 				     val, opt_engine_list());

@@ -65,7 +65,7 @@ APPLY(opt_apply_replay_skip)
 APPLY(opt_apply_merge_list)
 {
 	if (!val || blktrace_list_parse(val, NULL, BLKTRACE_MAX_TRACES) < 0) {
-		opt_diag_add(d, false, "%s: whole numbers above 0 separated by ':' expected, at most %u", od->name,
+		opt_diag_add(d, false, "%s: numbers of 1 or more separated by ':' expected, at most %u", od->name,
 			     BLKTRACE_MAX_TRACES);
 		opt_apply_failed(d, od, val);
 		return -EINVAL;

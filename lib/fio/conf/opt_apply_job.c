@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/parse.h"
@@ -90,36 +91,91 @@ APPLY(opt_apply_startdelay)
 
 /* ---- placement: cpumask, cpus_allowed, cpus_allowed_policy, numa_cpu_nodes, numa_mem_policy ---- */
 
-static int opt_apply_cpus(struct opt_job *oj, const struct opt_def *od, const char *val,
-			  struct opt_diag *d, bool mask)
+/* A CPU list as fio's set_cpus_allowed() reads it: items at ',' (an empty one ends the list),
+ * each "a" or "a-b" read with atoi (garbage is CPU 0, "-1" is 0, "1-0" nothing), every CPU from
+ * a to b set in turn ("set cpu allowed N" with --debug=parse), one past the machine's refused.
+ * An empty set is taken: the job fails when it starts, as fio's. 0 or -EINVAL. */
+int opt_apply_cpu_list(const char *val, struct cpuset *set, struct opt_diag *d)
 {
-	unsigned limit = cpuset_nr_cpus(), bad = 0;
-	int ret;
+	unsigned limit = cpuset_nr_cpus();
+	const char *p = val;
 
-	if (!val) {
-		opt_apply_failed(d, od, val);
-		return -EINVAL;
+	memset(set, 0, sizeof(*set));
+	while (*p == ' ' || *p == '\t')
+		p++;
+	while (p && *p && *p != ' ' && *p != '\t') {
+		size_t n = strcspn(p, ",");
+		char item[64];
+		const char *dash;
+		int lo, hi = -1;
+
+		if (!n)
+			break;
+		if (n >= sizeof(item))
+			n = sizeof(item) - 1;
+		memcpy(item, p, n);
+		item[n] = '\0';
+		/* the item's pieces at '-': the last non-empty one before an empty one is its end */
+		for (const char *q = item; q; q = dash ? dash + 1 : NULL) {
+			dash = strchr(q, '-');
+			if (dash == q || !*q)
+				break;
+			hi = (int)strtol(q, NULL, 10);
+		}
+		dash = strchr(item, '-');
+		lo = dash == item ? 0 : (int)strtol(item, NULL, 10);
+		if (hi == -1)
+			hi = lo;
+		for (int c = lo; c <= hi; c++) {
+			if (c < 0 || (unsigned)c >= CPUSET_MAX) {
+				opt_diag_add(d, false, "fio: your OS only supports up to %d CPUs", CPUSET_MAX);
+				return -EINVAL;
+			}
+			if ((unsigned)c >= limit) {
+				opt_diag_add(d, false, "fio: CPU %d too large (max=%u)", c, limit - 1);
+				return -EINVAL;
+			}
+			opt_diag_debug(d, "set cpu allowed %d", c);
+			cpuset_add(set, (unsigned)c);
+		}
+		p = p[strcspn(p, ",")] ? p + strcspn(p, ",") + 1 : NULL;
 	}
-	ret = mask ? cpuset_parse_mask(val, limit, &oj->j.cpus, &bad)
-		   : cpuset_parse_list(val, limit, &oj->j.cpus, &bad);
-	if (ret == -ERANGE)
-		opt_diag_add(d, false, "fio: CPU %u too large (max=%u)", bad, limit - 1);
-	if (ret) {
-		opt_apply_failed(d, od, val);
-		return -EINVAL;
-	}
-	oj->j.cpus_set = true;
 	return 0;
 }
 
 APPLY(opt_apply_cpumask)
 {
-	return opt_apply_cpus(oj, od, val, d, true);
+	unsigned limit = cpuset_nr_cpus();
+	int64_t m;
+
+	/* fio's str_cpumask_cb(): the bits of the number, 0 to 31, in turn */
+	if (!val || parse_int(val, 1024, &m)) {
+		opt_apply_failed(d, od, val);
+		return -EINVAL;
+	}
+	memset(&oj->j.cpus, 0, sizeof(oj->j.cpus));
+	for (unsigned c = 0; c < 32; c++)
+		if ((uint64_t)m >> c & 1) {
+			if (c >= limit) {
+				opt_diag_add(d, false, "fio: CPU %u too large (max=%u)", c, limit - 1);
+				opt_apply_failed(d, od, val);
+				return -EINVAL;
+			}
+			opt_diag_debug(d, "set cpu allowed %u", c);
+			cpuset_add(&oj->j.cpus, c);
+		}
+	oj->j.cpus_set = true;
+	return 0;
 }
 
 APPLY(opt_apply_cpus_allowed)
 {
-	return opt_apply_cpus(oj, od, val, d, false);
+	if (!val || opt_apply_cpu_list(val, &oj->j.cpus, d)) {
+		opt_apply_failed(d, od, val);
+		return -EINVAL;
+	}
+	oj->j.cpus_set = true;
+	return 0;
 }
 
 const struct opt_choice opt_apply_cpus_policy_choices[] = {

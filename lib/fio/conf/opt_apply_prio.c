@@ -136,8 +136,12 @@ APPLY(opt_apply_cmdprio_bssplit)
 			for (int m = 0; m < nr[i]; m++)
 				if (e[i][m].bs == e[i][k].bs)
 					sum += e[i][m].pct;
-			if (sum > 100)
-				goto bad;
+			if (sum > 100) {
+				/* fio 3.33 takes it and sets no priority: neither does iops */
+				memset(oj->j.nr_cmdprio_bss, 0, sizeof(oj->j.nr_cmdprio_bss));
+				oj->j.cmdprio_bss_set = false;
+				return 0;
+			}
 		}
 	}
 	for (int i = 0; i < DDIR_NR; i++)

@@ -3,6 +3,7 @@
  * exec_postrun (job.h's struct job_proc; used by fio/run/iomem.c and fio/run/runner_proc.c), and
  * profile, which iops refuses with its reason. */
 #include "fio/conf/opt_apply.h"
+#include "fio/conf/optval.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -42,35 +43,30 @@ static int proc_copy(const struct opt_def *od, const char *val, struct opt_diag 
 /* mem=TYPE or mem=mmap:FILE / mmaphuge:FILE. */
 APPLY(opt_apply_mem)
 {
+	/* fio's word (up to the first ',' or ':'); its callback reads a file after the first ':'
+	 * for the mmap kinds only (the others ignore what follows) */
 	const char *colon = val ? strchr(val, ':') : NULL;
-	size_t wlen = colon ? (size_t)(colon - val) : (val ? strlen(val) : 0);
 	struct job_proc *p = &oj->j.proc;
-	char word[16];
 	int v = -1;
 
-	if (val && wlen < sizeof(word)) {
-		memcpy(word, val, wlen);
-		word[wlen] = '\0';
-		if (!strcmp(word, "cudamalloc")) {
-			opt_diag_add(d, false, "fio: mem=cudamalloc is not supported by iops: it needs CUDA, "
-				     "which this build does not include");
-			return -EINVAL;
-		}
-		for (const struct opt_choice *c = od->choices; c->word; c++)
-			if (!strcmp(c->word, word))
-				v = c->value;
+	if (val && optval_word_match("cudamalloc", val)) {
+		opt_diag_add(d, false, "fio: mem=cudamalloc is not supported by iops: it needs CUDA, "
+			     "which this build does not include");
+		return -EINVAL;
 	}
+	if (val)
+		for (const struct opt_choice *c = od->choices; c->word; c++)
+			if (optval_word_match(c->word, val))
+				v = c->value;
 	if (v < 0) {
 		opt_diag_choices(d, od);
 		opt_apply_failed(d, od, val);
 		return -EINVAL;
 	}
 	p->mem_path[0] = '\0';
+	if (colon && v != MEM_MMAP && v != MEM_MMAPHUGE)
+		colon = NULL;
 	if (colon) {
-		if (v != MEM_MMAP && v != MEM_MMAPHUGE) {
-			opt_diag_add(d, false, "fio: %s=%s: only mmap and mmaphuge take a file", od->name, val);
-			return -EINVAL;
-		}
 		if (!colon[1]) {
 			opt_diag_add(d, false, "fio: %s=%s: no file name after ':'", od->name, val);
 			return -EINVAL;

@@ -104,49 +104,18 @@ APPLY(opt_apply_log_flag)
 	return 0;
 }
 
-/* log_compression_cpus: "1,3-5" as cpus_allowed; each CPU below the online count. */
+/* log_compression_cpus: a CPU list read as cpus_allowed's (fio's set_cpus_allowed() too). */
 APPLY(opt_apply_log_compression_cpus)
 {
-	long online = (long)cpuset_nr_online();
-	uint64_t mask[16] = { 0 };
-	const char *p = val ? val : "";
+	struct cpuset set;
 
-	if (online < 1)
-		online = 1;
-	while (*p) {
-		char *end;
-		unsigned long lo = strtoul(p, &end, 10), hi = lo;
-
-		if (end == p || *p == '-' || *p == '+')
-			goto bad;
-		if (*end == '-') {
-			const char *q = end + 1;
-
-			hi = strtoul(q, &end, 10);
-			if (end == q || *q == '-' || *q == '+' || hi < lo)
-				goto bad;
-		}
-		if (*end && *end != ',')
-			goto bad;
-		if (hi >= 1024) {	/* CPU_SETSIZE */
-			opt_diag_add(d, false, "fio: your OS only supports up to 1024 CPUs");
-			opt_apply_failed(d, od, val);
-			return -EINVAL;
-		}
-		if (hi >= (unsigned long)online) {
-			opt_diag_add(d, false, "fio: CPU %lu too large (max=%ld)", hi, online - 1);
-			opt_apply_failed(d, od, val);
-			return -EINVAL;
-		}
-		for (unsigned long c = lo; c <= hi; c++)
-			mask[c / 64] |= 1ull << (c % 64);
-		p = *end ? end + 1 : end;
+	if (!val || opt_apply_cpu_list(val, &set, d)) {
+		opt_apply_failed(d, od, val);
+		return -EINVAL;
 	}
-	memcpy(oj->j.log_zip_cpus, mask, sizeof(mask));
+	_Static_assert(sizeof(oj->j.log_zip_cpus) == sizeof(set.bits), "a CPU set is 1024 bits");
+	memcpy(oj->j.log_zip_cpus, set.bits, sizeof(set.bits));
 	return 0;
-bad:
-	opt_apply_failed(d, od, val);
-	return -EINVAL;
 }
 
 /* bwavgtime / iopsavgtime: only 500, but given explicitly it keeps the sampling at 500 ms when

@@ -647,7 +647,7 @@ static const struct opt_def table[] = {
 	  .help = "Pin the submission polling thread to this CPU (io_uring)" },
 	{ .name = "nonvectored", .engine = true, .type = OPT_T_INT, .apply = opt_apply_aio,
 	  O_HELP_DEF("1: READ/WRITE opcodes, 0: READV/WRITEV, -1: what the kernel offers (io_uring)",
-	  	     "-1"), .min = -1, .max = 1 },
+	  	     "-1"), .min = INT32_MIN },
 	O_UNSUP_WHY("uncached", "RWF_UNCACHED never reached Linux, and the flag value fio 3.33 sends "
 		    "is RWF_ATOMIC on current kernels"),
 	{ .name = "force_async", .engine = true, .type = OPT_T_INT, .apply = opt_apply_aio,

@@ -8,67 +8,72 @@
 #include <string.h>
 
 #include "core/parse.h"
+#include "fio/conf/optval.h"
 
 /* ---- parsing ----------------------------------------------------------------------------- */
 
-/* A finite, non-negative decimal number taking all of s[0..len). */
-static bool ss_number(const char *s, size_t len, double *out)
+/* A threshold as fio's str_to_float() reads it: strtod of the text, which must read at least
+ * one character (what follows it is ignored: "1x" is 1). */
+static bool ss_float(const char *s, double *out)
 {
-	char buf[64], *end;
-	double v;
+	char *end;
+	double v = strtod(s, &end);
 
-	if (!len || len >= sizeof(buf))
-		return false;
-	memcpy(buf, s, len);
-	buf[len] = '\0';
-	if (buf[0] == '-' || buf[0] == '+' || buf[0] == ' ')
-		return false;
-	errno = 0;
-	v = strtod(buf, &end);
-	if (errno || end == buf || *end || !isfinite(v) || v < 0)
+	if (end == s)
 		return false;
 	*out = v;
 	return true;
 }
 
+/* As fio 3.33's str_steadystate_cb(): the criterion is the word up to the first ',' (else
+ * ':'); the threshold is what follows the first ':'. With a '%' in it, the text before the
+ * '%' (trailing blanks off) is a percentage; else an IOPS number, or a bandwidth read as a
+ * size (fio's number syntax, kb_base). */
 int ss_parse(const char *val, unsigned kb_base, struct job_ss *ss)
 {
 	static const struct { const char *word; bool iops, slope; } crit[] = {
 		{ "iops", true, false }, { "iops_slope", true, true },
 		{ "bw", false, false }, { "bw_slope", false, true },
 	};
-	const char *colon, *lim, *pct;
+	const char *lim, *pct;
 	struct job_ss n = *ss;
-	size_t wl;
 	unsigned i;
 
 	if (!val)
 		return SS_E_CRITERION;
-	colon = strchr(val, ':');
-	wl = colon ? (size_t)(colon - val) : strlen(val);
 	for (i = 0; i < sizeof(crit) / sizeof(crit[0]); i++)
-		if (strlen(crit[i].word) == wl && !strncmp(crit[i].word, val, wl))
+		if (optval_word_match(crit[i].word, val))
 			break;
 	if (i == sizeof(crit) / sizeof(crit[0]))
 		return SS_E_CRITERION;
-	if (!colon)
+	lim = strchr(val, ':');
+	if (!lim)
 		return SS_E_NO_LIMIT;
+	lim++;
 	n.iops = crit[i].iops;
 	n.slope = crit[i].slope;
-	lim = colon + 1;
 	pct = strchr(lim, '%');
 	if (pct) {
-		if (pct[1] || !ss_number(lim, (size_t)(pct - lim), &n.limit))
+		char buf[128];
+		size_t l = (size_t)(pct - lim);
+
+		if (l >= sizeof(buf))
+			l = sizeof(buf) - 1;
+		memcpy(buf, lim, l);
+		while (l && (buf[l - 1] == ' ' || buf[l - 1] == '\t'))
+			l--;
+		buf[l] = '\0';
+		if (!ss_float(buf, &n.limit))
 			return SS_E_PCT_LIMIT;
 		n.pct = true;
 	} else if (n.iops) {
-		if (!ss_number(lim, strlen(lim), &n.limit))
+		if (!ss_float(lim, &n.limit))
 			return SS_E_IOPS_LIMIT;
 		n.pct = false;
 	} else {
-		uint64_t b;
+		int64_t b;
 
-		if (!*lim || parse_size(lim, kb_base, &b))
+		if (optval_decimal(lim, kb_base, &b))
 			return SS_E_BW_LIMIT;
 		n.limit = (double)b;
 		n.pct = false;
@@ -84,7 +89,7 @@ void ss_parse_debug_line(const struct job_ss *ss, char *buf, size_t n)
 	else if (ss->iops)
 		snprintf(buf, n, "set steady state IOPS threshold to %f", ss->limit);
 	else
-		snprintf(buf, n, "set steady state BW threshold to %llu", (unsigned long long)ss->limit);
+		snprintf(buf, n, "set steady state BW threshold to %lld", (long long)ss->limit);
 }
 
 unsigned ss_window(const struct job_ss *ss)

@@ -208,6 +208,9 @@ int blktrace_list_parse(const char *s, uint64_t *vals, unsigned max)
 				return -EINVAL;	/* a time factor this large means nothing */
 			v = v * 10 + (uint64_t)(*s - '0');
 		}
+		if (*s == '.' && s != d)	/* fio's floats: the whole part is what it uses */
+			while (*++s >= '0' && *s <= '9')
+				;
 		if (s == d || v == 0 || (*s && *s != ':') || n == max)
 			return -EINVAL;
 		if (vals)

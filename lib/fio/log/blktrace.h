@@ -93,7 +93,8 @@ int blktrace_play_event(struct blktrace_play *p, const struct blktrace_ev *ev, s
 /* The depth the trace ran at (1..BLKTRACE_MAX_DEPTH; 1 when it shows no completion). */
 unsigned blktrace_play_depth(const struct blktrace_play *p);
 
-/* merge_blktrace_scalars / _iters: positive whole numbers separated by ':'. The count, or
+/* merge_blktrace_scalars / _iters: numbers of 1 or more separated by ":" (a fraction is dropped, as
+ * fio truncates it). The count, or
  * -EINVAL; vals (max of them) filled when not NULL. */
 int blktrace_list_parse(const char *s, uint64_t *vals, unsigned max);
 

@@ -169,7 +169,7 @@ static const struct opt_case opt_cases[] = {
 	{ "cmdprio_percentage", "abc", false, "fio: failed parsing cmdprio_percentage=abc" },
 	{ "cmdprio_percentage", "", false, NULL },
 	{ "cmdprio_percentage", NULL, false, NULL },
-	{ "cmdprio_percentage", "1,2,3,4", false, NULL },
+	{ "cmdprio_percentage", "1,2,3,4", true, NULL },	/* fio reads the 4th, keeps 3 */
 	{ "cmdprio_percentage", "99999999999999999999999", false, NULL },
 	{ "cmdprio_class", "1", true, NULL },
 	{ "cmdprio_class", "0", false, "fio: failed parsing cmdprio_class=0" },
@@ -187,7 +187,7 @@ static const struct opt_case opt_cases[] = {
 	{ "cmdprio_bssplit", "4k/50/1/1/1", false,
 	  "fio: option 'cmdprio_bssplit' with priority hints (bs/pct/class/level/hint) is not supported by iops" },
 	{ "cmdprio_bssplit", "4k/50/1/1/1/1", false, NULL },
-	{ "cmdprio_bssplit", "4k/60:4k/60", false, NULL },
+	{ "cmdprio_bssplit", "4k/60:4k/60", true, NULL },	/* fio: over 100%, no priority set */
 	{ "cmdprio_bssplit", "0/50", false, NULL },
 	{ "cmdprio_bssplit", "/50", false, NULL },
 	{ "cmdprio_bssplit", "4k", false, NULL },

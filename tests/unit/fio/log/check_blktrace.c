@@ -286,7 +286,8 @@ START_TEST(test_list_parse)
 		{ "18446744073709551", -EINVAL, 0, 0 },	/* too large a factor */
 		{ "99999999999999999999999", -EINVAL, 0, 0 },
 		{ "0", -EINVAL, 0, 0 }, { "1:0", -EINVAL, 0, 0 }, { "", -EINVAL, 0, 0 }, { ":", -EINVAL, 0, 0 },
-		{ "1:", -EINVAL, 0, 0 }, { ":1", -EINVAL, 0, 0 }, { "1::2", -EINVAL, 0, 0 }, { "1.5", -EINVAL, 0, 0 },
+		{ "1:", -EINVAL, 0, 0 }, { ":1", -EINVAL, 0, 0 }, { "1::2", -EINVAL, 0, 0 }, { "1.5", 1, 1, 1 },	/* fio's float: its whole part */
+		{ "2.75:3.0", 2, 2, 3 }, { ".5", -EINVAL, 0, 0 }, { "0.5", -EINVAL, 0, 0 },
 		{ "a", -EINVAL, 0, 0 }, { "-1", -EINVAL, 0, 0 }, { " 1", -EINVAL, 0, 0 }, { "1,2", -EINVAL, 0, 0 },
 	};
 	uint64_t v[BLKTRACE_MAX_TRACES];

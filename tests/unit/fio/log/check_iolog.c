@@ -379,8 +379,8 @@ static const struct opt_case opt_cases[] = {
 	{ "log_avg_msec", "0", 1, NULL },
 	{ "log_avg_msec", "1000", 1, NULL },
 	{ "log_avg_msec", "4294967295", 1, NULL },
-	{ "log_avg_msec", "4294967296", 0, "fio: failed parsing log_avg_msec=4294967296" },
-	{ "log_avg_msec", "-1", 0, "fio: failed parsing log_avg_msec=-1" },
+	{ "log_avg_msec", "4294967296", 1, NULL },	/* fio's 32-bit field: 0 */
+	{ "log_avg_msec", "-1", 1, NULL },		/* fio's 32-bit field: 4294967295 */
 	{ "log_avg_msec", "abc", 0, "fio: failed parsing log_avg_msec=abc" },
 	{ "log_avg_msec", "", 0, NULL },
 	{ "log_avg_msec", "99999999999999999999999", 0, NULL },
@@ -394,7 +394,7 @@ static const struct opt_case opt_cases[] = {
 	{ "bwavgtime", "500", 1, NULL },
 	{ "iopsavgtime", "250", 0, "fio: option 'iopsavgtime=250' is not supported by iops (only iopsavgtime=500)" },
 	{ "log_hist_msec", "10", 1, NULL },
-	{ "log_hist_msec", "-1", 0, "fio: failed parsing log_hist_msec=-1" },
+	{ "log_hist_msec", "-1", 1, NULL },	/* fio's 32-bit field: 4294967295 */
 	{ "log_hist_coarseness", "6", 1, NULL },
 	{ "write_hist_log", "/tmp/h", 1, NULL },
 	{ "log_compression", "10", 0, "fio: failed parsing log_compression=10" },
@@ -409,10 +409,12 @@ static const struct opt_case opt_cases[] = {
 	{ "log_compression_cpus", "0", 1, NULL },
 	{ "log_compression_cpus", "0-0", 1, NULL },
 	{ "log_compression_cpus", "", 1, NULL },
-	{ "log_compression_cpus", "abc", 0, "fio: failed parsing log_compression_cpus=abc" },
-	{ "log_compression_cpus", "0-", 0, "fio: failed parsing log_compression_cpus=0-" },
-	{ "log_compression_cpus", "-1", 0, "fio: failed parsing log_compression_cpus=-1" },
-	{ "log_compression_cpus", "0,x", 0, "fio: failed parsing log_compression_cpus=0,x" },
+	/* fio's set_cpus_allowed(): atoi of each item ("abc" and "-1" are CPU 0, "0-" is 0) */
+	{ "log_compression_cpus", "abc", 1, NULL },
+	{ "log_compression_cpus", "0-", 1, NULL },
+	{ "log_compression_cpus", "-1", 1, NULL },
+	{ "log_compression_cpus", "0,x", 1, NULL },
+	{ "log_compression_cpus", "4096", 0, "fio: failed parsing log_compression_cpus=4096" },
 	{ "log_compression_cpus", "99999", 0, "fio: failed parsing log_compression_cpus=99999" },
 	{ "log_compression_cpus", "99999999999999999999999", 0, NULL },
 };

@@ -593,7 +593,7 @@ static const struct {
 	{ "replay_time_scale", "4294967296", 0, NULL },
 	{ "replay_scale", "0", 1, NULL },
 	{ "replay_scale", "1k", 1, NULL },
-	{ "replay_scale", "-1", 0, NULL },
+	{ "replay_scale", "-1", 1, NULL },	/* fio's 32-bit field */
 	{ "replay_scale", "garbage", 0, "fio: failed parsing replay_scale=garbage" },
 	{ "replay_align", "4096", 1, NULL },
 	{ "replay_align", "4k", 1, NULL },

@@ -378,7 +378,8 @@ static const struct text_case {
 	{ "zonemode=zbd\nzone_reset_threshold=2\n", "value out of range: 2.000000 (range max: 1.000000)", 0, 0, 0 },
 	{ "zonemode=zbd\nzone_reset_frequency=-1\n", "value out of range: -1.000000 (range min: 0.000000)", 0, 0, 0 },
 	{ "zonemode=zbd\nzone_reset_threshold=abc\n", "not a floating point value: abc", 0, 0, 0 },
-	{ "zonemode=zbd\nzone_reset_threshold=0.5:0.3\n", "the list exceeding max length 1", 0, 0, 0 },
+	/* fio: "the list exceeding max length 1", and 0.5 taken */
+	{ "zonemode=zbd\nzonesize=1m\nzone_reset_threshold=0.5:0.3\n", NULL, 65536, 0, 0.5 },
 	{ "zonemode=zbd\nread_beyond_wp=2\n", "max value out of range: 2 (1 max)", 0, 0, 0 },
 	{ "zonemode=zbd\nzonecapacity=abc\n", "fio: failed parsing zonecapacity=abc", 0, 0, 0 },
 	{ "zonemode=zbd\nzonesize=1m\nrw=randtrim\nbs=1m\nsize=2z\n", NULL, 2 * MIB, 0, 0 },

@@ -1,0 +1,218 @@
+#include "fio/conf/optval.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const ptype_names[OPTVAL_NR] = {
+	[OPTVAL_STR_STORE] = "OPT_STR_STORE", [OPTVAL_STR] = "OPT_STR", [OPTVAL_STR_MULTI] = "OPT_STR_MULTI",
+	[OPTVAL_STR_ULL] = "OPT_STR_ULL", [OPTVAL_STR_SET] = "OPT_STR_SET", [OPTVAL_BOOL] = "OPT_BOOL",
+	[OPTVAL_INT] = "OPT_INT", [OPTVAL_ULL] = "OPT_ULL", [OPTVAL_STR_VAL] = "OPT_STR_VAL",
+	[OPTVAL_STR_VAL_ZONE] = "OPT_STR_VAL_ZONE", [OPTVAL_STR_VAL_TIME] = "OPT_STR_VAL_TIME",
+	[OPTVAL_RANGE] = "OPT_RANGE", [OPTVAL_FLOAT_LIST] = "OPT_FLOAT_LIST",
+};
+
+const char *optval_ptype_name(enum optval_ptype t)
+{
+	return (unsigned)t < OPTVAL_NR ? ptype_names[t] : "OPT_UNSUPPORTED";
+}
+
+bool optval_is_number(enum optval_ptype t)
+{
+	switch (t) {
+	case OPTVAL_STR_SET:
+	case OPTVAL_BOOL:
+	case OPTVAL_INT:
+	case OPTVAL_ULL:
+	case OPTVAL_STR_VAL:
+	case OPTVAL_STR_VAL_ZONE:
+	case OPTVAL_STR_VAL_TIME:
+		return true;
+	default:
+		return false;
+	}
+}
+
+unsigned optval_split(enum optval_ptype t, const char *val, size_t *off, size_t *len, bool *more, unsigned max)
+{
+	size_t total, pos = 0;
+	unsigned n = 0;
+	bool commas_only = t == OPTVAL_RANGE || t == OPTVAL_STR_MULTI;
+	bool whole = t == OPTVAL_STR_STORE || t == OPTVAL_STR || t == OPTVAL_STR_ULL;
+
+	if (!val || !max)
+		return 0;
+	total = strlen(val);
+	for (;;) {
+		const char *p = val + pos, *next;
+
+		off[n] = pos;
+		len[n] = total - pos;
+		more[n] = false;
+		n++;
+		if (whole)
+			break;
+		if (t == OPTVAL_FLOAT_LIST) {
+			next = strchr(p, ':');
+		} else {
+			next = strchr(p, ',');
+			if (next && (size_t)(next - val) == total - 1)
+				len[n - 1] = total - 1 - pos;	/* fio cuts a ',' at the very end off */
+			if (!next && !commas_only) {
+				next = strchr(p, ':');
+				if (!next)
+					next = strchr(p, '-');
+			}
+		}
+		if (!next || n == max)
+			break;
+		more[n - 1] = true;
+		pos = (size_t)(next - val) + 1;
+	}
+	return n;
+}
+
+/* The multiplier of a size's suffix, by fio's get_mult_bytes(): after the digits and signs, a
+ * letter (or '%') must follow at once; k m g t p are powers of kb_base, their "...ib" spelling
+ * powers of the other base; any other letter is x1. */
+static uint64_t mult_bytes(const char *s, unsigned kb_base, bool *pct)
+{
+	static const char prefixes[] = "kmgtp";
+	const char *p = s, *w;
+	unsigned other = kb_base == 1000 ? 1024 : 1000, base = kb_base == 1000 ? 1000 : 1024;
+	uint64_t m = 1;
+
+	*pct = false;
+	while (isdigit((unsigned char)*p) || *p == '+' || *p == '-')
+		p++;
+	if (*p == '%') {
+		*pct = true;
+		return 1;
+	}
+	if (!isalpha((unsigned char)*p))
+		return 1;
+	w = strchr(prefixes, tolower((unsigned char)*p));
+	if (!w)
+		return 1;
+	if (tolower((unsigned char)p[1]) == 'i' && tolower((unsigned char)p[2]) == 'b')
+		base = other;
+	for (long i = 0; i <= w - prefixes; i++)
+		m *= base;
+	return m;
+}
+
+/* strtoll as fio's str_to_decimal() calls it; 0 or 1 (no digits, or the top overflow). */
+static int decimal_core(const char *s, int64_t *v)
+{
+	int base = strstr(s, "0x") || strstr(s, "0X") ? 16 : 10;
+	char *end;
+	long long x;
+
+	if (!*s)
+		return 1;	/* *v left as it was */
+	errno = 0;
+	x = strtoll(s, &end, base);
+	*v = (int64_t)x;
+	if (x == 0 && end == s)
+		return 1;
+	if (x == LLONG_MAX && errno == ERANGE)
+		return 1;
+	return 0;
+}
+
+/* s up to its first ',' (at most 127 characters, as fio's copy of it) into buf[128]. */
+static void part_text(const char *s, char *buf)
+{
+	size_t n = strcspn(s, ",");
+
+	if (n > 127)
+		n = 127;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+}
+
+int optval_decimal(const char *s, unsigned kb_base, int64_t *v)
+{
+	char buf[128];
+	uint64_t m;
+	bool pct;
+
+	part_text(s, buf);
+	if (decimal_core(buf, v))
+		return 1;
+	m = mult_bytes(buf, kb_base, &pct);
+	if (pct)
+		*v = (int64_t)(UINT64_MAX - (uint64_t)*v);
+	else
+		*v = (int64_t)((uint64_t)*v * m);	/* fio's product wraps */
+	return 0;
+}
+
+int optval_time(const char *s, bool seconds, int64_t *v)
+{
+	static const struct { const char *unit; uint64_t us; } units[] = {
+		{ "us", 1 }, { "usec", 1 }, { "ms", 1000 }, { "msec", 1000 }, { "s", 1000000 },
+		{ "m", 60000000ull }, { "h", 3600000000ull }, { "d", 86400000000ull },
+	};
+	char buf[128], *p;
+	uint64_t m = 1;
+
+	part_text(s, buf);
+	if (decimal_core(buf, v))
+		return 1;
+	for (p = buf; *p && !isalpha((unsigned char)*p); p++)
+		;
+	if (!*p) {
+		m = seconds ? 1000000 : 1;
+	} else {
+		for (char *c = p; *c; c++)
+			*c = (char)tolower((unsigned char)*c);
+		for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+			if (!strcmp(p, units[i].unit))
+				m = units[i].us;
+	}
+	*v = (int64_t)((uint64_t)*v * m);
+	return 0;
+}
+
+int optval_int(const char *s, int *v)
+{
+	bool hex = strstr(s, "0x") || strstr(s, "0X");
+	char *end;
+	unsigned long x;
+
+	if (!*s)
+		return 1;
+	x = strtoul(s, &end, hex ? 16 : 10);
+	if (end == s)
+		return 1;
+	*v = (int)(unsigned)x;
+	return 0;
+}
+
+int optval_float(const char *s, double *v, size_t *used)
+{
+	char *end;
+
+	*v = strtod(s, &end);
+	*used = (size_t)(end - s);
+	return end == s;
+}
+
+bool optval_word_match(const char *word, const char *val)
+{
+	const char *cut = strchr(val, ',');
+	size_t n;
+
+	if (!cut)
+		cut = strchr(val, ':');
+	n = cut ? (size_t)(cut - val) : strlen(val);
+	return n == strlen(word) && !strncmp(word, val, n);
+}
+
+bool optval_zone_suffix(const char *part, size_t len)
+{
+	return len && part[len - 1] == 'z';
+}
