@@ -61,7 +61,7 @@ cases=(
 	"zoned-150|refuse|run|--name=h --size=256k --rw=randread --random_distribution=zoned:150/100"	# fio: more than 100%, exit 1
 	"zoned-abs-over|refuse|run|--name=h --size=256k --rw=randread --random_distribution=zoned_abs:60/64k:60/64k"	# fio: exit 1
 	"rwmixread-101|refuse|run|--name=h --size=256k --rw=randrw --rwmixread=101"	# fio: max value out of range, exit 1
-	"rwmixread-neg|refuse|run|--name=h --size=256k --rw=randrw --rwmixread=-1"	# fio: runs
+	"rwmixread-neg|accept|run|--name=h --size=256k --rw=randrw --rwmixread=-1"	# fio: the parts -1 and 1, 1 wins; iops the same
 	"rwmixwrite-101|refuse|run|--name=h --size=256k --rw=randrw --rwmixwrite=101"	# fio: exit 1
 	"pctrandom-neg|refuse|run|--name=h --size=256k --rw=randrw --percentage_random=-1"	# fio: runs
 	"pctrandom-101|refuse|run|--name=h --size=256k --rw=randrw --percentage_random=101"	# fio: exit 1
@@ -69,19 +69,19 @@ cases=(
 	"bssplit-150|refuse|run|--name=h --size=256k --bssplit=4k/150"	# fio: runs (clamps to 100)
 	"bssplit-blank|refuse|run|--name=h --size=256k --bssplit=4k/60:8k:16k/60"	# fio: runs (8k's share wraps to ~4e9)
 	"bssplit-huge|refuse|run|--name=h --size=256k --bssplit=4k/99999999999999999999"	# fio: runs
-	"bsrange-rev|refuse|run|--name=h --size=256k --bsrange=8k-4k"	# fio: swaps, runs 4k-8k
-	"bsrange-rev-w|refuse|run|--name=h --size=256k --bsrange=4k-8k,16k-8k"	# fio: swaps
+	"bsrange-rev|accept|run|--name=h --size=256k --bsrange=8k-4k"	# fio: swaps, runs 4k-8k; iops the same
+	"bsrange-rev-w|accept|run|--name=h --size=256k --bsrange=4k-8k,16k-8k"	# fio: swaps
 	"filesize-rev|refuse|run|--name=h --size=256k --ioengine=null --nrfiles=2 --filesize=8k-4k"	# fio: swaps (with files, psync: hangs)
-	"size-range|refuse|run|--name=h --size=1m-256k"	# fio: 256k
-	"size-colon|refuse|run|--name=h --size=64k:128k"	# fio: 128k
-	"offset-range|refuse|run|--name=h --size=256k --offset=0:64k"	# fio: runs
+	"size-range|accept|run|--name=h --size=1m-256k"	# fio: 256k (its callback takes each part); iops the same
+	"size-colon|accept|run|--name=h --size=64k:128k"	# fio: 128k
+	"offset-range|accept|run|--name=h --size=256k --offset=0:64k"	# fio: runs
 	"size-16e|refuse|run|--name=h --size=16E"	# fio: reads 16 (no E suffix): size too small, exit 1
 	"size-overflow|refuse|run|--name=h --size=99999999999999999999"	# fio: failed parsing, exit 1
 	"bs-overflow|refuse|run|--name=h --size=256k --bs=99999999999999999999"	# fio: failed parsing, exit 1
 	"offset-wrap|refuse|run|--name=h --size=2e --offset=15e"	# fio: reads 2 and 15: size too small, exit 1
-	"offset-past|refuse|run|--name=h --size=256k --offset=8e"	# fio: reads 8 bytes, runs
+	"offset-past|accept|run|--name=h --size=256k --offset=8e"	# fio: reads 8 bytes (no 'e' suffix), runs; iops the same
 	"offset-huge|refuse|run|--name=h --size=256k --offset=9223372036854775000"	# fio: runs (past every file)
-	"offset-inc-wrap|refuse|run|--name=h --size=256k --offset_increment=4e --numjobs=3"	# fio: reads 4 bytes, runs
+	"offset-inc-wrap|accept|run|--name=h --size=256k --offset_increment=4e --numjobs=3"	# fio: reads 4 bytes, runs; iops the same
 	"numjobs-1e9|refuse|parse|--name=h --size=256k --ioengine=null --numjobs=1000000000"	# fio run: "maximum number of jobs reached" after ~7 s, exit 1
 	"nrfiles-1e9|refuse|parse|--name=h --size=256k --ioengine=null --nrfiles=1000000000"	# fio run: smalloc OOM, abort (134)
 	"iodepth-1e8|refuse|hang|--name=h --size=256k --ioengine=null --iodepth=100000000"	# fio: hangs

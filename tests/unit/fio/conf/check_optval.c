@@ -4,6 +4,7 @@
  * --debug=parse (tests/fidelity/optdiff.py). */
 #include <check.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "fio/conf/optval.h"
@@ -41,7 +42,10 @@ START_TEST(test_split)
 
 	ck_assert_msg(n == c->nr, "%s: %u parts", c->val, n);
 	for (unsigned i = 0; i < n; i++) {
-		used += (size_t)snprintf(got + used, sizeof(got) - used, "%s%.*s", i ? "|" : "", (int)len[i], c->val + off[i]);
+		int w = snprintf(got + used, sizeof(got) - used, "%s%.*s", i ? "|" : "", (int)len[i], c->val + off[i]);
+
+		ck_assert(w >= 0 && (size_t)w < sizeof(got) - used);
+		used += (size_t)w;
 		ck_assert(more[i] == (i + 1 < n));
 	}
 	ck_assert_msg(!strcmp(got, c->parts), "%s: [%s], want [%s]", c->val, got, c->parts);
