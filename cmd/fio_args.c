@@ -254,6 +254,7 @@ static int handle_cl(struct args_state *st, const struct cl_opt *co, const char 
 	}
 	case CL_PARSE_ONLY:
 		cfg->parse_only = true;
+		d->dry = true;	/* the options after it: no look at the machine, as fio's dry run */
 		return 0;
 	case CL_VERSION:
 		printf("%s\n", FIO_VERSION_STRING);

@@ -11,6 +11,7 @@ void opt_diag_init(struct opt_diag *d)
 	d->nr = 0;
 	d->overflow = false;
 	d->debug = NULL;
+	d->dry = false;
 }
 
 void opt_diag_debug(struct opt_diag *d, const char *fmt, ...)

@@ -16,6 +16,8 @@ struct opt_diag {
 	bool to_stdout[OPT_DIAG_LINES];
 	char line[OPT_DIAG_LINES][OPT_DIAG_LEN];
 	FILE *debug;			/* --debug=parse lines go here at once; NULL = off */
+	bool dry;			/* --parse-only: as fio's options then, no look at the
+					 * machine (a directory= that must exist) */
 };
 
 void opt_diag_init(struct opt_diag *d);

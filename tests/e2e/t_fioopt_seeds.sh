@@ -7,7 +7,13 @@
 cd "$T" || fail "cd"
 check_ok() {
 	local label=$1; shift
-	out=$("$IOPS" "$@" --parse-only 2>"$T/err"); rc=$?
+	# --parse-only first: fio (and iops) check the options before it as a run would
+	# (a directory= must exist)
+	if [ "$1" = fio ]; then
+		out=$("$IOPS" fio --parse-only "${@:2}" 2>"$T/err"); rc=$?
+	else
+		out=$("$IOPS" --parse-only "$@" 2>"$T/err"); rc=$?
+	fi
 	assert_eq "$label rc" 0 "$rc"
 	assert_eq "$label stdout" "" "$out"
 	assert_eq "$label stderr" "" "$(cat "$T/err")"

@@ -254,7 +254,7 @@ static int derive(struct opt_job *oj, struct opt_diag *d)
 	if (opt_apply_lat_derive(oj, d))	/* fill_device */
 		return -EINVAL;
 
-	if (j->size && !j->size_pct) {
+	if (j->size && !j->size_pct && !d->dry) {	/* fio checks it when the job starts */
 		uint64_t min_bs = UINT64_MAX;
 
 		for (int i = 0; i < DDIR_NR; i++)

@@ -27,7 +27,7 @@ APPLY(opt_apply_directory)
 	}
 	/* as fio 3.33: each directory of the ':' list must be one (fio creates none); a Windows
 	 * path is left to fioconf's message */
-	for (const char *p = strchr(val, '\\') ? "" : val; *p;) {
+	for (const char *p = strchr(val, '\\') || (d && d->dry) ? "" : val; *p;) {
 		char dir[PATH_MAX];
 		size_t n = 0;
 		struct stat st;
