@@ -431,14 +431,25 @@ def context(opt):
     return [c for c in ctx if c.split("=")[0] not in (opt["name"], opt.get("alias"))]
 
 
-def sentinel(opt):
+def sentinel(opt, tool):
     """fio's --parse-only skips its options' callbacks (they return at once when parsing dry),
-    so it takes values its runs refuse (ignore_error=x, cpus_allowed=x). Its parse is read
-    without --parse-only instead, with a last job it refuses: the run stops there, before any
-    job starts. None where that is unsafe: numjobs (fio past 4096 jobs runs what it has)."""
+    so it takes values its runs refuse (ignore_error=x, cpus_allowed=x). Both tools' parses are
+    read without --parse-only instead, with a last job they refuse: the run stops there, before
+    any job starts (iops refuses a whole run for one bad option; fio runs the jobs it has only
+    when a job is rejected after its options parsed, and then can write nothing: no_writes).
+    fio checks a job when it is added, so its last job fails at bs=0; iops checks the jobs
+    after they are all parsed (a wait_for= name, an opendir= walk), so its last job fails at
+    the last of those checks: an opendir= that does not exist, in a job that repeats the last
+    value (so that it passes the checks of a job the last value passed). None where that is unsafe:
+    numjobs (fio past 4096 jobs runs what it has)."""
     if opt["name"] == "numjobs":
         return None
+    if tool == "iops":
+        return "opendir=" + IOPS_STOP
     return "iodepth=0" if opt["name"] in ("bs", "blocksize") else "bs=0"
+
+
+IOPS_STOP = "/nonexistent-optdiff/stop"
 
 
 def build_run(tool_bin, opt, items, mode, workdir, tool):
@@ -447,7 +458,7 @@ def build_run(tool_bin, opt, items, mode, workdir, tool):
     env = dict(os.environ)
     for it in items:
         env.update(it.env)
-    stop = sentinel(opt) if tool == "fio" else None
+    stop = sentinel(opt, tool)	# iops too: its option parse, with what it looks at, as fio's
     argv = [tool_bin, "--debug=parse"] + ([] if stop else ["--parse-only"])
     if mode == "cmdline":
         argv += ["--" + c for c in context(opt)]
@@ -455,14 +466,14 @@ def build_run(tool_bin, opt, items, mode, workdir, tool):
             argv.append("--name=v%d" % it.id)
             argv.append("--" + name if it.text is None else "--%s=%s" % (name, it.text))
         if stop:
-            argv += ["--name=vEND", "--" + stop]
+            argv += ["--name=vEND"] + ([argv[-1]] if tool == "iops" and items else []) + ["--" + stop]
         return argv, env, None, set()
     lines = ["[global]"] + context(opt)
     for it in items:
         lines.append("[v%d]" % it.id)
         lines.append(name if it.text is None else "%s=%s" % (name, it.text))
     if stop:
-        lines += ["[vEND]", stop]
+        lines += ["[vEND]"] + ([lines[-1]] if tool == "iops" and items else []) + [stop]
     fd, path = tempfile.mkstemp(prefix="od-", suffix=".fio", dir=workdir)
     with os.fdopen(fd, "w") as f:
         f.write("\n".join(lines) + "\n")
@@ -518,7 +529,10 @@ def one_run(tool_bin, opt, items, mode, workdir, tool):
         cur.append(msg.strip())
     first_err = next((l for l in err.splitlines() if l.strip() and "set debug option" not in l), "")
     # the parse reached the last job (fio's, which it refuses): every value was taken
-    reached = "handle_option=name, ptr=vEND" in msgs or re.search(r"job vEND dropped", err)
+    if tool == "iops" and sentinel(opt, tool):
+        reached = IOPS_STOP in err	# its warnings (time_based without runtime) come first
+    else:
+        reached = "handle_option=name, ptr=vEND" in msgs or re.search(r"job vEND dropped", err)
     if p.returncode == 0 or reached:
         # a value that printed no block was taken without a parse (a bare flag, say)
         return [("ok", blocks[k] if k < len(blocks) else []) for k in range(len(items))]
@@ -528,6 +542,11 @@ def one_run(tool_bin, opt, items, mode, workdir, tool):
         ids = [it.id for it in items]
         if int(dropped.group(1)) in ids:
             bad = ids.index(int(dropped.group(1)))
+    named = re.match(r"v(\d+): ", first_err)	# iops' checks after the parse name the job
+    if bad is None and named and int(named.group(1)) in [it.id for it in items]:
+        bad = [it.id for it in items].index(int(named.group(1)))
+    if bad is None and tool == "iops" and len(blocks) >= len(items) > 1:
+        return None	# refused after every value parsed, by a check that names no job
     if bad is None:
         bad = min(max(len(blocks) - 1, 0), len(items) - 1)
     res = [("ok", blocks[k] if k < len(blocks) else []) for k in range(bad)]
@@ -541,6 +560,8 @@ def run_tool(tool, tool_bin, opt, items, mode, workdir, chunk):
     while i < len(items):
         batch = items[i:i + chunk]
         res = one_run(tool_bin, opt, batch, mode, workdir, tool)
+        if res is None:	# which value it refused is not known: each alone
+            res = [one_run(tool_bin, opt, [it], mode, workdir, tool)[0] for it in batch]
         for it, r in zip(batch, res):
             it.res[tool] = r
         i += len(res)
