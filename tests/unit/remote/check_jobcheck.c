@@ -43,6 +43,7 @@ START_TEST(test_jobs)
 
 	ck_assert_int_ge(here, 0);
 	mkdir("/tmp/jc-inside", 0700);
+	mkdir("/tmp/jc-inside/sub", 0700);	/* directory= must exist, as in fio 3.33 */
 	ck_assert_int_eq(chdir("/tmp/jc-inside"), 0);
 	ck_assert_int_eq(confine_init(&c, "/tmp/jc-inside", NULL, &err), 0);
 	ck_assert_int_eq(fioconf_from_text(jobs[_i].job, &cfg, &diag), 0);
@@ -57,6 +58,7 @@ START_TEST(test_jobs)
 	fio_config_release(&cfg);
 	ck_assert_int_eq(fchdir(here), 0);
 	close(here);
+	rmdir("/tmp/jc-inside/sub");
 	rmdir("/tmp/jc-inside");
 }
 END_TEST
