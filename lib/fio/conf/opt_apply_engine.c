@@ -194,6 +194,8 @@ int opt_apply_engine_derive(struct opt_job *oj, struct opt_diag *d)
 			opt_diag_add(d, false, "fio: cpuio engine requires cpuload=1..100");
 			return -EINVAL;
 		}
+		if (eo->cpuio.load > 100)	/* as fio's cpuio init: the whole CPU */
+			eo->cpuio.load = 100;
 		/* fio's cpuio: each I/O burns one chunk, then the job thinks for the rest of
 		 * the cycle, so the CPU is busy cpuload percent of the time */
 		j->thinktime_ns = eo->cpuio.chunk_ns * (100u - eo->cpuio.load) / eo->cpuio.load;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/parse.h"
+#include "fio/optval.h"
 
 #define NS_PER_US	1000ull
 #define NS_PER_S	1000000000ull
@@ -74,14 +75,16 @@ RATE_APPLY(opt_rate_apply_cycle)
 
 static int rate_choice(const struct opt_def *od, const char *val, struct opt_diag *d, int *out)
 {
-	char buf[32];
+	bool found = false;
 
-	if (val && !parse_strip(val, buf, sizeof(buf)))
+	if (val)	/* fio's word rule (opt_apply_get_choice): 'linear ' is no choice */
 		for (const struct opt_choice *c = od->choices; c->word; c++)
-			if (!strcmp(c->word, buf)) {
+			if (optval_word_match(c->word, val)) {
 				*out = c->value;
-				return 0;
+				found = true;
 			}
+	if (found)
+		return 0;
 	opt_diag_choices(d, od);
 	return rate_failed(d, od, val);
 }

@@ -575,7 +575,7 @@ static const struct opt_def table[] = {
 	  O_HELP_DEF("Read bs=a,b as a for sequential I/Os and b for random ones", "0"), .max = 1 },
 	/* engine options (engine/engine_opts.h): after every job option, as in fio */
 	{ .name = "cpuload", .engine = true, .type = OPT_T_INT, O_UINT(eng.cpuio.load),
-	  .help = "Use this percentage of CPU (cpuio)", .min = 1, .max = 100 },
+	  .help = "Use this percentage of CPU (cpuio)", .min = 1, .max = OPT_NOMAX },	/* fio: no bound; its init takes 100 past it */
 	{ .name = "cpuchunks", .engine = true, .type = OPT_T_INT, .apply = opt_apply_cpuchunks,
 	  O_HELP_DEF("Length of the CPU burn cycles in microseconds (cpuio)", "50000"), .min = 1,
 	  .max = 100000000 },

@@ -75,6 +75,9 @@ static const struct fid_case cases[] = {
 	{ "rw", " read", false, NULL },
 	{ "rw", "read ", false, NULL },
 	{ "thinktime_blocks_type", "complete:", true, "" },
+	{ "thinktime_blocks_type", " complete", false, NULL },
+	{ "rate_process", "linear ", false, NULL },
+	{ "rate_process", "poisson,", true, "" },
 	{ "verify", "md5,", true, "" },
 	{ "mem", "malloc:", true, "" },
 	{ "random_distribution", "random:", true, "" },
@@ -108,6 +111,8 @@ static const struct fid_case cases[] = {
 	{ "bsrange", "4k-1k", true, "" },
 	{ "bsrange", "x,1k-4k", true, "" },
 	{ "bsrange", "4k", false, NULL },
+	/* an engine's number fio bounds only when the engine starts (cpuio takes 100 past it) */
+	{ "cpuload", "128", true, "ret=0, out=128" },
 	/* strings: an empty one is no value */
 	{ "description", "", false, NULL },
 };
