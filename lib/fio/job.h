@@ -15,7 +15,7 @@
 #include "engine/engine_opts.h"
 
 #define JOB_NAME_MAX		256
-#define JOB_MAX_FILES		4096	/* nrfiles / filename list bound */
+#define JOB_MAX_FILES		1048576	/* nrfiles / filename list bound */
 #define JOB_MAX_JOBS		4096	/* total jobs after numjobs expansion */
 #define JOB_MAX_PERCENTILES	20	/* FIO_IO_U_LIST_MAX_LEN */
 #define JOB_VERIFY_PATTERN_MAX	512	/* verify_pattern bytes (fio's limit) */

@@ -20,7 +20,7 @@
 #include "fio/data/verify.h"
 
 #define PATH_BYTES 4096
-#define FIOCONF_MAX_TOTAL_FILES 65536	/* file names over all jobs: bounds the name tables */
+#define FIOCONF_MAX_TOTAL_FILES 4194304	/* file names over all jobs: bounds the name tables */
 
 
 static void free_names(char **names, unsigned nr)

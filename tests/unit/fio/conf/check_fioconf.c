@@ -60,6 +60,20 @@ START_TEST(test_numjobs_and_names)
 }
 END_TEST
 
+/* fio's filecreate-ioengine.fio: 31,250 files a job (two of its 16 jobs here) */
+START_TEST(test_many_files)
+{
+	struct fio_config cfg;
+
+	ck_assert_int_eq(build_text("[global]\ncreate_on_open=1\nnrfiles=31250\nioengine=filecreate\n"
+				    "fallocate=none\nfilesize=4k\nopenfiles=1\n[t0]\n[t1]\n", &cfg), 0);
+	ck_assert_uint_eq(cfg.nr_jobs, 2);
+	ck_assert_uint_eq(cfg.jobs[1].nr_files, 31250);
+	ck_assert_str_eq(cfg.jobs[1].filenames[31249], "t1.0.31249");
+	fio_config_release(&cfg);
+}
+END_TEST
+
 START_TEST(test_directory_round_robin)
 {
 	struct fio_config cfg;
@@ -193,7 +207,8 @@ static const struct bad_case bad_cases[] = {
 	{ "[a]\nfilename=-\n", "fio: filename=- (stdin/stdout) is not supported by iops" },
 	{ "[a]\nfilename_format=$clientuid.$jobnum\n", "fio: $clientuid in filename_format is not supported by iops" },
 	{ "[a]\nnumjobs=4000\n[b]\nnumjobs=200\n", "fio: too many jobs: 4200 (iops supports at most 4096)" },
-	{ "[a]\nnumjobs=100\nnrfiles=1000\n", "fio: too many files in total: 100000 (iops supports at most 65536)" },
+	{ "[a]\nnumjobs=4000\nnrfiles=2000\n", "fio: too many files in total: 8000000 (iops supports at most 4194304)" },
+	{ "[a]\nnrfiles=1048577\n", "fio: option 'nrfiles=1048577' is not supported by iops (at most 1048576 files per job)" },
 	{ "[a]\nsize=1g\nbs=1g\niodepth=65536\n", "fio: the jobs' I/O buffers (67108864 MiB) exceed this machine's memory" },
 	{ "[a]\nsize=1g\nbs=1g\niodepth=4096\nnumjobs=4096\n", "fio: the jobs' I/O buffers (17179869184 MiB) exceed this machine's memory" },
 	/* fio wraps these (offset + size past 2^64, or past off_t): iops refuses */
@@ -331,6 +346,7 @@ Suite *fioconf_suite(void)
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_numjobs_and_names);
+	tcase_add_test(tc, test_many_files);
 	tcase_add_test(tc, test_directory_round_robin);
 	tcase_add_test(tc, test_groups);
 	tcase_add_test(tc, test_derived);
