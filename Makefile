@@ -211,7 +211,7 @@ SAN_UNIT_SUBSET := parse jsonr json num2str opt opt_apply opt_apply_aio jobfile 
 SAN_E2E_SUBSET  := t_fio_errors t_fio_exitall
 RUN_CTEST   = VERSION=$(VERSION) tests/container/run.sh $(BUILD)
 
-.PHONY: all deps run check lint conformance unit e2e container-test image rootfs san check-valgrind fuzz fuzz-bins bench mutation screenshots clean \
+.PHONY: all deps run check lint conformance fidelity unit e2e container-test image rootfs san check-valgrind fuzz fuzz-bins bench mutation screenshots clean \
         relink emu-bins emu-bins-arch check-arm64 image-source
 all: $(BUILD)/iops
 
@@ -447,6 +447,12 @@ fuzz-bins: $(FUZZ_BINS) $(BUILD)/fuzz/fio.dict
 # fio 3.33's own test suite against build/iops as fio (not part of check: ~5 min; see docs/development.md).
 conformance: $(BUILD)/iops
 	$(Q)tests/conformance/run.sh $(BUILD)/iops
+
+# Differential option parsing against fio 3.33, the full set (not part of check: ~15 min; make
+# check runs 6,000 values of it in t_fio_optdiff). OPTDIFF_SEED, OPTDIFF_COUNT choose the set.
+fidelity: $(BUILD)/iops
+	$(Q)python3 tests/fidelity/optdiff.py --seed $(or $(OPTDIFF_SEED),1) --count $(or $(OPTDIFF_COUNT),100000) --progress \
+	  --iops $(BUILD)/iops --report $(BUILD)/fidelity/disagreements.json
 
 bench: $(BUILD)/iops
 	$(Q)tests/bench/run.sh $(BUILD)/iops
