@@ -55,8 +55,9 @@ static const struct opt_case cases[] = {
 	{ "nrfiles", "3", true, NULL },
 	{ "nr_files", "3", true, NULL },
 	{ "nrfiles", "0", true, NULL },	/* fio: 0 means 1 */
-	{ "nrfiles", "-1", false, "fio: option 'nrfiles=4294967295' is not supported by iops (at most 4096 files per job)" },
-	{ "nrfiles", "100000", false, "fio: option 'nrfiles=100000' is not supported by iops (at most 4096 files per job)" },
+	{ "nrfiles", "-1", false, "fio: option 'nrfiles=4294967295' is not supported by iops (at most 1048576 files per job)" },
+	{ "nrfiles", "100000", true, NULL },
+	{ "nrfiles", "1048577", false, "fio: option 'nrfiles=1048577' is not supported by iops (at most 1048576 files per job)" },
 	{ "offset", "4k", true, NULL },
 	{ "offset", "25%", true, NULL },
 	{ "fileoffset", "4k", true, NULL },
