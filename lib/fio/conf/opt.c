@@ -15,7 +15,7 @@
 #include "fio/conf/opt_ftype.h"
 #include "fio/conf/opt_apply.h"
 #include "fio/conf/opt_num.h"
-#include "fio/conf/optval.h"
+#include "fio/optval.h"
 #include "core/parse.h"
 
 /* ------------------------------------------------------------------------------------------ */

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "core/parse.h"
-#include "fio/conf/optval.h"
+#include "fio/optval.h"
 
 #define NS_PER_S	1000000000ull
 

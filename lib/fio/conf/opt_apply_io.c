@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "core/parse.h"
-#include "fio/conf/optval.h"
+#include "fio/optval.h"
 #include "engine/engine.h"
 #include "fio/offset/dist.h"
 

@@ -3,7 +3,7 @@
  * exec_postrun (job.h's struct job_proc; used by fio/run/iomem.c and fio/run/runner_proc.c), and
  * profile, which iops refuses with its reason. */
 #include "fio/conf/opt_apply.h"
-#include "fio/conf/optval.h"
+#include "fio/optval.h"
 
 #include <errno.h>
 #include <stdint.h>

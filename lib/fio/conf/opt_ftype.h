@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 
-#include "fio/conf/optval.h"
+#include "fio/optval.h"
 
 /* What fio keeps of a number given in parts ("4k,8k", "1-2", "4:8"). */
 enum opt_store {

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "core/parse.h"
-#include "fio/conf/optval.h"
+#include "fio/optval.h"
 
 /* ---- parsing ----------------------------------------------------------------------------- */
 

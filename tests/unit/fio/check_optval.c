@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "fio/conf/optval.h"
+#include "fio/optval.h"
 
 static const struct split_case {
 	enum optval_ptype t;

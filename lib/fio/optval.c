@@ -1,4 +1,4 @@
-#include "fio/conf/optval.h"
+#include "fio/optval.h"
 
 #include <ctype.h>
 #include <errno.h>
