@@ -86,6 +86,7 @@ pkgs_image          := $(PKGS_BUILD) $(PKGS_IMAGE) $(if $(ARCH_SET),,$(cross_pkg
 pkgs_container-test := $(PKGS_BUILD) $(PKGS_CTEST)
 pkgs_check          := $(DEB_PKGS) $(emu_pkgs)
 pkgs_check-arm64    := $(PKGS_BUILD) $(PKGS_UNIT) $(PKGS_E2E) $(PKGS_CTEST) $(emu_pkgs)
+pkgs_emu-bins       := $(PKGS_BUILD) $(PKGS_UNIT) $(emu_pkgs)
 pkgs_image-source   := $(PKGS_IMAGE) debootstrap qemu-user-static
 pkgs_deps           := $(DEB_PKGS) $(emu_pkgs)
 pkgs_clean          := none

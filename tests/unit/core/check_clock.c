@@ -7,6 +7,7 @@
 #include "core/clock.h"
 #include "unit_skip.h"
 
+#if defined(__x86_64__)
 /* The kernel's clocksource (sysfs), read here: "tsc" when it trusts the TSC. */
 static bool kernel_clocksource_tsc(void)
 {
@@ -24,6 +25,7 @@ static bool kernel_clocksource_tsc(void)
 			  (int)strcspn(name, "\n"), name);
 	return tsc;
 }
+#endif
 
 START_TEST(test_clock_matches_monotonic)
 {
