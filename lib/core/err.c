@@ -31,152 +31,148 @@ void iops_err_clear(struct iops_err *err)
 }
 
 /* The C library's messages as glibc (and so fio on Linux) prints them, by errno: musl words
- * many differently ("I/O error" for EIO, "Operation timed out" for ETIMEDOUT).
- * One string, the texts in errno order separated by NULs (empty where glibc has none): no table
- * of pointers, err_str walks it (it is not on any I/O path). */
-static const char err_glibc[] =
-	"Success\0"
-	"Operation not permitted\0"
-	"No such file or directory\0"
-	"No such process\0"
-	"Interrupted system call\0"
-	"Input/output error\0"
-	"No such device or address\0"
-	"Argument list too long\0"
-	"Exec format error\0"
-	"Bad file descriptor\0"
-	"No child processes\0"
-	"Resource temporarily unavailable\0"
-	"Cannot allocate memory\0"
-	"Permission denied\0"
-	"Bad address\0"
-	"Block device required\0"
-	"Device or resource busy\0"
-	"File exists\0"
-	"Invalid cross-device link\0"
-	"No such device\0"
-	"Not a directory\0"
-	"Is a directory\0"
-	"Invalid argument\0"
-	"Too many open files in system\0"
-	"Too many open files\0"
-	"Inappropriate ioctl for device\0"
-	"Text file busy\0"
-	"File too large\0"
-	"No space left on device\0"
-	"Illegal seek\0"
-	"Read-only file system\0"
-	"Too many links\0"
-	"Broken pipe\0"
-	"Numerical argument out of domain\0"
-	"Numerical result out of range\0"
-	"Resource deadlock avoided\0"
-	"File name too long\0"
-	"No locks available\0"
-	"Function not implemented\0"
-	"Directory not empty\0"
-	"Too many levels of symbolic links\0"
-	"\0"	/* none */
-	"No message of desired type\0"
-	"Identifier removed\0"
-	"Channel number out of range\0"
-	"Level 2 not synchronized\0"
-	"Level 3 halted\0"
-	"Level 3 reset\0"
-	"Link number out of range\0"
-	"Protocol driver not attached\0"
-	"No CSI structure available\0"
-	"Level 2 halted\0"
-	"Invalid exchange\0"
-	"Invalid request descriptor\0"
-	"Exchange full\0"
-	"No anode\0"
-	"Invalid request code\0"
-	"Invalid slot\0"
-	"\0"	/* none */
-	"Bad font file format\0"
-	"Device not a stream\0"
-	"No data available\0"
-	"Timer expired\0"
-	"Out of streams resources\0"
-	"Machine is not on the network\0"
-	"Package not installed\0"
-	"Object is remote\0"
-	"Link has been severed\0"
-	"Advertise error\0"
-	"Srmount error\0"
-	"Communication error on send\0"
-	"Protocol error\0"
-	"Multihop attempted\0"
-	"RFS specific error\0"
-	"Bad message\0"
-	"Value too large for defined data type\0"
-	"Name not unique on network\0"
-	"File descriptor in bad state\0"
-	"Remote address changed\0"
-	"Can not access a needed shared library\0"
-	"Accessing a corrupted shared library\0"
-	".lib section in a.out corrupted\0"
-	"Attempting to link in too many shared libraries\0"
-	"Cannot exec a shared library directly\0"
-	"Invalid or incomplete multibyte or wide character\0"
-	"Interrupted system call should be restarted\0"
-	"Streams pipe error\0"
-	"Too many users\0"
-	"Socket operation on non-socket\0"
-	"Destination address required\0"
-	"Message too long\0"
-	"Protocol wrong type for socket\0"
-	"Protocol not available\0"
-	"Protocol not supported\0"
-	"Socket type not supported\0"
-	"Operation not supported\0"
-	"Protocol family not supported\0"
-	"Address family not supported by protocol\0"
-	"Address already in use\0"
-	"Cannot assign requested address\0"
-	"Network is down\0"
-	"Network is unreachable\0"
-	"Network dropped connection on reset\0"
-	"Software caused connection abort\0"
-	"Connection reset by peer\0"
-	"No buffer space available\0"
-	"Transport endpoint is already connected\0"
-	"Transport endpoint is not connected\0"
-	"Cannot send after transport endpoint shutdown\0"
-	"Too many references: cannot splice\0"
-	"Connection timed out\0"
-	"Connection refused\0"
-	"Host is down\0"
-	"No route to host\0"
-	"Operation already in progress\0"
-	"Operation now in progress\0"
-	"Stale file handle\0"
-	"Structure needs cleaning\0"
-	"Not a XENIX named type file\0"
-	"No XENIX semaphores available\0"
-	"Is a named type file\0"
-	"Remote I/O error\0"
-	"Disk quota exceeded\0"
-	"No medium found\0"
-	"Wrong medium type\0"
-	"Operation canceled\0"
-	"Required key not available\0"
-	"Key has expired\0"
-	"Key has been revoked\0"
-	"Key was rejected by service\0"
-	"Owner died\0"
-	"State not recoverable\0"
-	"Operation not possible due to RF-kill\0"
-	"Memory page has hardware error";
+ * many differently ("I/O error" for EIO, "Operation timed out" for ETIMEDOUT). NULL where glibc
+ * has none. */
+static const char *const err_glibc[] = {
+	"Success",	/* 0 */
+	"Operation not permitted",
+	"No such file or directory",
+	"No such process",
+	"Interrupted system call",
+	"Input/output error",
+	"No such device or address",
+	"Argument list too long",
+	"Exec format error",
+	"Bad file descriptor",
+	"No child processes",	/* 10 */
+	"Resource temporarily unavailable",
+	"Cannot allocate memory",
+	"Permission denied",
+	"Bad address",
+	"Block device required",
+	"Device or resource busy",
+	"File exists",
+	"Invalid cross-device link",
+	"No such device",
+	"Not a directory",	/* 20 */
+	"Is a directory",
+	"Invalid argument",
+	"Too many open files in system",
+	"Too many open files",
+	"Inappropriate ioctl for device",
+	"Text file busy",
+	"File too large",
+	"No space left on device",
+	"Illegal seek",
+	"Read-only file system",	/* 30 */
+	"Too many links",
+	"Broken pipe",
+	"Numerical argument out of domain",
+	"Numerical result out of range",
+	"Resource deadlock avoided",
+	"File name too long",
+	"No locks available",
+	"Function not implemented",
+	"Directory not empty",
+	"Too many levels of symbolic links",	/* 40 */
+	NULL,	/* 41: none */
+	"No message of desired type",
+	"Identifier removed",
+	"Channel number out of range",
+	"Level 2 not synchronized",
+	"Level 3 halted",
+	"Level 3 reset",
+	"Link number out of range",
+	"Protocol driver not attached",
+	"No CSI structure available",	/* 50 */
+	"Level 2 halted",
+	"Invalid exchange",
+	"Invalid request descriptor",
+	"Exchange full",
+	"No anode",
+	"Invalid request code",
+	"Invalid slot",
+	NULL,	/* 58: none */
+	"Bad font file format",
+	"Device not a stream",	/* 60 */
+	"No data available",
+	"Timer expired",
+	"Out of streams resources",
+	"Machine is not on the network",
+	"Package not installed",
+	"Object is remote",
+	"Link has been severed",
+	"Advertise error",
+	"Srmount error",
+	"Communication error on send",	/* 70 */
+	"Protocol error",
+	"Multihop attempted",
+	"RFS specific error",
+	"Bad message",
+	"Value too large for defined data type",
+	"Name not unique on network",
+	"File descriptor in bad state",
+	"Remote address changed",
+	"Can not access a needed shared library",
+	"Accessing a corrupted shared library",	/* 80 */
+	".lib section in a.out corrupted",
+	"Attempting to link in too many shared libraries",
+	"Cannot exec a shared library directly",
+	"Invalid or incomplete multibyte or wide character",
+	"Interrupted system call should be restarted",
+	"Streams pipe error",
+	"Too many users",
+	"Socket operation on non-socket",
+	"Destination address required",
+	"Message too long",	/* 90 */
+	"Protocol wrong type for socket",
+	"Protocol not available",
+	"Protocol not supported",
+	"Socket type not supported",
+	"Operation not supported",
+	"Protocol family not supported",
+	"Address family not supported by protocol",
+	"Address already in use",
+	"Cannot assign requested address",
+	"Network is down",	/* 100 */
+	"Network is unreachable",
+	"Network dropped connection on reset",
+	"Software caused connection abort",
+	"Connection reset by peer",
+	"No buffer space available",
+	"Transport endpoint is already connected",
+	"Transport endpoint is not connected",
+	"Cannot send after transport endpoint shutdown",
+	"Too many references: cannot splice",
+	"Connection timed out",	/* 110 */
+	"Connection refused",
+	"Host is down",
+	"No route to host",
+	"Operation already in progress",
+	"Operation now in progress",
+	"Stale file handle",
+	"Structure needs cleaning",
+	"Not a XENIX named type file",
+	"No XENIX semaphores available",
+	"Is a named type file",	/* 120 */
+	"Remote I/O error",
+	"Disk quota exceeded",
+	"No medium found",
+	"Wrong medium type",
+	"Operation canceled",
+	"Required key not available",
+	"Key has expired",
+	"Key has been revoked",
+	"Key was rejected by service",
+	"Owner died",	/* 130 */
+	"State not recoverable",
+	"Operation not possible due to RF-kill",
+	"Memory page has hardware error",
+};
 
 const char *err_str(int e)
 {
-	const char *p = err_glibc;
-
-	for (int i = e; i > 0 && p < err_glibc + sizeof(err_glibc); i--)
-		p += strlen(p) + 1;
-	if (e >= 0 && p < err_glibc + sizeof(err_glibc) && *p)
-		return p;
+	if (e >= 0 && (size_t)e < sizeof(err_glibc) / sizeof(err_glibc[0]) && err_glibc[e])
+		return err_glibc[e];
 	return strerror(e);	/* lint: the one call */
 }
