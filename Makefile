@@ -350,8 +350,8 @@ run: $(BUILD)/iops
 	$(BUILD)/iops quick data
 
 # The house rules of ARCHITECTURE.md: layers, include cycles, banned functions, file length.
-lint:
-	$(Q)tests/lint.sh
+lint: $(BUILD)/iops
+	$(Q)LINT_OBJS=$(BUILD)/musl tests/lint.sh
 
 unit: $(BUILD)/check_unit
 	$(Q)$(RUN_UNIT)
@@ -367,7 +367,7 @@ container-test: $(ROOTFS_TAR)
 check: $(BUILD)/check_unit $(BUILD)/iops $(BUILD)/faultfs $(TEST_TOOLS) $(ROOTFS_TAR) $(BUILD)/check_unit_san \
        $(BUILD)/iops-san emu-bins
 	$(Q)rc=0; \
-	tests/lint.sh || rc=1; \
+	LINT_OBJS=$(BUILD)/musl tests/lint.sh || rc=1; \
 	$(RUN_UNIT) || rc=1; \
 	$(RUN_E2E) || rc=1; \
 	$(RUN_CTEST) || rc=1; \

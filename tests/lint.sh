@@ -4,13 +4,17 @@
 #  1. layers: a file in lib/X includes only what X may use (the table below); lib/ never
 #     includes cmd/; a quoted include names its folder ("core/parse.h"), so the rule can be
 #     read from the line itself;
-#  2. no include cycle between files, none between folders;
+#  2. no include cycle between files, none between folders; no call cycle between files (two
+#     files calling each other, directly or round a circle), read from the objects of lib/ and
+#     cmd/ in LINT_OBJS (default build/musl; `make lint` builds them first);
 #  3. none of the banned functions of our conventions (sprintf, strcpy, strcat, strncpy, atoi,
 #     atol, sscanf, strtok, ...), no strerror() outside core/err.c (err_str() has glibc's words)
 #     and no optimize(...) attribute;
 #  4. no source file over 800 lines (generated files aside);
 #  5. every relative link and #anchor of README.md, ARCHITECTURE.md and docs/ resolves
-#     (tests/lint_links.sh; its own fixtures under tests/lint_links/ first).
+#     (tests/lint_links.sh; its own fixtures under tests/lint_links/ first); README.md is at
+#     most 300 lines (the rest lives in docs/);
+#  6. every source file carries "SPDX-License-Identifier: MIT" in its first lines (LICENSE).
 # Prints one line per finding and a closing "lint: N problems"; exits 1 if there is any.
 set -u
 cd "$(dirname "$0")/.."
@@ -103,6 +107,15 @@ find_cycles() {	# stdin: "from to" edges; prints one line per cycle found
 while read -r c; do say "include cycle: $c"; done < <(find_cycles <"$edges")
 while read -r c; do say "folder cycle: $c"; done < <(
 	while read -r a b; do echo "${a%/*} ${b%/*}"; done <"$edges" | sort -u | find_cycles)
+calls=$(mktemp)
+trap 'rm -f "$edges" "$calls"' EXIT
+mapfile -t CSRCS < <(find lib cmd -name '*.c' | sort)
+if tests/lint_calls.sh "${LINT_OBJS:-build/musl}" "${CSRCS[@]}" >"$calls" 2>"$calls.err"; then
+	while read -r c; do say "call cycle: $c"; done < <(find_cycles <"$calls")
+else
+	say "call graph: no objects to read ($(head -1 "$calls.err"); $(wc -l <"$calls.err") missing): run make first"
+fi
+rm -f "$calls.err"
 
 # --- 3. banned functions and attributes (comments and string literals stripped first) ---
 strip_c() {	# FILE...: "FILE:LINE:TEXT" for every line, comments and literals dropped
@@ -161,6 +174,17 @@ LINKS_PENDING=""
 while IFS= read -r l; do say "link checker self-test (tests/lint_links/): $l"; done < <(links_selftest tests/lint_links)
 mapfile -t DOCS < <(ls README.md ARCHITECTURE.md; find docs -name '*.md' | sort)
 while IFS= read -r l; do say "$l"; done < <(LINKS_PENDING=$LINKS_PENDING links_check . "${DOCS[@]}")
+
+README_MAX=300
+n=$(wc -l <README.md)
+[ "$n" -gt "$README_MAX" ] && say "README.md: $n lines (more than $README_MAX: move the details to docs/)"
+
+# --- 6. the licence line in every source file ---
+while IFS= read -r f; do
+	[ -L "$f" ] && continue
+	head -5 "$f" | grep -q 'SPDX-License-Identifier: MIT' || say "$f: no 'SPDX-License-Identifier: MIT' in its first lines"
+done < <(git ls-files -- '*.c' '*.h' '*.sh' '*.py' '*.cjs' '*.awk' '*.yaml' '*.conf' Makefile Containerfile \
+	docker/Containerfile .ci/run make.sh 'tests/mutations/fake/*' 2>/dev/null | grep -vE '^tests/(lint_links|fuzz/corpus)/')
 
 echo "lint: $problems problems (${#SRCS[@]} sources, ${#ALL[@]} with tests, ${#DOCS[@]} pages)"
 [ "$problems" -eq 0 ]
