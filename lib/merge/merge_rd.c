@@ -54,9 +54,9 @@ static uint64_t rd_nu(struct rd *r, const struct jsonr_node *n, const char *what
 {
 	if (!(n = rd_num(r, n, what)))
 		return 0;
-	if (n->is_int)
+	if (n->is_int && n->i64 >= 0)
 		return (uint64_t)n->i64;
-	if (n->num < 18446744073709551616.0 && n->num == (double)(uint64_t)n->num)
+	if (!n->is_int && n->num >= 0.0 && n->num < 18446744073709551616.0 && n->num == (double)(uint64_t)n->num)
 		return (uint64_t)n->num;
 	rd_bad(r, what);
 	return 0;
@@ -235,8 +235,17 @@ static void rd_map(struct rd *r, const struct jsonr_node *e, const char *key, ui
 		rd_bad(r, key);
 		return;
 	}
-	for (uint32_t k = m->first; k; k = r->j->nodes[k].next)
-		dst[i++] = (uint64_t)(rd_nf(r, &r->j->nodes[k], key) / 100.0 * (double)total + 0.5);
+	for (uint32_t k = m->first; k; k = r->j->nodes[k].next) {
+		double pct = rd_nf(r, &r->j->nodes[k], key);
+
+		if (!(pct >= 0.0 && pct <= 100.0)) {	/* a share of total (NaN fails too) */
+			rd_bad(r, key);
+			return;
+		}
+		double v = pct / 100.0 * (double)total + 0.5;
+
+		dst[i++] = v < (double)total ? (uint64_t)v : total;	/* (double)total may round up */
+	}
 }
 
 #define DR(m)	(unsigned)offsetof(struct ddir_result, m)

@@ -62,7 +62,8 @@ for side in ref ut; do
 	# every status line is one of the two forms
 	odd=$(tr '\r' '\n' <"$out" | grep '^Jobs:' | grep -vE '^Jobs: 1 \(f=1\)(: \[r\(1\)\].*\[eta [0-9]{2}m:[0-9]{2}s\] *)?$' || true)
 	assert_eq "always ($side): unexpected status lines" "" "$odd"
-	[ "$(tr '\r' '\n' <"$out" | grep -c '^Jobs:')" -ge 4 ] || fail "always ($side): fewer than 4 status lines in 4 s"
+	# one a second: a loaded machine (both tools alike) may miss one; three show it updates
+	[ "$(tr '\r' '\n' <"$out" | grep -c '^Jobs:')" -ge 3 ] || fail "always ($side): fewer than 3 status lines in 4 s"
 done
 if ! diff -u <(status_shapes "$T/always.ref.out") <(status_shapes "$T/always.ut.out") >"$T/shapes.diff"; then
 	cat "$T/shapes.diff" >&2

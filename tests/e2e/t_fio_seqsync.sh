@@ -123,7 +123,7 @@ done
 
 # ---- accepted without effect: the totals of fio without the option (fio 3.33 itself sometimes
 # crashes with gtod_cpu) ------------------------------------------------------------------------
-for a in --write_barrier=8 --gtod_cpu=0 --log_entries=4096; do
+for a in --write_barrier=8 --write_barrier=-1 --gtod_cpu=0 --log_entries=4096; do
 	n=acc${a%%=*}
 	run_one ref "$n" --name=x --ioengine=null --size=2m --rw=randwrite --output-format=json
 	run_one ut "$n" --name=x --ioengine=null --size=2m --rw=randwrite "$a" --output-format=json
@@ -138,7 +138,6 @@ if ! skip_if_fio "fio runs these"; then
 		"--sync_file_range=write:abc"	# fio: reads 0, never syncs
 		"--gtod_cpu=100000"		# fio: its clock stands still, garbage report
 		"--log_alternate_epoch_clock_id=99"	# fio: garbage log times
-		"--write_barrier=-1"		# fio: wraps
 	)
 	for i in "${!refused[@]}"; do
 		run_one ut "ref$i" --name=x --filename=f --size=64k --rw=write "${refused[$i]}"

@@ -189,7 +189,7 @@ if ! skip_if_fio "iops refusals"; then
 		--rw=randtrimwrite --verify=crc32c --trim_percentage=10 --trim_backlog=4 --norandommap
 	refuse "fio: verify_offset=50 overlaps the 56 header bytes it moves: fio 3.33 fails every block so written" \
 		--rw=write --verify=md5 --verify_offset=50
-	refuse "fio: failed parsing trim_backlog=-1" --rw=trimwrite --verify=md5 --trim_percentage=10 --trim_backlog=-1
+	refuse "fio: trim_backlog=-1: fio 3.33 reads 18446744073709551615, past 2^63 - 1 (a negative number, wrapped): iops refuses it" --rw=trimwrite --verify=md5 --trim_percentage=10 --trim_backlog=-1
 	refuse "fio: open state file local-v-0-verify.state: No such file or directory" --rw=read --verify=md5 --verify_state_load=1
 fi
 

@@ -191,6 +191,11 @@ static const char *const bad_docs[] = {
 	FIO "{\"jobname\":\"j\",\"read\":{\"total_ios\":1e30}}]}",
 	FIO "{\"jobname\":\"j\",\"read\":[]}]}", FIO "{\"jobname\":\"j\",\"ctx\":-3,\"read\":{}}]}",
 	FIO "{\"jobname\":\"j\",\"iodepth_level\":[1],\"read\":{}}]}",
+	/* a share of the I/Os outside 0..100 % (fuzz: 2.8e129 overflowed the count) */
+	FIO "{\"jobname\":\"j\",\"iodepth_level\":{\"1\":2.8e129},\"read\":{}}]}",
+	FIO "{\"jobname\":\"j\",\"latency_us\":{\"2\":-0.5},\"read\":{}}]}",
+	FIO "{\"jobname\":\"j\",\"latency_ms\":{\"2\":100.01},\"read\":{}}]}",
+	FIO "{\"jobname\":\"j\",\"read\":{\"io_bytes\":-1.5}}]}",
 	FIO JOB ",\"bins\":{\"1000\":1}}}}]}",		/* not a bucket's value */
 	FIO JOB ",\"bins\":{\"abc\":1}}}}]}", FIO JOB ",\"bins\":{\"\":1}}}}]}",
 	FIO JOB ",\"bins\":{\"-5\":1}}}}]}", FIO JOB ",\"bins\":{\"100\":2}}}}]}",	/* 2 != N */
