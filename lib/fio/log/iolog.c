@@ -1,3 +1,7 @@
+/* iolog: what every log writer shares (fio/log/iolog.h): which logs a job writes and how often it
+ * samples them, the files' names, the text line of an entry, and the checked open of a log file.
+ * It calls no other part of the logs: the job's sink, the compressed logs, the histogram and
+ * trace logs call it. */
 #include "fio/log/iolog.h"
 #include "fio/log/iolog_int.h"
 #include "core/err.h"
@@ -42,76 +46,6 @@ uint64_t iolog_sample_ms(const struct job *job, enum iolog_type t)
 	if (job->log_avg_msec && (t == IOLOG_BW ? job->bw_avg_time_set : job->iops_avg_time_set))
 		return IOLOG_SAMPLE_MS;	/* given explicitly: the sampling keeps it */
 	return job->log_avg_msec;
-}
-
-/* ---- entries ------------------------------------------------------------------------------ */
-
-static inline void iolog_push(struct iolog_job *lj, struct iolog *l, const struct iolog_entry *e)
-{
-	if (__builtin_expect(l->cur_nr == l->cap, 0))
-		iolog_sink_handoff(lj, l);
-	l->cur[l->cur_nr] = *e;
-	l->cur[l->cur_nr++].time_ms += lj->epoch_ms;
-	l->nr_entries++;
-}
-
-/* Store the window of direction d (if it holds samples) at time t and start a new one. */
-static void iolog_close_window(struct iolog_job *lj, struct iolog *l, unsigned d, uint64_t t)
-{
-	struct iolog_window *w = &l->win[d];
-
-	if (w->n) {
-		struct iolog_entry e = { .time_ms = t, .ddir = d | l->flags };
-
-		/* fio rounds the mean half up */
-		e.value = lj->log_max ? w->max : (uint64_t)(w->mean + 0.50);
-		iolog_push(lj, l, &e);
-	}
-	w->n = w->max = 0;
-	w->mean = 0;
-}
-
-void iolog_add(struct iolog_job *lj, enum iolog_type t, uint64_t elapsed_ms, uint64_t value, unsigned ddir,
-	       uint64_t bs, uint64_t offset, uint16_t prio)
-{
-	struct iolog *l = &lj->log[t];
-	struct iolog_window *w;
-	uint64_t span;
-
-	if (!l->on || ddir >= DDIR_NR)
-		return;
-	if (!l->avg_ms) {
-		struct iolog_entry e = { .time_ms = elapsed_ms, .value = value, .ddir = ddir | l->flags, .prio = prio,
-					 .bs = bs, .offset = offset };
-
-		iolog_push(lj, l, &e);
-		return;
-	}
-	w = &l->win[ddir];
-	w->n++;
-	w->mean += ((double)value - w->mean) / (double)w->n;
-	if (value > w->max)
-		w->max = value;
-	if (elapsed_ms < w->start_ms)
-		return;
-	span = elapsed_ms - w->start_ms;
-	/* a window closes when it is over; the sampled logs (bw, iops) allow 1 ms of slack */
-	if (span < l->avg_ms && (l->inline_log || l->avg_ms - span > 1))
-		return;
-	iolog_close_window(lj, l, ddir, elapsed_ms);
-	w->start_ms = elapsed_ms - elapsed_ms % l->avg_ms;
-}
-
-void iolog_finish(struct iolog_job *lj, uint64_t elapsed_ms)
-{
-	for (unsigned t = 0; t < IOLOG_NR; t++) {
-		struct iolog *l = &lj->log[t];
-
-		if (l->on && l->avg_ms)
-			for (unsigned d = 0; d < DDIR_NR; d++)
-				iolog_close_window(lj, l, d, elapsed_ms);
-	}
-	iolog_sink_close(lj);
 }
 
 /* ---- names and lines ------------------------------------------------------------------- */

@@ -1,5 +1,5 @@
-/* iolog_int: what iolog.c (entries, names, files) and iolog_sink.c (ring, writer thread)
- * share; no one else includes it. */
+/* iolog_int: what iolog.c (names, lines, files) gives iolog_sink.c (windows, ring, writer
+ * thread) beyond iolog.h; no one else includes it. */
 #ifndef IOPS_IOLOG_INT_H
 #define IOPS_IOLOG_INT_H
 
@@ -13,12 +13,5 @@ const char *iolog_prefix(const struct job *job, enum iolog_type t);
 /* Open a log file (create: for writing, else to look at it); only a regular file that is empty
  * or a fio log. The fd, or -errno with *why set when it is iops' own refusal. */
 int iolog_open(const char *path, bool create, bool append, const char **why);
-
-/* Job thread: hand l's full block to the writer and take the next free one (waits while the
- * writer is a whole ring behind). */
-void iolog_sink_handoff(struct iolog_job *lj, struct iolog *l);
-
-/* Job thread, at the end: hand the partial blocks over, stop and join the writer. */
-void iolog_sink_close(struct iolog_job *lj);
 
 #endif

@@ -1,3 +1,6 @@
+/* offgen: the offset generator's I/O path (fio/offset/offgen.h): the direction, the file, the
+ * place and size of each I/O in it, and the passes. It calls its parts (file service, zones,
+ * zbd, each file's state), which never call it back. */
 #include "fio/offset/offgen.h"
 #include "fio/offset/fseed.h"
 
@@ -9,54 +12,26 @@
 #include "fio/offset/offgen_zone.h"
 #include "fio/offset/zbd.h"
 
-static void offgen_file_reset(struct offgen *og, struct offgen_file *f)
+/* offgen_len() when the sizes vary (bsrange, bssplit): fio's get_next_buflen(), min + max * u
+ * rounded down to a multiple of min and capped at max, drawn again until it fits. */
+static __attribute__((cold)) uint64_t offgen_len_range(struct offgen *og, int d, uint64_t room)
 {
-	for (int d = 0; d < DDIR_NR; d++) {
-		if (!og->seq_back)	/* backwards I/O goes on where it was, as fio's */
-			f->pos[d] = 0;
-		f->tw_start[d] = 0;
+	uint64_t lo = og->bs_min[d], hi = og->bs_max[d];
+
+	if (og->bs_pick[d])	/* dist: bssplit */
+		return dist_bs_pick(og->bs_pick[d], &og->fr_bs[d], room);
+	for (unsigned tries = 0; tries < 4096; tries++) {
+		double u = (double)frand_next(&og->fr_bs[d]) / frand_range(&og->fr_bs[d]);
+		uint64_t len = lo + (uint32_t)((double)hi * u);
+
+		if (!og->bs_unaligned)
+			len = (lo & (lo - 1)) ? len - len % lo : len & ~(lo - 1);
+		if (len > hi)
+			len = hi;
+		if (len <= room)
+			return len;
 	}
-	f->tw_write_due = false;
-	if (f->map) {
-		memset(f->map, 0, (size_t)((f->nr_blocks + 63) / 64) * sizeof(uint64_t));
-		f->nr_free = f->nr_blocks;
-	}
-	if (og->use_lfsr && f->lfsr.n)
-		lfsr_reset(&f->lfsr);
-}
-
-/* fio's last_block(): the blocks (of blockalign) a random offset of direction d is drawn
- * from in a range of io_len bytes; 0 when none. */
-static uint64_t offgen_lastb(const struct offgen *og, uint64_t io_len, int d)
-{
-	uint64_t max = io_len, ba = og->align[d];
-
-	if (og->bs_min[d] > ba) {
-		if (max < og->bs_min[d] - ba)
-			return 0;
-		max -= og->bs_min[d] - ba;
-	}
-	return max / ba;
-}
-
-/* zone: file i's range changed: its random block counts follow, then it starts afresh. */
-__attribute__((cold)) void offgen_reset_file(struct offgen *og, unsigned i)
-{
-	struct offgen_file *f = &og->files[i];
-
-	for (int d = 0; d < DDIR_NR; d++)
-		f->lastb[d] = og->has_dir[d] ? offgen_lastb(og, f->io_len, d) : 0;
-	offgen_file_reset(og, f);
-}
-
-__attribute__((cold)) void offgen_reset_files(struct offgen *og)
-{
-	for (unsigned i = 0; i < og->nr_files; i++) {
-		offgen_file_reset(og, &og->files[i]);
-		og->files[i].done = false;
-	}
-	og->nr_done = 0;
-	og->cur = 0;
+	return lo;	/* (unreachable in practice: lo fits) */
 }
 
 /* A length for direction d that is at most room bytes (0: none fits). */
@@ -98,6 +73,36 @@ static inline bool offgen_map_test(const struct offgen_file *f, uint64_t b)
 static inline void offgen_map_set(struct offgen_file *f, uint64_t b)
 {
 	f->map[b / 64] |= 1ull << (b % 64);
+}
+
+/* fio's zoned / zoned_abs: a zone from a draw of 1..100, then a uniform block inside it
+ * (no random map). The offset into *off; false when the job's zones do not fit the file. */
+static __attribute__((cold)) bool offgen_zoned_block(struct offgen *og, const struct offgen_file *f, int d, uint64_t *off)
+{
+	const struct dist_gen *g = og->dist[d];
+	uint64_t lastb = f->lastb[d], start = 0, nb = lastb, ba = og->align[d];
+
+	if (!lastb)
+		return false;
+	if (g->nr_zones) {
+		unsigned z = g->zone_by_r[frand_between(&og->fr_zone, 1, 100) - 1];
+
+		if (g->kind == DIST_ZONED) {	/* sizes in % of the range */
+			uint64_t stotal = g->zone_start[z], send = stotal + g->zone_len[z];
+
+			start = stotal * lastb / 100;
+			nb = lastb * (send - stotal) / 100;
+		} else {			/* zoned_abs: bytes */
+			uint64_t stotal = g->zone_start[z] / ba, send = (g->zone_start[z] + g->zone_len[z]) / ba;
+
+			if (send > lastb)
+				return false;
+			start = stotal;
+			nb = send - stotal;
+		}
+	}
+	*off = (frand_scale(&og->fr_block, nb) + start) * ba;
+	return true;
 }
 
 /* special: rw_sequencer=identical or bs_is_seq_rand is on. The body is built twice (see
@@ -446,6 +451,29 @@ bool offgen_has_room(const struct offgen *og)
 	return og->issued_bytes < og->pass_limit_bytes && (!og->number_ios || og->pass_ios < og->number_ios);
 }
 
+int offgen_sync_file(struct offgen *og)
+{
+	if (og->fsvc) {
+		/* busy (openfiles) several times over: the caller falls back to the written file */
+		for (unsigned n = 0; n < 4 * og->nr_files + 4 && og->nr_done < og->nr_files; n++) {
+			int k = offgen_fsvc_pick(og);
+
+			og->fresh |= OFFGEN_FRESH_EVENTS;
+			if (k >= 0)
+				return k;
+		}
+		return -1;
+	}
+	for (unsigned n = 0; n < og->nr_files; n++) {
+		unsigned i = og->cur;
+
+		og->cur = (i + 1 == og->nr_files) ? 0 : i + 1;
+		if (!og->files[i].done)
+			return (int)i;
+	}
+	return -1;
+}
+
 __attribute__((cold)) enum ddir offgen_peek_ddir(struct offgen *og)
 {
 	if (!og->ddir_drawn) {
@@ -464,6 +492,40 @@ void offgen_set_ddir(struct offgen *og, enum ddir d)
 		og->mix_ddir = (int)d;	/* fio: rate_ddir()'s choice becomes the current run */
 	og->next_ddir = d;
 	og->ddir_drawn = true;
+}
+
+/* (Re)start fio's generators from the job's seeds: at the start and at each new pass (fio's
+ * clear_io_state() seeds them again, so every pass repeats the first one's draws). */
+void offgen_seed(struct offgen *og)
+{
+	frand_init(&og->fr_block, og->seed_block, og->use64);
+	frand_init(&og->fr_mix, og->seed_mix, false);
+	frand_init(&og->fr_zone, og->seed_zone, false);
+	for (int d = 0; d < DDIR_NR; d++) {
+		frand_init(&og->fr_bs[d], og->seed_bs[d], og->use64);
+		frand_init(&og->fr_seq[d], og->seed_seq, false);
+		og->mix_ios[d] = 0;
+	}
+	og->mix_issues = 0;
+	og->mix_ddir = DDIR_READ;
+}
+
+/* A new pass (loops=, or what is left of io_size=): the files and the generators start over,
+ * as fio's clear_io_state(). */
+static __attribute__((cold)) void offgen_new_pass(struct offgen *og)
+{
+	og->passes++;
+	og->pass_ios = 0;
+	og->nios_hit = false;
+	offgen_reset_files(og);
+	offgen_seed(og);
+	og->fresh = OFFGEN_FRESH_PASS;
+	if (og->fsvc) {
+		offgen_fsvc_pass(og);
+		og->fresh |= OFFGEN_FRESH_EVENTS;
+	}
+	if (og->zbd)	/* zbd: fio's file reset */
+		zbd_job_pass(og->zbd, og->has_dir[DDIR_WRITE]);
 }
 
 bool offgen_next(struct offgen *og, struct offgen_io *io)

@@ -214,14 +214,15 @@ void offgen_set_ddir(struct offgen *og, enum ddir d);
 void offgen_reset_files(struct offgen *og);
 void offgen_reset_file(struct offgen *og, unsigned i);
 
-/* offgen_init.c's parts in offgen.c: og->file_next for the job's rw_sequencer and
- * bs_is_seq_rand; and the start of a new pass (loops, io_size) from offgen_next(). */
+/* The generator's parts, one way down: offgen_init.c (set-up) calls offgen.c (the I/O's
+ * placement and the passes), which calls offgen_fsvc.c and offgen_zone.c; all of them call
+ * offgen_files.c (each file's state), which calls none of them.
+ * offgen.c, for offgen_init.c: og->file_next for the job's rw_sequencer and bs_is_seq_rand,
+ * and fio's generators (re)started from the job's seeds (at set-up and at each new pass). */
 void offgen_pick_body(struct offgen *og);
-void offgen_new_pass(struct offgen *og);
-/* offgen_draw.c's parts in offgen.c: a size of direction d at most room bytes when bs varies;
- * a zoned / zoned_abs offset into *off (false when the job's zones do not fit file f). */
-__attribute__((cold)) uint64_t offgen_len_range(struct offgen *og, int d, uint64_t room);
-__attribute__((cold)) bool offgen_zoned_block(struct offgen *og, const struct offgen_file *f, int d, uint64_t *off);
+void offgen_seed(struct offgen *og);
+/* offgen_files.c: file f starts afresh (positions, map, LFSR), its random block counts kept. */
+void offgen_file_reset(struct offgen *og, struct offgen_file *f);
 
 /* verify (experimental_verify): dst, set up by offgen_init() for the same job and files,
  * takes src's whole state (positions, maps, generators) and keeps its own allocations, so that

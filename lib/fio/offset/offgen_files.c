@@ -1,12 +1,62 @@
-/* offgen_files: the offset generator's file state off the I/O path (fio/offset/offgen.h): the
- * per-file distributions named after their files, the file a due sync goes to, and a copy of
- * the whole state (verify, experimental_verify). */
+/* offgen_files: each file's own state in the offset generator (fio/offset/offgen.h): its start
+ * afresh (positions, random map, LFSR) with the random block counts of its range, and its
+ * zipf / pareto / normal generator seeded from its name. Below the generator's placement,
+ * file service and zones, which all start files over; it calls none of them. */
 #include "fio/offset/offgen.h"
 
 #include <string.h>
 
 #include "fio/offset/fdist.h"
-#include "fio/offset/offgen_fsvc.h"
+
+void offgen_file_reset(struct offgen *og, struct offgen_file *f)
+{
+	for (int d = 0; d < DDIR_NR; d++) {
+		if (!og->seq_back)	/* backwards I/O goes on where it was, as fio's */
+			f->pos[d] = 0;
+		f->tw_start[d] = 0;
+	}
+	f->tw_write_due = false;
+	if (f->map) {
+		memset(f->map, 0, (size_t)((f->nr_blocks + 63) / 64) * sizeof(uint64_t));
+		f->nr_free = f->nr_blocks;
+	}
+	if (og->use_lfsr && f->lfsr.n)
+		lfsr_reset(&f->lfsr);
+}
+
+/* fio's last_block(): the blocks (of blockalign) a random offset of direction d is drawn
+ * from in a range of io_len bytes; 0 when none. */
+static uint64_t offgen_lastb(const struct offgen *og, uint64_t io_len, int d)
+{
+	uint64_t max = io_len, ba = og->align[d];
+
+	if (og->bs_min[d] > ba) {
+		if (max < og->bs_min[d] - ba)
+			return 0;
+		max -= og->bs_min[d] - ba;
+	}
+	return max / ba;
+}
+
+/* zone: file i's range changed: its random block counts follow, then it starts afresh. */
+__attribute__((cold)) void offgen_reset_file(struct offgen *og, unsigned i)
+{
+	struct offgen_file *f = &og->files[i];
+
+	for (int d = 0; d < DDIR_NR; d++)
+		f->lastb[d] = og->has_dir[d] ? offgen_lastb(og, f->io_len, d) : 0;
+	offgen_file_reset(og, f);
+}
+
+__attribute__((cold)) void offgen_reset_files(struct offgen *og)
+{
+	for (unsigned i = 0; i < og->nr_files; i++) {
+		offgen_file_reset(og, &og->files[i]);
+		og->files[i].done = false;
+	}
+	og->nr_done = 0;
+	og->cur = 0;
+}
 
 void offgen_name_files(struct offgen *og, const char *const *names)
 {
@@ -27,61 +77,5 @@ void offgen_name_files(struct offgen *og, const char *const *names)
 					   og->fdist_repeat, og->fdist_block_seed);
 
 		fdist_init(&og->fdist[i], g->kind, n, g->param, g->center, seed);
-	}
-}
-
-int offgen_sync_file(struct offgen *og)
-{
-	if (og->fsvc) {
-		/* busy (openfiles) several times over: the caller falls back to the written file */
-		for (unsigned n = 0; n < 4 * og->nr_files + 4 && og->nr_done < og->nr_files; n++) {
-			int k = offgen_fsvc_pick(og);
-
-			og->fresh |= OFFGEN_FRESH_EVENTS;
-			if (k >= 0)
-				return k;
-		}
-		return -1;
-	}
-	for (unsigned n = 0; n < og->nr_files; n++) {
-		unsigned i = og->cur;
-
-		og->cur = (i + 1 == og->nr_files) ? 0 : i + 1;
-		if (!og->files[i].done)
-			return (int)i;
-	}
-	return -1;
-}
-
-void offgen_copy_state(struct offgen *dst, const struct offgen *src)
-{
-	struct offgen_file *files = dst->files;
-	struct dist_bs_pick *bs_pick[DDIR_NR];
-	struct dist_gen *dist[DDIR_NR];
-
-	struct fdist *fdist = dst->fdist;
-	struct offgen_fsvc *fsvc = dst->fsvc;
-	struct zbd_job *zbd = dst->zbd;	/* zbd: each keeps its own (verify never has one) */
-
-	memcpy(bs_pick, dst->bs_pick, sizeof(bs_pick));
-	memcpy(dist, dst->dist, sizeof(dist));
-	*dst = *src;
-	dst->files = files;
-	dst->fdist = fdist;	/* fio's per-file distributions: the copy keeps its own */
-	dst->fsvc = fsvc;
-	dst->zbd = zbd;
-	if (fsvc && src->fsvc)
-		offgen_fsvc_copy(fsvc, src->fsvc);
-	if (fdist)
-		memcpy(fdist, src->fdist, src->nr_files * sizeof(*fdist));
-	memcpy(dst->bs_pick, bs_pick, sizeof(bs_pick));
-	memcpy(dst->dist, dist, sizeof(dist));
-	for (unsigned i = 0; i < src->nr_files; i++) {
-		uint64_t *map = files[i].map;
-
-		files[i] = src->files[i];
-		files[i].map = map;
-		if (map)
-			memcpy(map, src->files[i].map, (size_t)((files[i].nr_blocks + 63) / 64) * sizeof(uint64_t));
 	}
 }

@@ -1,5 +1,5 @@
-/* offgen_init: the offset generator's set-up, release and restart at each pass (fio/offset/offgen.h),
- * off the I/O path. */
+/* offgen_init: the offset generator's set-up and release (fio/offset/offgen.h), and the copy of
+ * its whole state that experimental_verify replays from; off the I/O path. */
 #include "fio/offset/offgen.h"
 #include "fio/offset/fseed.h"
 
@@ -8,23 +8,6 @@
 #include <string.h>
 
 #include "fio/offset/offgen_fsvc.h"
-#include "fio/offset/zbd.h"
-
-/* (Re)start fio's generators from the job's seeds: at the start and at each new pass (fio's
- * clear_io_state() seeds them again, so every pass repeats the first one's draws). */
-static void offgen_seed(struct offgen *og)
-{
-	frand_init(&og->fr_block, og->seed_block, og->use64);
-	frand_init(&og->fr_mix, og->seed_mix, false);
-	frand_init(&og->fr_zone, og->seed_zone, false);
-	for (int d = 0; d < DDIR_NR; d++) {
-		frand_init(&og->fr_bs[d], og->seed_bs[d], og->use64);
-		frand_init(&og->fr_seq[d], og->seed_seq, false);
-		og->mix_ios[d] = 0;
-	}
-	og->mix_issues = 0;
-	og->mix_ddir = DDIR_READ;
-}
 
 int offgen_init(struct offgen *og, const struct job *job, const uint64_t *io_start,
 		const uint64_t *io_len, unsigned nr_files, uint64_t total_size, struct iops_err *err)
@@ -222,20 +205,35 @@ void offgen_release(struct offgen *og)
 	og->nr_files = 0;
 }
 
-/* A new pass (loops=, or what is left of io_size=): the files and the generators start over,
- * as fio's clear_io_state(). */
-void offgen_new_pass(struct offgen *og)
+void offgen_copy_state(struct offgen *dst, const struct offgen *src)
 {
-	og->passes++;
-	og->pass_ios = 0;
-	og->nios_hit = false;
-	offgen_reset_files(og);
-	offgen_seed(og);
-	og->fresh = OFFGEN_FRESH_PASS;
-	if (og->fsvc) {
-		offgen_fsvc_pass(og);
-		og->fresh |= OFFGEN_FRESH_EVENTS;
+	struct offgen_file *files = dst->files;
+	struct dist_bs_pick *bs_pick[DDIR_NR];
+	struct dist_gen *dist[DDIR_NR];
+
+	struct fdist *fdist = dst->fdist;
+	struct offgen_fsvc *fsvc = dst->fsvc;
+	struct zbd_job *zbd = dst->zbd;	/* zbd: each keeps its own (verify never has one) */
+
+	memcpy(bs_pick, dst->bs_pick, sizeof(bs_pick));
+	memcpy(dist, dst->dist, sizeof(dist));
+	*dst = *src;
+	dst->files = files;
+	dst->fdist = fdist;	/* fio's per-file distributions: the copy keeps its own */
+	dst->fsvc = fsvc;
+	dst->zbd = zbd;
+	if (fsvc && src->fsvc)
+		offgen_fsvc_copy(fsvc, src->fsvc);
+	if (fdist)
+		memcpy(fdist, src->fdist, src->nr_files * sizeof(*fdist));
+	memcpy(dst->bs_pick, bs_pick, sizeof(bs_pick));
+	memcpy(dst->dist, dist, sizeof(dist));
+	for (unsigned i = 0; i < src->nr_files; i++) {
+		uint64_t *map = files[i].map;
+
+		files[i] = src->files[i];
+		files[i].map = map;
+		if (map)
+			memcpy(map, src->files[i].map, (size_t)((files[i].nr_blocks + 63) / 64) * sizeof(uint64_t));
 	}
-	if (og->zbd)	/* zbd: fio's file reset */
-		zbd_job_pass(og->zbd, og->has_dir[DDIR_WRITE]);
 }
