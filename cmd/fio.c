@@ -269,12 +269,12 @@ int fio_main_plot(int argc, char **argv, struct ctl *ctl, const char *plot, cons
 		pthread_join(watch_tid, NULL);
 	}
 	fio_status_stop(&dk->status);	/* status-interval: after the watcher, before the report */
-	if (ctl_stopped(ctl))
+	if (ctl_stopped_run(ctl))
 		fio_watch_print(&fw);
 	if (ret < 0) {
 		if (iops_err_isset(&err))
 			fprintf(stderr, "%s\n", err.msg);
-		status = ctl_stopped(ctl) ? 128 : 1;
+		status = ctl_stopped_run(ctl) ? 128 : 1;
 		goto release;
 	}
 	if (dk->begun && dk->nr_paths)
@@ -292,7 +292,7 @@ int fio_main_plot(int argc, char **argv, struct ctl *ctl, const char *plot, cons
 	if (plot && fio_plot(&cfg, shown, disks, nr_disks, plot, mode) && !ret)
 		ret = 1;
 	status = ret;
-	if (ctl_stopped(ctl))
+	if (ctl_stopped_run(ctl))
 		status = 128 + ret;
 	if (status > 255)
 		status = 255;

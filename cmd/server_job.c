@@ -203,7 +203,7 @@ static int sj_run_cfg(struct session *s, struct fio_config *cfg)
 	if (ret < 0) {
 		if (iops_err_isset(&err))
 			fprintf(stderr, "%s\n", err.msg);
-		status = ctl_stopped(s->ctl) ? 128 : 1;
+		status = ctl_stopped_run(s->ctl) ? 128 : 1;
 		goto release;
 	}
 	for (unsigned j = 0; j < cfg->nr_jobs; j++)
@@ -215,7 +215,7 @@ static int sj_run_cfg(struct session *s, struct fio_config *cfg)
 	if (!s->lost && sj_report(cfg, shown, OUT_JSON_PLUS, disks, nr_disks, &buf, &len) == 0)
 		session_send(s, PROTO_RESULT, buf, (uint32_t)len);
 	free(buf);
-	status = ctl_stopped(s->ctl) ? 128 + ret : ret;
+	status = ctl_stopped_run(s->ctl) ? 128 + ret : ret;
 	if (status > 255)
 		status = 255;
 	for (unsigned j = 0; j < cfg->nr_jobs; j++)

@@ -9,6 +9,7 @@ int ctl_init(struct ctl *ctl)
 {
 	atomic_init(&ctl->nr_stops, 0);
 	atomic_init(&ctl->last_signo, 0);
+	atomic_init(&ctl->settled, -1);
 	atomic_init(&ctl->nr_status, 0);	/* status-interval */
 	ctl->nr_children = 0;
 	ctl->escape = NULL;
@@ -68,6 +69,21 @@ int ctl_stop(struct ctl *ctl, int signo)
 bool ctl_stopped(const struct ctl *ctl)
 {
 	return atomic_load_explicit(&ctl->nr_stops, memory_order_relaxed) > 0;
+}
+
+bool ctl_settle(struct ctl *ctl)
+{
+	bool stopped = atomic_load(&ctl->nr_stops) > 0;
+
+	atomic_store(&ctl->settled, stopped);
+	return stopped;
+}
+
+bool ctl_stopped_run(const struct ctl *ctl)
+{
+	int s = atomic_load(&ctl->settled);
+
+	return s < 0 ? ctl_stopped(ctl) : s > 0;
 }
 
 int ctl_nr_stops(const struct ctl *ctl)

@@ -22,6 +22,7 @@ struct ctl_child {
 struct ctl {
 	atomic_int nr_stops;	/* stop requests received so far */
 	atomic_int last_signo;	/* signal behind the last request, 0 if none */
+	atomic_int settled;	/* ctl_settle(): -1 not yet, else whether the run was stopped */
 	pthread_mutex_t lock;
 	pthread_cond_t wake;	/* CLOCK_MONOTONIC condition variable */
 	/* status-interval: SIGUSR1 asks the fio mode for a full report now */
@@ -45,6 +46,14 @@ int ctl_stop(struct ctl *ctl, int signo);
 
 /* True once a stop has been requested. Cheap: one relaxed atomic load. */
 bool ctl_stopped(const struct ctl *ctl);
+
+/* The run's outcome is decided now (the runner, as it keeps or removes the files it made):
+ * returns ctl_stopped() and remembers it, so a stop that comes later (while the report is
+ * printed) cannot make the exit status say "stopped" of a run that kept its files. */
+bool ctl_settle(struct ctl *ctl);
+
+/* What ctl_settle() decided; ctl_stopped() if it was never called. */
+bool ctl_stopped_run(const struct ctl *ctl);
 
 /* Number of stop requests received (0, 1, 2, ...). */
 int ctl_nr_stops(const struct ctl *ctl);

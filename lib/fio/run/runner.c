@@ -678,7 +678,7 @@ nomem:
 	ret = -ENOMEM;
 	goto free_arrays;
 release_targets:
-	if (ret || ctl_stopped(ctl))	/* a failed or stopped run leaves nothing it created */
+	if (ctl_settle(ctl) || ret)	/* a failed or stopped run leaves nothing it created */
 		target_remove_created(&ts);
 	target_release(&ts);
 release_flows:

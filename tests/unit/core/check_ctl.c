@@ -53,6 +53,35 @@ START_TEST(test_ctl_past_deadline)
 }
 END_TEST
 
+START_TEST(test_ctl_settle)
+{
+	struct ctl ctl;
+
+	/* Never settled: the answer is ctl_stopped()'s. */
+	ck_assert_int_eq(ctl_init(&ctl), 0);
+	ck_assert(!ctl_stopped_run(&ctl));
+	ctl_stop(&ctl, SIGTERM);
+	ck_assert(ctl_stopped_run(&ctl));
+	ctl_release(&ctl);
+
+	/* Settled before any stop: a stop while the report is printed changes nothing. */
+	ck_assert_int_eq(ctl_init(&ctl), 0);
+	ck_assert(!ctl_settle(&ctl));
+	ctl_stop(&ctl, SIGTERM);
+	ck_assert(ctl_stopped(&ctl));
+	ck_assert(!ctl_stopped_run(&ctl));
+	ctl_release(&ctl);
+
+	/* Settled after a stop: the run was stopped, whatever comes next. */
+	ck_assert_int_eq(ctl_init(&ctl), 0);
+	ctl_stop(&ctl, SIGINT);
+	ck_assert(ctl_settle(&ctl));
+	ctl_stop(&ctl, SIGTERM);
+	ck_assert(ctl_stopped_run(&ctl));
+	ctl_release(&ctl);
+}
+END_TEST
+
 struct waiter {
 	struct ctl *ctl;
 	atomic_bool quit;
@@ -240,6 +269,7 @@ Suite *ctl_suite(void)
 	tcase_add_test(tc, test_ctl_escape);
 	tcase_add_test(tc, test_ctl_stop_counts_and_wakes);
 	tcase_add_test(tc, test_ctl_past_deadline);
+	tcase_add_test(tc, test_ctl_settle);
 	tcase_add_test(tc, test_ctl_wait_stop_quit_and_stop);
 	tcase_add_test(tc, test_ctl_status_requests);
 	tcase_add_test(tc, test_ctl_children);
