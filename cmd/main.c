@@ -30,8 +30,6 @@
 #define IOPS_PLATFORM	"linux/unknown"
 #endif
 
-int modes_second_stop_exit;
-
 struct mode {
 	const char *name;
 	int (*main)(int argc, char **argv, struct ctl *ctl);

@@ -57,6 +57,9 @@ struct session {
 int session_send(struct session *s, uint16_t type, const void *data, uint32_t len);
 /* Every byte the job wrote on stdout and stderr so far sent to the client (OUT, DIAG). */
 void session_sync(struct session *s);
+/* fds 1 and 2 become pipes, and the thread forwarding them to the client starts.
+ * 0 or -errno. */
+int session_pipes(struct session *s);
 /* One JOB frame: parse, check, run behind the start barrier, report. Returns 0 when the
  * session goes on, -1 when it must end (the client is gone or said BYE). */
 int server_job(struct session *s, const struct proto_frame *fr);

@@ -72,37 +72,6 @@ static void sweep_usage(FILE *out)
 	      "  --plot=FILE.html     also draw the table as a page of charts (iops plot)\n", out);
 }
 
-static void sweep_print_arg(FILE *out, const char *a)
-{
-	if (a[strspn(a, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./=,:+-@%")]) {
-		fputc('\'', out);
-		for (; *a; a++)
-			fputs(*a == '\'' ? "'\\''" : (char[2]){ *a, 0 }, out);
-		fputc('\'', out);
-	} else {
-		fputs(a, out);
-	}
-}
-
-void sweep_print_step(FILE *out, const struct sweep_conf *c, const struct sweep_step *st, const struct tm *tm,
-		      char *const *argv, int argc)
-{
-	char when[64];
-
-	strftime(when, sizeof(when), "%a %b %e %H:%M:%S %Z %Y", tm);
-	if (!st->sample)
-		fputs("*********Prefill**************\n", out);
-	else
-		fprintf(out, "*********Fio_Job**************\n%s Sample=%u; Block_Size=%s; job=%s; "
-			"numjobs=%u; iodepth=%s\n", when, st->sample, st->bs, st->rw, c->numjobs,
-			c->pass[SWEEP_P_IODEPTH]);
-	for (int a = 0; a < argc; a++) {
-		sweep_print_arg(out, argv[a]);
-		fputc(a + 1 < argc ? ' ' : '\n', out);
-	}
-	fflush(out);
-}
-
 static int sweep_read_config(struct sweep_conf *c, const char *path, struct iops_err *err)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC), ret;

@@ -10,6 +10,7 @@
 #include "client.h"
 #include "core/jsonr.h"
 #include "merge/merge.h"
+#include "suite/sweep_out.h"
 #include "suite/sweep_tar.h"
 
 #define SR_ARGV_MAX	48

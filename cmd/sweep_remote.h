@@ -38,8 +38,5 @@ bool sweep_remote_arg(struct sweep_remote *sr, const char *arg, struct iops_err 
  * is reported, the others go on) or nothing could run (the reason on stderr). */
 int sweep_remote_run(struct sweep_remote *sr, struct ctl *ctl);
 
-/* The step's lines in the log (cmd/sweep.c): the banner, seed 004's header line, the command. */
-void sweep_print_step(FILE *out, const struct sweep_conf *c, const struct sweep_step *st, const struct tm *tm,
-		      char *const *argv, int argc);
 
 #endif

@@ -9,8 +9,6 @@
 #include "compare/compare_int.h"
 #include "merge/merge.h"
 
-const char *const compare_fig_names[COMPARE_NR] = { "iops", "bw", "mean", "p50", "p99", "p99.9" };
-
 void compare_opts_init(struct compare_opts *o)
 {
 	static const double band[COMPARE_NR] = { 2, 2, 5, 5, 10, 20 };

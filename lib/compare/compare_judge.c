@@ -20,6 +20,7 @@
 const char *const compare_how_names[COMPARE_BY_NR] = {
 	"repeats", "windows", "little", "iid", "order", "band", "floor",
 };
+const char *const compare_fig_names[COMPARE_NR] = { "iops", "bw", "mean", "p50", "p99", "p99.9" };
 const char *const compare_verdict_names[4] = { "n/a", "within noise", "better", "worse" };
 
 static bool compare_higher_better(enum compare_fig f)

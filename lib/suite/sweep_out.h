@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <time.h>
 
 #include "core/jsonr.h"
 #include "suite/sweep_conf.h"
@@ -53,5 +54,11 @@ int sweep_json(FILE *out, const struct sweep_row *rows, unsigned n);
  * (labels host, step = fio_<bs>_<rw>_sample<N>, rw, bs, sample; both directions together);
  * a step cut short by a stop is left out. host NULL: no host label. 0 or -errno. */
 int sweep_openmetrics(FILE *out, const struct sweep_row *rows, unsigned n, const char *host);
+
+/* A step's lines in the log: the banner ("*********Prefill**************", or
+ * "*********Fio_Job**************" and seed 004's header line with the date tm), then the
+ * step's command, argv quoted as sh reads it back. Flushes out. */
+void sweep_print_step(FILE *out, const struct sweep_conf *c, const struct sweep_step *st, const struct tm *tm,
+		      char *const *argv, int argc);
 
 #endif
