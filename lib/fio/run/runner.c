@@ -495,6 +495,7 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 			goto free_arrays;
 		}
 		threads[j].w.ops = ops;
+		worker_io_attach(&threads[j].w);
 		threads[j].w.prog = prog ? &prog[j] : &threads[j].w.prog_local;
 		diskless[j] = (ops->flags & ENGINE_F_DISKLESS) != 0;
 	}

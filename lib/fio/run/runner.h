@@ -87,7 +87,38 @@ int runner_run_progress(const struct fio_config *cfg, struct job_result **res, F
 			struct runner_progress *prog);
 
 /* IO depth / submit / complete map buckets (fio's io_u_mark_depth / io_u_mark_submit). */
-unsigned runner_depth_idx(unsigned depth);
-unsigned runner_batch_idx(unsigned nr);
+static inline unsigned runner_depth_idx(unsigned depth)
+{
+	if (depth >= 64)
+		return 6;
+	if (depth >= 32)
+		return 5;
+	if (depth >= 16)
+		return 4;
+	if (depth >= 8)
+		return 3;
+	if (depth >= 4)
+		return 2;
+	if (depth >= 2)
+		return 1;
+	return 0;
+}
+
+static inline unsigned runner_batch_idx(unsigned nr)
+{
+	if (nr == 0)
+		return 0;
+	if (nr <= 4)
+		return 1;
+	if (nr <= 8)
+		return 2;
+	if (nr <= 16)
+		return 3;
+	if (nr <= 32)
+		return 4;
+	if (nr <= 64)
+		return 5;
+	return 6;
+}
 
 #endif

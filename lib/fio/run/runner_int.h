@@ -1,12 +1,14 @@
-/* runner_int: the runner's internal interface. Only the runner's own files include it
- * (runner.c, runner_setup.c, runner_io.c, runner_stats.c, runner_rate.c, runner_verify.c);
+/* runner_int: the runner's internal interface. Only the runner's own files include it;
  * everything else uses fio/run/runner.h.
  *
  * One struct worker per job, owned by its thread:
- *   runner.c         the threads: scheduling (stonewall, wait_for), worker_main, join
+ *   runner.c         the run: its stages (check, plan, lay out, start, finish, clean up), the
+ *                    threads' scheduling (stonewall, wait_for), worker_main, join
  *   runner_setup.c   buffers, request pool, engine init, files; teardown, end_fsync
- *   runner_io.c      the I/O loop: queue/commit/reap, completion accounting, errors
- *   runner_stats.c   periodic work: samples, ramp end, cpu figures, progress snapshots, logs
+ *   runner_io.c      the I/O loop: queue/commit/reap, completion accounting
+ *   runner_check.c   the periodic work between two I/Os: runtime end, ramp end, samples,
+ *                    progress, steady state, hist log, latency_target windows
+ *   runner_stats.c   statistics: resets, samples, cpu figures, progress snapshots, logs
  *   runner_rate.c    rate limiting and think time
  *   runner_verify.c  verify: headers on writes, the verify phase, checks on reads, verify_only,
  *                    trims of verified blocks (trim_percentage, trim_backlog)
@@ -14,11 +16,17 @@
  *   runner_replay.c  write_iolog lines, and read_iolog: the replayed I/O and its timing
  *   runner_proc.c    memory and process options: uid/gid, lockmem, cgroup, nice,
  *                    ioscheduler, exec_prerun/exec_postrun, and their checks and undo
- *   runner_lat.c     latency_target: the probed depth (requests parked beyond it)
- *   runner_sync.c    sync_file_range= every N writes; the rest of a short read or write
- * Everything the I/O loop does per request is in runner_io.c, static and inlinable; what it
- * calls in the other files sits on branches it takes only when a feature is on (rate, verify,
- * logs) or every few milliseconds (worker_check). */
+ *   runner_lat.c     max_latency and latency_target: the probed depth (requests parked beyond it)
+ *   runner_sync.c    sync_file_range= every N writes; the completions of syncs, errors and
+ *                    short I/Os, and the rest of a short read or write
+ *   runner_error.c   the job's errors: the first one, continue_on_error, fio's error sites
+ *   runner_debug.c   --debug lines and the io engine wrapper
+ * Calls go one way: runner.c calls the loop and the setup, the loop (runner_io.c) calls its
+ * helpers, the helpers call lower ones (runner_error.c is the lowest), never the loop: the
+ * waits they need of it (drain, sync of a file) are callbacks in the worker. Everything the
+ * I/O loop does per request is in runner_io.c, static and inlinable; what it calls in the
+ * other files sits on branches it takes only when a feature is on (rate, verify, logs) or
+ * every few milliseconds (worker_check). */
 #ifndef IOPS_RUNNER_INT_H
 #define IOPS_RUNNER_INT_H
 
@@ -124,6 +132,11 @@ struct worker {
 	struct rusage ru0;
 	atomic_bool killed;		/* exitall: another job ended this one */
 	struct runner_exit *exit;	/* exitall: the run's jobs (runner.c) */
+	/* the I/O loop's waits, for its helpers (worker_io_attach): they never call the loop */
+	void (*drain)(struct worker *w);	/* until nothing is queued or in flight */
+	/* After what is in flight: one fsync / fdatasync (op) of file f, as fsync=N does; log_off
+	 * is the offset its write_iolog line shows (fio's: that of the last write). */
+	void (*sync_one)(struct worker *w, unsigned f, enum io_op op, uint64_t log_off);
 
 	/* rate: rate limiting and think time (runner_rate.c, fio/control/rate.h) */
 	bool rate_any;			/* one of the below: the only test on the I/O path when off */
@@ -276,10 +289,11 @@ void worker_file_events(struct worker *w);
 /* ---- runner_io.c ---- */
 
 void worker_loop(struct worker *w);		/* the job's I/O, until done, stopped or failed */
-void worker_drain(struct worker *w);		/* until nothing is queued or in flight */
-/* After what is in flight: one fsync / fdatasync (op) of file f, as fsync=N does; log_off is
- * the offset its write_iolog line shows (fio's: that of the last write). */
-void worker_sync_file(struct worker *w, unsigned f, enum io_op op, uint64_t log_off);
+/* The loop's waits the helpers need, into w->drain and w->sync_one (before worker_setup). */
+void worker_io_attach(struct worker *w);
+
+/* ---- runner_sync.c ---- */
+
 /* sync_file_range=: the write io is about to be queued (its range noted; the Nth sets
  * sfr_due), and the call itself, after what is in flight. */
 void worker_sfr_note(struct worker *w, const struct offgen_io *io);
@@ -294,22 +308,29 @@ enum worker_rest_end {
 bool worker_rest_applies(const struct worker *w, const struct io_req *req);
 int worker_rest(const struct worker *w, struct io_req *req);
 
-/* ---- runner_iorare.c ---- */
+/* A completion that is a sync, an error or a short I/O. true: req is done with (on the free
+ * list); false: it goes on to the common accounting (a short I/O whose rest was issued). */
+__attribute__((cold)) bool worker_complete_odd(struct worker *w, struct io_req *req, uint64_t now);
+
+/* ---- runner_error.c ---- */
 
 __attribute__((cold)) void worker_set_error(struct worker *w, int e, const char *where, const char *func);	/* first one wins */
 /* continue_on_error / ignore_error: does the job go on after error e of kind type (job_err_type)? */
 __attribute__((cold)) bool worker_err_continues(const struct job *job, unsigned type, int e);
-/* max_latency, latency_target: the completion of req took lat ns (the job fails past them). */
-__attribute__((cold)) void worker_max_latency(struct worker *w, const struct io_req *req, uint64_t lat);
-/* A completion that is a sync, an error or a short I/O. true: req is done with (on the free
- * list); false: it goes on to the common accounting (a short I/O whose rest was issued). */
-__attribute__((cold)) bool worker_complete_odd(struct worker *w, struct io_req *req, uint64_t now);
+/* The name of req's file, as fio's messages print it (the job's name when it has none). */
+const char *worker_req_path(const struct job *job, const struct io_req *req);
+/* req failed (req->result: -errno): fill_device's end, continue_on_error's count, or the job's
+ * error where fio records it, with fio's lines. */
+__attribute__((cold)) void worker_io_error(struct worker *w, const struct io_req *req);
+/* A synchronous engine's rest moved nothing: fio's "full resid" (EIO, or counted and on). */
+__attribute__((cold)) void worker_full_resid(struct worker *w, const struct io_req *req);
 
 /* ---- runner_stats.c ---- */
 
 void worker_rusage(struct rusage *ru);
 void worker_plan_check(struct worker *w);	/* when worker_check() is due next */
-bool worker_check(struct worker *w, uint64_t now);	/* true: the job's time is up */
+/* status-interval: answer a snapshot request (runner_snapshot) with the results as of now. */
+void worker_snapshot(struct worker *w, uint64_t now);
 /* The bw / iops windows that are over by now (outside ramp_time): their samples. */
 void worker_sample_due(struct worker *w, uint64_t now);
 void worker_cpu(struct worker *w, struct job_result *r);
@@ -325,7 +346,14 @@ void worker_log_io(struct worker *w, const struct io_req *req, uint64_t now);
 /* Ramp time is over, or latency_target's last window starts: forget what was measured. */
 void worker_reset_stats(struct worker *w, uint64_t now);
 
+/* ---- runner_check.c ---- */
+
+bool worker_check(struct worker *w, uint64_t now);	/* periodic work; true: the job's time is up */
+
 /* ---- runner_lat.c ---- */
+
+/* max_latency, latency_target: the completion of req took lat ns (the job fails past them). */
+__attribute__((cold)) void worker_max_latency(struct worker *w, const struct io_req *req, uint64_t lat);
 
 void worker_lat_start(struct worker *w);	/* depth 1, the first window */
 void worker_lat_restart(struct worker *w, uint64_t now);	/* ramp end: probing starts over */

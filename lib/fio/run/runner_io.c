@@ -1,7 +1,10 @@
 /* runner_io: the I/O loop of a job (runner_int.h): queue, commit and reap through the engine,
  * completion accounting (bytes, latencies, depth and batch maps). Everything it does per
- * request on the common path is in this file, where the compiler can inline it; errors, syncs
- * and short I/Os are in runner_iorare.c (built for size). */
+ * request on the common path is in this file, where the compiler can inline it; the
+ * completions off it (syncs, errors, short I/Os) are runner_sync.c's. The loop calls its
+ * helpers (the other runner_* files); they never call it back: what they need of it, waiting
+ * for what is in flight and a sync of a file, they reach through the worker (w->drain,
+ * w->sync_one), set by worker_io_attach(). */
 #include "fio/run/runner_int.h"
 #include "fio/offset/offgen_fsvc.h"
 
@@ -18,40 +21,6 @@ _Static_assert((int)IO_READ == DDIR_READ && (int)IO_WRITE == DDIR_WRITE && (int)
 #define RUNNER_CHECK_MAX	1024u	/* gtod_reduce: read the clock at least every N ios */
 
 /* ---- maps ------------------------------------------------------------------------------- */
-
-unsigned runner_depth_idx(unsigned depth)
-{
-	if (depth >= 64)
-		return 6;
-	if (depth >= 32)
-		return 5;
-	if (depth >= 16)
-		return 4;
-	if (depth >= 8)
-		return 3;
-	if (depth >= 4)
-		return 2;
-	if (depth >= 2)
-		return 1;
-	return 0;
-}
-
-unsigned runner_batch_idx(unsigned nr)
-{
-	if (nr == 0)
-		return 0;
-	if (nr <= 4)
-		return 1;
-	if (nr <= 8)
-		return 2;
-	if (nr <= 16)
-		return 3;
-	if (nr <= 32)
-		return 4;
-	if (nr <= 64)
-		return 5;
-	return 6;
-}
 
 /* fio's 2,4,10,20,50,100,250,500,750,1000 buckets for a value below 1000. */
 static inline unsigned runner_lat_idx(uint64_t v)
@@ -94,8 +63,6 @@ static inline void runner_mark_lat(struct job_result *res, uint64_t ns)
 	}
 	map[runner_lat_idx(v)]++;
 }
-
-/* ---- errors ----------------------------------------------------------------------------- */
 
 /* ---- completions ------------------------------------------------------------------------ */
 
@@ -266,7 +233,7 @@ static int worker_reap(struct worker *w, unsigned min)
 }
 
 /* Wait until nothing is queued or in flight. */
-__attribute__((cold)) void worker_drain(struct worker *w)
+static __attribute__((cold)) void worker_drain(struct worker *w)
 {
 	int guard = 0;
 
@@ -381,7 +348,7 @@ static int worker_queue(struct worker *w, struct io_req *req)
 	}
 }
 
-__attribute__((cold)) void worker_sync_file(struct worker *w, unsigned f, enum io_op op, uint64_t log_off)
+static __attribute__((cold)) void worker_sync_file(struct worker *w, unsigned f, enum io_op op, uint64_t log_off)
 {
 	struct io_req *req;
 
@@ -471,6 +438,12 @@ __attribute__((cold, noinline)) static void worker_sync_next(struct worker *w)
 		w->sync_pending = w->fsync_due = false;	/* openfiles: no open file was free for it */
 	else if (!w->error)
 		worker_sync(w);
+}
+
+void worker_io_attach(struct worker *w)
+{
+	w->drain = worker_drain;
+	w->sync_one = worker_sync_file;
 }
 
 /* ---- the I/O loop ----------------------------------------------------------------------- */

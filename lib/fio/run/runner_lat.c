@@ -1,9 +1,12 @@
-/* runner_lat: the runner's side of latency_target (runner_int.h, fio/control/lattarget.h): the job's
- * requests beyond the probed depth are parked off the free list, and the window's end (or a
- * depth change a slow completion asks for) is one more time worker_check() is due, so the
- * I/O loop has no test of its own; the changes happen between two I/Os (draining first when
- * the depth goes down, as fio does). */
+/* runner_lat: the job's latency limits (runner_int.h): max_latency, and the runner's side of
+ * latency_target (fio/control/lattarget.h). An I/O over either fails the job (ETIMEDOUT, as
+ * fio; latency_target at depth 1 only). The job's requests beyond the probed depth are parked
+ * off the free list, and the window's end (or a depth change a slow completion asks for) is
+ * one more time worker_check() is due, so the I/O loop has no test of its own; the changes
+ * happen between two I/Os (draining first when the depth goes down, as fio does). */
 #include "fio/run/runner_int.h"
+
+#include <errno.h>
 
 #include "fio/debug.h"
 
@@ -61,7 +64,7 @@ bool worker_lat_tick(struct worker *w)
 	w->lt_act = LAT_TARGET_NONE;
 	if (w->lt_redo) {
 		w->lt_redo = false;
-		worker_drain(w);
+		w->drain(w);
 		worker_lat_depth(w);
 		lat_target_cycle(lt, clock_src_now(w->clk), worker_lat_ios(w));
 		return false;
@@ -82,14 +85,14 @@ bool worker_lat_tick(struct worker *w)
 		return true;
 	case LAT_TARGET_FINAL:
 		worker_debug(w, DEBUG_RATE, "Quiesce and final run");
-		worker_drain(w);
+		w->drain(w);
 		w->now_ns = clock_src_now(w->clk);
 		worker_reset_stats(w, w->now_ns);
 		if (w->job->runtime_ns)	/* as fio (and as at ramp end): the runtime counts from here */
 			w->deadline_ns = w->now_ns + w->job->runtime_ns;
 		break;
 	case LAT_TARGET_DOWN:
-		worker_drain(w);	/* what the deeper queue has in flight must not judge the next */
+		w->drain(w);	/* what the deeper queue has in flight must not judge the next */
 		w->now_ns = clock_src_now(w->clk);
 		break;
 	default:
@@ -98,4 +101,30 @@ bool worker_lat_tick(struct worker *w)
 	worker_lat_depth(w);
 	lat_target_cycle(lt, w->now_ns, worker_lat_ios(w));
 	return false;
+}
+
+/* max_latency (and latency_target at depth 1): an I/O slower than max fails the job
+ * (ETIMEDOUT), as fio. */
+static void worker_lat_fail(struct worker *w, const struct io_req *req, uint64_t lat, uint64_t max)
+{
+	const struct job *job = w->job;
+	const char *path = worker_req_path(job, req);
+
+	fprintf(w->diag, "fio: latency of %llu nsec exceeds specified max (%llu nsec): %s %s %llu %llu\n",
+		(unsigned long long)lat, (unsigned long long)max, path,
+		req->op == IO_READ ? "read" : req->op == IO_WRITE ? "write" : "trim", (unsigned long long)req->offset,
+		(unsigned long long)req->len);
+	worker_set_error(w, ETIMEDOUT, "io_u.c:1432", "max latency exceeded");
+}
+
+void worker_max_latency(struct worker *w, const struct io_req *req, uint64_t lat)
+{
+	uint64_t max = w->job->max_latency_ns[req->op];
+
+	if (w->error)
+		return;
+	if (max && lat > max)
+		worker_lat_fail(w, req, lat, max);
+	else if (w->lt_on && lat > w->lt.target_ns && worker_lat_slow(w))	/* latency_target */
+		worker_lat_fail(w, req, lat, w->lt.target_ns);
 }

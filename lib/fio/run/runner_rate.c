@@ -41,7 +41,7 @@ static bool worker_rate_wait(struct worker *w)
 			return false;
 		until = worker_rate_limit_ns(w);
 	}
-	worker_drain(w);
+	w->drain(w);
 	return worker_sleep_until(w, until) && !w->error;
 }
 
@@ -52,7 +52,7 @@ int worker_rate_before(struct worker *w)
 		if (w->job->flow_sleep_ns) {
 			uint64_t until = clock_src_now(w->clk) + w->job->flow_sleep_ns;
 
-			worker_drain(w);
+			w->drain(w);
 			if (until > worker_rate_limit_ns(w))
 				until = worker_rate_limit_ns(w);
 			if (!worker_sleep_until(w, until))
@@ -84,7 +84,7 @@ static void worker_think(struct worker *w, enum ddir d)
 		w->think_last_blocks = 0;
 	if (!rate_think_due(job, b, w->think_last_blocks, now - w->think_last_ns))
 		return;
-	worker_drain(w);
+	w->drain(w);
 	t0 = clock_src_now(w->clk);
 	end = t0 + job->thinktime_spin_ns;
 	if (end > limit)

@@ -106,7 +106,7 @@ static bool worker_replay_wait(struct worker *w, uint64_t t_ns)
 	late = w->deadline_ns && until > w->deadline_ns;
 	if (late)
 		until = w->deadline_ns;
-	worker_drain(w);
+	w->drain(w);
 	now = clock_src_now(w->clk);
 	if (until > now && !ctl_sleep_until(w->ctl, clock_now_ns() + (until - now)))
 		return false;
@@ -135,7 +135,7 @@ bool worker_replay_next(struct worker *w, struct offgen_io *io)
 		if (e.t_ns && !worker_replay_wait(w, e.t_ns))
 			return false;
 		if (e.op == IOLOG_OP_SYNC || e.op == IOLOG_OP_DATASYNC) {
-			worker_sync_file(w, e.file, e.op == IOLOG_OP_SYNC ? IO_FSYNC : IO_FDATASYNC, 0);
+			w->sync_one(w, e.file, e.op == IOLOG_OP_SYNC ? IO_FSYNC : IO_FDATASYNC, 0);
 			if (w->error || ctl_stopped(w->ctl))
 				return false;
 			continue;

@@ -410,7 +410,7 @@ void worker_file_events(struct worker *w)
 			if (w->dbg_out && w->job->filenames)	/* --debug=file */
 				worker_debug(w, DEBUG_FILE, "fd open %s", w->job->filenames[f]);
 		} else if (w->fds[f] >= 0) {
-			worker_drain(w);	/* what is in flight may be on it */
+			w->drain(w);	/* what is in flight may be on it */
 			ret = target_close_file(w->ts, w->idx, &w->fds[f]);
 			if (ret < 0)
 				worker_set_error(w, -ret, "filesetup.c:0", "fsync/close");
@@ -428,7 +428,7 @@ static void worker_files_recreate(struct worker *w)
 	const struct target_job *tj = &w->ts->jobs[w->idx];
 	bool lazy = target_opens_lazily(w->ts, w->idx);
 
-	worker_drain(w);
+	w->drain(w);
 	for (unsigned f = 0; f < tj->nr_files && !w->error; f++) {
 		struct iops_err err = { 0 };
 		int ret = target_close_file(w->ts, w->idx, &w->fds[f]);

@@ -1,5 +1,5 @@
 /* runner_stats: the statistics side of a job (runner_int.h) beyond the per-I/O counters: the
- * periodic check (ramp end, bw/iops samples, progress publication, the runtime's end), cpu
+ * reset at ramp end, bw/iops samples, when the periodic check (runner_check.c) is due next, cpu
  * figures, status-interval snapshots (both sides) and the per-I/O log entries. */
 #include "fio/run/runner_int.h"
 
@@ -142,7 +142,7 @@ void worker_cpu(struct worker *w, struct job_result *r)
 
 /* status-interval: answer a snapshot request (runner_snapshot) with the results as of now;
  * runtimes and cpu as fio's __show_running_run_stats() computes them for a running job. */
-static void worker_snapshot(struct worker *w, uint64_t now)
+void worker_snapshot(struct worker *w, uint64_t now)
 {
 	struct runner_progress *p = w->prog;
 	struct job_result *snap = p->snap;
@@ -158,67 +158,6 @@ static void worker_snapshot(struct worker *w, uint64_t now)
 	snap->elapsed_s = (now - w->run_t0_ns + CLOCK_NS_PER_SEC - 1) / CLOCK_NS_PER_SEC;
 	worker_cpu(w, snap);
 	atomic_store_explicit(&p->snap_state, RUNNER_SNAP_IDLE, memory_order_release);
-}
-
-/* write_hist_log: an entry per direction whose window is over. */
-static void worker_hist_tick(struct worker *w, uint64_t now)
-{
-	const struct hist *clat[DDIR_NR];
-	uint64_t bs[DDIR_NR];
-
-	for (int d = 0; d < DDIR_NR; d++) {
-		clat[d] = w->clat_on ? &w->res->ddir[d].clat_hist : NULL;
-		bs[d] = w->job->bs_min[d];
-	}
-	histlog_tick(w->hlog, clat, bs, now > w->start_ns ? (now - w->start_ns) / CLOCK_NS_PER_MS : 0);
-}
-
-/* Periodic work at time now. Returns true when the job's time is up. */
-bool worker_check(struct worker *w, uint64_t now)
-{
-	if (w->deadline_ns && now >= w->deadline_ns)
-		return true;
-	if (atomic_load_explicit(&w->killed, memory_order_relaxed))
-		return true;	/* exitall: another job ended this one */
-	if (w->ss.u) {	/* steady state: a check once a second; the unit may be done */
-		if (now >= w->ss.next_ns) {
-			const struct ddir_result *dr = w->res->ddir;
-
-			ss_member_tick(&w->ss, now, dr[0].io_bytes + dr[1].io_bytes + dr[2].io_bytes,
-				       dr[0].total_ios + dr[1].total_ios + dr[2].total_ios);
-		}
-		if (ss_unit_attained(w->ss.u))
-			return true;
-	}
-	if (w->exit_on_io_done && !atomic_load_explicit(w->io_jobs_left, memory_order_acquire))
-		return true;	/* cpuio: the I/O jobs are done */
-	if (now >= w->publish_ns) {
-		worker_publish(w);
-		if (__builtin_expect(atomic_load_explicit(&w->prog->snap_state, memory_order_relaxed) ==
-				     RUNNER_SNAP_WANTED, 0))	/* status-interval */
-			worker_snapshot(w, now);
-		w->publish_ns = now + RUNNER_PROGRESS_NS;
-	}
-	if (w->in_ramp) {
-		if (now >= w->ramp_end_ns) {
-			w->in_ramp = false;
-			worker_reset_stats(w, now);
-			if (w->lt_on)	/* latency_target: the probing starts over */
-				worker_lat_restart(w, now);
-			/* the runtime counts from here, as fio's: a ramp end noticed late (a long I/O,
-			 * a busy machine) must not shorten the measured part */
-			if (w->job->runtime_ns)
-				w->deadline_ns = now + w->job->runtime_ns;
-		}
-	} else {
-		worker_sample_due(w, now);
-		if (w->hlog)	/* write_hist_log */
-			worker_hist_tick(w, now);
-	}
-	if (w->lt_on && worker_lat_tick(w))	/* latency_target: the last window passed */
-		return true;
-	worker_plan_check(w);
-	return false;
 }
 
 /* ---- logs ------------------------------------------------------------------------------- */

@@ -2,7 +2,8 @@
  * the last call, and the call itself after every N writes, done by the job's thread between
  * two I/Os (as fio's sync engines do it), timed into the job's sync statistics. Also the
  * rest of a short read or write, issued the same way (cold: a misbehaving volume, a file that
- * ends inside a request). */
+ * ends inside a request). And the completions off the I/O loop's common path: syncs (their
+ * statistics), errors (runner_error.c) and short I/Os (their rest). */
 #include "fio/run/runner_int.h"
 
 #include <errno.h>
@@ -34,7 +35,7 @@ void worker_sfr(struct worker *w)
 	uint64_t lo = w->sfr_lo[f], hi = w->sfr_hi[f], t0, now;
 	struct job_result *res = w->res;
 
-	worker_drain(w);
+	w->drain(w);
 	if (w->error)
 		return;
 	if (__builtin_expect(w->wlog != NULL, 0))	/* iolog: fio's line shows the last write's offset */
@@ -133,4 +134,44 @@ int worker_rest(const struct worker *w, struct io_req *req)
 	}
 	req->result = (int64_t)done;
 	return WORKER_REST_DONE;
+}
+
+/* The completions off the common path: syncs, errors, short I/Os. True when req is done
+ * with (back on the free list); false when it goes on to worker_complete()'s accounting (a
+ * short I/O whose rest was issued). */
+bool worker_complete_odd(struct worker *w, struct io_req *req, uint64_t now)
+{
+	struct job_result *res = w->res;
+
+	if (req->op == IO_FSYNC || req->op == IO_FDATASYNC) {
+		if (req->result < 0)
+			worker_io_error(w, req);
+		else {
+			res->sync_ios++;
+			if (w->clat_on) {
+				uint64_t lat = now > req->start_ns ? now - req->start_ns : 0;
+
+				lat_stat_add(&res->sync_lat, lat);
+				hist_add(&res->sync_hist, lat);
+			}
+		}
+	} else if (req->result < 0) {
+		worker_io_error(w, req);
+	} else if (req->result == 0 && (w->ops->flags & ENGINE_F_STREAM)) {
+		w->stream_end = true;	/* net: the sender is gone, not an I/O */
+	} else if (!worker_rest_applies(w, req)) {
+		res->ddir[req->op].short_ios++;
+		return false;
+	} else {
+		int end = worker_rest(w, req);
+
+		if (end == WORKER_REST_DONE)
+			return false;
+		if (end == WORKER_REST_EMPTY)
+			worker_full_resid(w, req);
+		else
+			worker_io_error(w, req);	/* reissued, and failed */
+	}
+	w->free_reqs[w->nr_free++] = req;
+	return true;
 }

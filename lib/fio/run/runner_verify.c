@@ -186,7 +186,7 @@ void worker_verify_prep(struct worker *w, struct io_req *req)
 static void worker_verify_use(struct worker *w, const struct verify_ent *e, struct offgen_io *io)
 {
 	if (e->seq >= w->vdone_seq) {
-		worker_drain(w);	/* its write may still be in flight: let it land first */
+		w->drain(w);	/* its write may still be in flight: let it land first */
 		w->vdone_seq = w->vlog_seq;
 	}
 	io->ddir = DDIR_READ;
@@ -231,7 +231,7 @@ bool worker_trim_backlog(struct worker *w, struct offgen_io *io)
 		if (!v || v->flags)
 			continue;
 		if (e.seq >= w->vdone_seq) {
-			worker_drain(w);	/* its write may still be in flight: let it land first */
+			w->drain(w);	/* its write may still be in flight: let it land first */
 			w->vdone_seq = w->vlog_seq;
 		}
 		if (w->job->trim_verify_zero) {
@@ -266,7 +266,7 @@ bool worker_verify_start(struct worker *w)
 {
 	uint64_t t;
 
-	worker_drain(w);
+	w->drain(w);
 	t = clock_src_now(w->clk);
 	w->vio_ns += t > w->vseg_t0_ns ? t - w->vseg_t0_ns : 0;
 	w->vseg_t0_ns = t;
@@ -311,7 +311,7 @@ bool worker_verify_next(struct worker *w, struct offgen_io *io)
 			worker_verify_use(w, &e, io);
 		return true;
 	}
-	worker_drain(w);
+	w->drain(w);
 	t = clock_src_now(w->clk);
 	w->vread_ns += t > w->vseg_t0_ns ? t - w->vseg_t0_ns : 0;
 	w->vseg_t0_ns = t;

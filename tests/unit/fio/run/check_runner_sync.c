@@ -1,5 +1,5 @@
 /* Unit tests of the rest of a short read or write (lib/fio/runner_sync.c: worker_rest(), and
- * runner_iorare.c's worker_complete_odd() around it), as fio 3.33 counts it: every piece that
+ * worker_complete_odd(), in the same file, around it), as fio 3.33 counts it: every piece that
  * moves some bytes but not all is one short I/O and one more issued I/O; a piece that moves
  * nothing ends the request, with fio's "full resid" EIO through a synchronous engine, or as a
  * completion of what was moved through an asynchronous one. Only bytes that were moved are

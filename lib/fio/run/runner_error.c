@@ -1,12 +1,13 @@
-/* runner_iorare: what the I/O loop (runner_io.c) does for the few requests off its common
- * path, off HOT_SRCS (built for size): I/O errors (continue_on_error, fill_device), max_latency
- * and latency_target failures, sync completions and short I/Os. */
+/* runner_error: a job's errors (runner_int.h): the first error recorded as fio's verror,
+ * continue_on_error / ignore_error, fill_device's end, and where fio 3.33 reports the error of
+ * a request an engine failed (its file:line, func and "io_u error" line), with its hints; a
+ * synchronous engine's empty rest ("full resid"). The lowest of the runner's files: every
+ * other calls it, it calls none of them. */
 #include "fio/run/runner_int.h"
 
 #include <errno.h>
 #include <string.h>
 
-#include "core/stats.h"
 #include "core/err.h"
 
 void worker_set_error(struct worker *w, int e, const char *where, const char *func)
@@ -19,7 +20,7 @@ void worker_set_error(struct worker *w, int e, const char *where, const char *fu
 }
 
 /* The name of req's file, as fio's messages print it (the job's name when it has none). */
-static const char *worker_req_path(const struct job *job, const struct io_req *req)
+const char *worker_req_path(const struct job *job, const struct io_req *req)
 {
 	return job->filenames && req->file_idx < job->nr_files ? job->filenames[req->file_idx] : job->name;
 }
@@ -78,7 +79,7 @@ static const struct err_site *worker_err_site(const struct job *job, enum io_op 
 	return s;
 }
 
-static void worker_io_error(struct worker *w, const struct io_req *req)
+void worker_io_error(struct worker *w, const struct io_req *req)
 {
 	int e = (int)-req->result;
 	const struct job *job = w->job;
@@ -139,7 +140,7 @@ static void worker_io_error(struct worker *w, const struct io_req *req)
  * or inside it and the rest found nothing): fio 3.33 fails the job with EIO in its "full resid"
  * check, without an io_u error line. Where continue_on_error covers the direction the error is
  * counted and the job goes on (fio counts it, then aborts on an assertion: README, Differences). */
-static void worker_full_resid(struct worker *w, const struct io_req *req)
+void worker_full_resid(struct worker *w, const struct io_req *req)
 {
 	const struct job *job = w->job;
 	struct job_result *res = w->res;
@@ -160,70 +161,4 @@ static void worker_full_resid(struct worker *w, const struct io_req *req)
 		return;
 	}
 	worker_set_error(w, EIO, "backend.c:471", "full resid");
-}
-
-/* max_latency (and latency_target at depth 1): an I/O slower than max fails the job
- * (ETIMEDOUT), as fio. */
-static void worker_lat_fail(struct worker *w, const struct io_req *req, uint64_t lat, uint64_t max)
-{
-	const struct job *job = w->job;
-	const char *path = worker_req_path(job, req);
-
-	fprintf(w->diag, "fio: latency of %llu nsec exceeds specified max (%llu nsec): %s %s %llu %llu\n",
-		(unsigned long long)lat, (unsigned long long)max, path,
-		req->op == IO_READ ? "read" : req->op == IO_WRITE ? "write" : "trim", (unsigned long long)req->offset,
-		(unsigned long long)req->len);
-	worker_set_error(w, ETIMEDOUT, "io_u.c:1432", "max latency exceeded");
-}
-
-void worker_max_latency(struct worker *w, const struct io_req *req, uint64_t lat)
-{
-	uint64_t max = w->job->max_latency_ns[req->op];
-
-	if (w->error)
-		return;
-	if (max && lat > max)
-		worker_lat_fail(w, req, lat, max);
-	else if (w->lt_on && lat > w->lt.target_ns && worker_lat_slow(w))	/* latency_target */
-		worker_lat_fail(w, req, lat, w->lt.target_ns);
-}
-
-/* The completions off the common path: syncs, errors, short I/Os. True when req is done
- * with (back on the free list); false when it goes on to worker_complete()'s accounting (a
- * short I/O whose rest was issued). */
-bool worker_complete_odd(struct worker *w, struct io_req *req, uint64_t now)
-{
-	struct job_result *res = w->res;
-
-	if (req->op == IO_FSYNC || req->op == IO_FDATASYNC) {
-		if (req->result < 0)
-			worker_io_error(w, req);
-		else {
-			res->sync_ios++;
-			if (w->clat_on) {
-				uint64_t lat = now > req->start_ns ? now - req->start_ns : 0;
-
-				lat_stat_add(&res->sync_lat, lat);
-				hist_add(&res->sync_hist, lat);
-			}
-		}
-	} else if (req->result < 0) {
-		worker_io_error(w, req);
-	} else if (req->result == 0 && (w->ops->flags & ENGINE_F_STREAM)) {
-		w->stream_end = true;	/* net: the sender is gone, not an I/O */
-	} else if (!worker_rest_applies(w, req)) {
-		res->ddir[req->op].short_ios++;
-		return false;
-	} else {
-		int end = worker_rest(w, req);
-
-		if (end == WORKER_REST_DONE)
-			return false;
-		if (end == WORKER_REST_EMPTY)
-			worker_full_resid(w, req);
-		else
-			worker_io_error(w, req);	/* reissued, and failed */
-	}
-	w->free_reqs[w->nr_free++] = req;
-	return true;
 }
