@@ -152,10 +152,4 @@ int opt_apply(struct opt_job *oj, const struct opt_def *od, const char *val, str
 int opt_kv_add(struct job_kv **kv, unsigned *nr, unsigned *cap, const char *key, const char *val);
 void opt_kv_free(struct job_kv *kv, unsigned nr);
 
-/* "valid values" lines of a CHOICE option, as fio prints them (also used by --cmdhelp). */
-void opt_diag_choices(struct opt_diag *d, const struct opt_def *od);
-
-/* The engines iops knows, for error messages ("libaio, io_uring, psync, sync, pvsync, null"). */
-const char *opt_engine_list(void);
-
 #endif

@@ -12,7 +12,7 @@ APPLY(opt_apply_buffer_pattern)
 
 	if (!val || pattern_parse(val, &out)) {
 		oj->j.buffer_pattern_len = 0;
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	oj->j.buffer_pattern_len = out.len;
@@ -28,7 +28,7 @@ const struct opt_choice opt_apply_dedupe_mode_choices[] = {
 APPLY(opt_apply_dedupe_mode)
 {
 	int v;
-	int ret = opt_apply_get_choice(od, val, d, &v);
+	int ret = opt_value_get_choice(od, val, d, &v);
 
 	if (!ret)
 		oj->j.dedupe_working_set = v == 1;

@@ -16,7 +16,7 @@ static int eng_set_str(char *dst, size_t cap, const struct opt_def *od, const ch
 	size_t n = val ? strlen(val) : 0;
 
 	if (!val || (!allow_empty && !n) || n >= cap) {
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	memcpy(dst, val, n + 1);
@@ -28,7 +28,7 @@ static int eng_set_str(char *dst, size_t cap, const struct opt_def *od, const ch
 APPLY(opt_apply_cpuchunks)
 {
 	unsigned v;
-	int ret = opt_apply_get_uint(oj, od, val, d, &v);
+	int ret = opt_value_get_uint(oj, od, val, d, &v);
 
 	if (!ret)
 		oj->j.eng.cpuio.chunk_ns = (uint64_t)v * 1000u;
@@ -56,7 +56,7 @@ APPLY(opt_apply_arguments)
 APPLY(opt_apply_grace_time)
 {
 	unsigned v;
-	int ret = opt_apply_get_uint(oj, od, val, d, &v);
+	int ret = opt_value_get_uint(oj, od, val, d, &v);
 
 	if (!ret)
 		oj->j.eng.exec.grace_ns = (uint64_t)v * 1000000000u;
@@ -87,7 +87,7 @@ APPLY(opt_apply_protocol)
 			     val, strcmp(val, "vsock") ? "IPv6" : "virtio sockets");
 		return -EINVAL;
 	}
-	ret = opt_apply_get_choice(od, val, d, &v);
+	ret = opt_value_get_choice(od, val, d, &v);
 	if (!ret)
 		oj->j.eng.net.proto = (enum engine_net_proto)v;
 	return ret;
@@ -109,7 +109,7 @@ APPLY(opt_apply_donorname)
 APPLY(opt_apply_inplace)
 {
 	unsigned v;
-	int ret = opt_apply_get_uint(oj, od, val, d, &v);
+	int ret = opt_value_get_uint(oj, od, val, d, &v);
 
 	if (!ret)
 		oj->j.eng.e4defrag.inplace = v != 0;

@@ -56,7 +56,7 @@ APPLY(opt_apply_ignore_error)
 	struct job *j = &oj->j;
 
 	if (!val) {
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	memset(j->nr_ignore_err, 0, sizeof(j->nr_ignore_err));
@@ -65,7 +65,7 @@ APPLY(opt_apply_ignore_error)
 
 		if (type >= JOB_ERR_NR) {
 			opt_diag_add(d, false, "Illegal error type");
-			opt_apply_failed(d, od, val);
+			opt_value_failed(d, od, val);
 			return -EINVAL;
 		}
 		for (size_t at = 0; at < len;) {
@@ -78,7 +78,7 @@ APPLY(opt_apply_ignore_error)
 			}
 			if (!e || j->nr_ignore_err[type] >= JOB_IGNORE_ERR_MAX) {
 				opt_diag_add(d, false, "Unknown error %.*s, please use number value", (int)n, p + at);
-				opt_apply_failed(d, od, val);
+				opt_value_failed(d, od, val);
 				return -EINVAL;
 			}
 			j->ignore_err[type][j->nr_ignore_err[type]++] = e;

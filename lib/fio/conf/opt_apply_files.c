@@ -13,16 +13,16 @@
 APPLY(opt_apply_filename)
 {
 	if (!val || !*val) {
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
-	return opt_apply_set_str(&oj->filename, val);
+	return opt_value_set_str(&oj->filename, val);
 }
 
 APPLY(opt_apply_directory)
 {
 	if (!val || !*val) {
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	/* as fio 3.33: each directory of the ':' list must be one (fio creates none); a Windows
@@ -39,20 +39,20 @@ APPLY(opt_apply_directory)
 			p++;
 		if (n && (stat(dir, &st) || !S_ISDIR(st.st_mode))) {
 			opt_diag_add(d, false, "fio: %s is not a directory", dir);
-			opt_apply_failed(d, od, val);
+			opt_value_failed(d, od, val);
 			return -EINVAL;
 		}
 	}
-	return opt_apply_set_str(&oj->directory, val);
+	return opt_value_set_str(&oj->directory, val);
 }
 
 APPLY(opt_apply_filename_format)
 {
 	if (!val || !*val) {
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
-	return opt_apply_set_str(&oj->filename_format, val);
+	return opt_value_set_str(&oj->filename_format, val);
 }
 
 /* size, offset, offset_increment: bytes with suffixes, or N% of the file. */
@@ -92,8 +92,8 @@ static int opt_apply_size_pct(struct opt_job *oj, const struct opt_def *od, cons
 	}
 	*zones = 0;
 	/* "1m-256k", "1m:2m": fio reads the second size, iops refuses the range */
-	if (!val || strpbrk(val, "-:") || parse_size_pct(val, opt_apply_kb_of(oj), &v, &p)) {
-		opt_apply_failed(d, od, val);
+	if (!val || strpbrk(val, "-:") || parse_size_pct(val, opt_value_kb_of(oj), &v, &p)) {
+		opt_value_failed(d, od, val);
 		return -EINVAL;	/* the job keeps its previous value */
 	}
 	*bytes = v;
@@ -125,8 +125,8 @@ APPLY(opt_apply_io_size)
 		opt_diag_add(d, false, "fio: io_size=%s (a percentage) is not supported by iops", val);
 		return -EINVAL;
 	}
-	if (!val || parse_size(val, opt_apply_kb_of(oj), &v)) {
-		opt_apply_failed(d, od, val);
+	if (!val || parse_size(val, opt_value_kb_of(oj), &v)) {
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	oj->j.io_size = v;
@@ -136,11 +136,11 @@ APPLY(opt_apply_io_size)
 APPLY(opt_apply_filesize)
 {
 	uint64_t lo, hi;
-	int r = val ? parse_range(val, opt_apply_kb_of(oj), &lo, &hi) : -EINVAL;
+	int r = val ? parse_range(val, opt_value_kb_of(oj), &lo, &hi) : -EINVAL;
 
 	if (r) {
-		if (!val || r == -ERANGE || parse_size(val, opt_apply_kb_of(oj), &lo)) {
-			opt_apply_failed(d, od, val);
+		if (!val || r == -ERANGE || parse_size(val, opt_value_kb_of(oj), &lo)) {
+			opt_value_failed(d, od, val);
 			return -EINVAL;
 		}
 		hi = lo;
@@ -153,7 +153,7 @@ APPLY(opt_apply_filesize)
 APPLY(opt_apply_nrfiles)
 {
 	unsigned v;
-	int ret = opt_apply_get_uint(oj, od, val, d, &v);
+	int ret = opt_value_get_uint(oj, od, val, d, &v);
 
 	if (!ret && v > JOB_MAX_FILES) {	/* fio has no bound; iops plans every file up front */
 		opt_diag_add(d, false, "fio: option 'nrfiles=%s' is not supported by iops (at most %d files per job)",
@@ -198,7 +198,7 @@ const struct opt_choice opt_apply_sync_choices[] = {
 APPLY(opt_apply_buffered)
 {
 	bool b;
-	int ret = opt_apply_get_bool(oj, od, val, d, &b);
+	int ret = opt_value_get_bool(oj, od, val, d, &b);
 
 	if (!ret)
 		oj->j.direct = !b;

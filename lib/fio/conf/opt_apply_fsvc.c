@@ -55,7 +55,7 @@ APPLY(opt_apply_file_service_type)
 	if (!c->word) {
 		int v;
 
-		return opt_apply_get_choice(od, val, d, &v);	/* not a choice: fio's lines */
+		return opt_value_get_choice(od, val, d, &v);	/* not a choice: fio's lines */
 	}
 	switch (c->value) {
 	case FSVC_RANDOM:
@@ -106,7 +106,7 @@ APPLY(opt_apply_file_service_type)
 	oj->j.fsvc_center = center;
 	return 0;
 bad:
-	opt_apply_failed(d, od, val);
+	opt_value_failed(d, od, val);
 	return -EINVAL;
 }
 
@@ -122,7 +122,7 @@ static int apply_inverted(struct opt_job *oj, const struct opt_def *od, const ch
 			  bool *field)
 {
 	bool b;
-	int ret = opt_apply_get_bool(oj, od, val, d, &b);
+	int ret = opt_value_get_bool(oj, od, val, d, &b);
 
 	if (!ret)
 		*field = !b;
@@ -142,8 +142,8 @@ APPLY(opt_apply_allow_file_create)
 APPLY(opt_apply_opendir)
 {
 	if (!val || !*val) {
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
-	return opt_apply_set_str(&oj->opendir, val);
+	return opt_value_set_str(&oj->opendir, val);
 }

@@ -20,7 +20,7 @@
 static int lat_get_usec_time(const struct opt_def *od, const char *val, struct opt_diag *d, uint64_t *ns)
 {
 	if (!val || parse_time_ns(val, CLOCK_NS_PER_US, ns)) {
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	return 0;
@@ -56,7 +56,7 @@ APPLY(opt_apply_latency_percentile)
 	} else if (val && *val) {
 		opt_diag_add(d, false, "not a floating point value: %s", val);
 	}
-	opt_apply_failed(d, od, val);
+	opt_value_failed(d, od, val);
 	return -EINVAL;
 }
 
@@ -69,7 +69,7 @@ const struct opt_choice opt_apply_rw_sequencer_choices[] = {
 APPLY(opt_apply_rw_sequencer)
 {
 	int v;
-	int ret = opt_apply_get_choice(od, val, d, &v);
+	int ret = opt_value_get_choice(od, val, d, &v);
 
 	if (!ret)
 		oj->j.rw_seq_ident = v == 1;
@@ -125,7 +125,7 @@ APPLY(opt_apply_sync_file_range)
 
 		if (comma)
 			*comma = '\0';
-		if (opt_apply_get_choice(od, p, d, &v) < 0) {
+		if (opt_value_get_choice(od, p, d, &v) < 0) {
 			d->nr--;	/* the line names the whole value, as fio's */
 			goto bad;
 		}
@@ -136,7 +136,7 @@ APPLY(opt_apply_sync_file_range)
 	oj->j.sfr_every = (unsigned)n;
 	return 0;
 bad:
-	opt_apply_failed(d, od, val);
+	opt_value_failed(d, od, val);
 	return -EINVAL;
 }
 
@@ -146,7 +146,7 @@ APPLY(opt_apply_gtod_cpu)
 {
 	int64_t v;
 	long nr = (long)cpuset_nr_cpus();
-	int ret = opt_apply_get_int(oj, od, val, d, &v);
+	int ret = opt_value_get_int(oj, od, val, d, &v);
 
 	if (ret)
 		return ret;
@@ -164,7 +164,7 @@ APPLY(opt_apply_log_epoch_clock)
 {
 	int64_t v;
 	struct timespec ts;
-	int ret = opt_apply_get_int(oj, od, val, d, &v);
+	int ret = opt_value_get_int(oj, od, val, d, &v);
 
 	if (ret)
 		return ret;

@@ -59,8 +59,8 @@ APPLY(opt_apply_mem)
 			if (optval_word_match(c->word, val))
 				v = c->value;
 	if (v < 0) {
-		opt_diag_choices(d, od);
-		opt_apply_failed(d, od, val);
+		opt_value_choices(d, od);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	p->mem_path[0] = '\0';
@@ -86,8 +86,8 @@ APPLY(opt_apply_lockmem)
 {
 	uint64_t v;
 
-	if (!val || parse_size(val, opt_apply_kb_of(oj), &v)) {
-		opt_apply_failed(d, od, val);
+	if (!val || parse_size(val, opt_value_kb_of(oj), &v)) {
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	oj->j.proc.lockmem_bytes = v;
@@ -97,7 +97,7 @@ APPLY(opt_apply_lockmem)
 APPLY(opt_apply_nice)
 {
 	int64_t v;
-	int ret = opt_apply_get_int(oj, od, val, d, &v);
+	int ret = opt_value_get_int(oj, od, val, d, &v);
 
 	if (!ret)
 		oj->j.proc.nice = (int)v;
@@ -108,12 +108,12 @@ APPLY(opt_apply_nice)
 APPLY(opt_apply_id)
 {
 	int64_t v;
-	int ret = opt_apply_get_int(oj, od, val, d, &v);
+	int ret = opt_value_get_int(oj, od, val, d, &v);
 
 	if (ret)
 		return ret;
 	if (v > PROC_ID_MAX)
-		return opt_apply_range_failed(d, od, val, true, v, PROC_ID_MAX);
+		return opt_value_range_failed(d, od, val, true, v, PROC_ID_MAX);
 	if (od->name[0] == 'u') {
 		oj->j.proc.uid = (uint32_t)v;
 		oj->j.proc.uid_set = true;

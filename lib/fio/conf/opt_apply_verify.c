@@ -32,7 +32,7 @@ const struct opt_choice opt_apply_verify_choices[] = {
 APPLY(opt_apply_verify)
 {
 	int v;
-	int ret = opt_apply_get_choice(od, val, d, &v);
+	int ret = opt_value_get_choice(od, val, d, &v);
 
 	if (ret)
 		return ret;
@@ -45,7 +45,7 @@ APPLY(opt_apply_verify_pattern)
 	if (!val || verify_pattern_parse(val, &oj->j)) {
 		oj->j.verify_pattern_len = 0;
 		oj->j.nr_verify_pattern_o = 0;
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	return 0;

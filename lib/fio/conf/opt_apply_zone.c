@@ -19,8 +19,8 @@ const struct opt_choice opt_apply_zonemode_choices[] = {
 static int zone_bytes(struct opt_job *oj, const struct opt_def *od, const char *val,
 		      struct opt_diag *d, uint64_t *out)
 {
-	if (!val || parse_size(val, opt_apply_kb_of(oj), out)) {
-		opt_apply_failed(d, od, val);
+	if (!val || parse_size(val, opt_value_kb_of(oj), out)) {
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	return 0;
@@ -44,7 +44,7 @@ APPLY(opt_apply_zoneskip)
 
 			if (c > 9 || v > (UINT64_MAX - c) / 10) {
 				opt_diag_add(d, false, "zoneskip: unexpected zone value '%s'", val);
-				opt_apply_failed(d, od, val);
+				opt_value_failed(d, od, val);
 				return -EINVAL;
 			}
 			v = v * 10 + c;
@@ -79,7 +79,7 @@ static int opt_apply_zone_fraction(const struct opt_def *od, const char *val, st
 	else if (ret || nr != 1)
 		opt_diag_add(d, false, "not a floating point value: %s", val ? val : "");
 	if (ret || nr != 1) {
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	*out = vals[0];

@@ -19,7 +19,7 @@ APPLY(opt_flow_apply_submit_mode)
 {
 	int v;
 
-	if (opt_apply_get_choice(od, val, d, &v))
+	if (opt_value_get_choice(od, val, d, &v))
 		return -EINVAL;
 	oj->j.submit_offload = v == 1;
 	return 0;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "fio/conf/opt.h"
+#include "fio/conf/opt_value.h"
 
 static struct opt_diag *diag;
 
@@ -498,13 +499,13 @@ START_TEST(test_choices_layout)
 
 	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
 		opt_diag_init(diag);
-		opt_diag_choices(diag, opt_find(rows[i].opt));
+		opt_value_choices(diag, opt_find(rows[i].opt));
 		ck_assert_uint_gt(diag->nr, rows[i].idx);
 		ck_assert_str_eq(diag->line[rows[i].idx], rows[i].line);
 	}
 	for (size_t i = 0; i < sizeof(counts) / sizeof(counts[0]); i++) {
 		opt_diag_init(diag);
-		opt_diag_choices(diag, opt_find(counts[i].opt));
+		opt_value_choices(diag, opt_find(counts[i].opt));
 		ck_assert_uint_eq(diag->nr, counts[i].nr);
 		ck_assert_str_eq(diag->line[diag->nr - 1], "");
 		for (unsigned k = 0; k < diag->nr; k++)
