@@ -61,9 +61,9 @@ APPLY(opt_apply_accept_int)
 	return opt_value_get_int(oj, od, val, d, &v);
 }
 
-const struct opt_choice opt_apply_only_1_choices[] = { OPT_CHOICE("1", "the only value iops supports", 1), { NULL, 0 } };
-const struct opt_choice opt_apply_only_0_choices[] = { OPT_CHOICE("0", "the only value iops supports", 0), { NULL, 0 } };
-const struct opt_choice opt_apply_only_500_choices[] = { OPT_CHOICE("500", "the only value iops supports", 500), { NULL, 0 } };
+const struct opt_choice opt_apply_only_1_choices[] = { { .word = "1", .help = "the only value iops supports", .value = 1 }, { .word = NULL } };
+const struct opt_choice opt_apply_only_0_choices[] = { { .word = "0", .help = "the only value iops supports", .value = 0 }, { .word = NULL } };
+const struct opt_choice opt_apply_only_500_choices[] = { { .word = "500", .help = "the only value iops supports", .value = 500 }, { .word = NULL } };
 const struct opt_choice opt_apply_only_clock_gettime_choices[] = {
-	OPT_CHOICE("clock_gettime", "Use clock_gettime(2) for timing (what iops always does)", 0), { NULL, 0 },
+	{ .word = "clock_gettime", .help = "Use clock_gettime(2) for timing (what iops always does)", .value = 0 }, { .word = NULL },
 };

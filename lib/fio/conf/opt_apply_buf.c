@@ -20,9 +20,9 @@ APPLY(opt_apply_buffer_pattern)
 }
 
 const struct opt_choice opt_apply_dedupe_mode_choices[] = {
-	OPT_CHOICE("repeat", "A dedupable buffer repeats an earlier unique one", 0),
-	OPT_CHOICE("working_set", "A dedupable buffer is one of a working set (dedupe_working_set_percentage)", 1),
-	{ NULL, 0 },
+	{ .word = "repeat", .help = "A dedupable buffer repeats an earlier unique one", .value = 0 },
+	{ .word = "working_set", .help = "A dedupable buffer is one of a working set (dedupe_working_set_percentage)", .value = 1 },
+	{ .word = NULL },
 };
 
 APPLY(opt_apply_dedupe_mode)

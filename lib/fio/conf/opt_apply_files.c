@@ -168,31 +168,31 @@ APPLY(opt_apply_nrfiles)
 }
 
 const struct opt_choice opt_apply_fallocate_choices[] = {
-	OPT_CHOICE("none", "Reserve nothing in advance", FALLOC_NONE),
-	OPT_CHOICE("native", "Reserve space the filesystem's own way, if any", FALLOC_NATIVE),
-	OPT_CHOICE("posix", "Reserve space with posix_fallocate(3)", FALLOC_POSIX),
-	OPT_CHOICE("keep", "Reserve with fallocate(2), file length unchanged", FALLOC_KEEP),
-	OPT_CHOICE("truncate", "Only set the file length, with ftruncate(2)", FALLOC_TRUNCATE),
-	OPT_CHOICE("0", "Same as 'none'", FALLOC_NONE),
-	OPT_CHOICE("1", "Same as 'posix'", FALLOC_POSIX),
-	{ NULL, 0 },
+	{ .word = "none", .help = "Reserve nothing in advance", .value = FALLOC_NONE },
+	{ .word = "native", .help = "Reserve space the filesystem's own way, if any", .value = FALLOC_NATIVE },
+	{ .word = "posix", .help = "Reserve space with posix_fallocate(3)", .value = FALLOC_POSIX },
+	{ .word = "keep", .help = "Reserve with fallocate(2), file length unchanged", .value = FALLOC_KEEP },
+	{ .word = "truncate", .help = "Only set the file length, with ftruncate(2)", .value = FALLOC_TRUNCATE },
+	{ .word = "0", .help = "Same as 'none'", .value = FALLOC_NONE },
+	{ .word = "1", .help = "Same as 'posix'", .value = FALLOC_POSIX },
+	{ .word = NULL },
 };
 
 const struct opt_choice opt_apply_fadvise_hint_choices[] = {
-	OPT_CHOICE("0", "No advice", FADVISE_NONE),
-	OPT_CHOICE("1", "Random or sequential, as rw= says", FADVISE_PATTERN),
-	OPT_CHOICE("random", "Always POSIX_FADV_RANDOM", FADVISE_RANDOM),
-	OPT_CHOICE("sequential", "Always POSIX_FADV_SEQUENTIAL", FADVISE_SEQUENTIAL),
-	{ NULL, 0 },
+	{ .word = "0", .help = "No advice", .value = FADVISE_NONE },
+	{ .word = "1", .help = "Random or sequential, as rw= says", .value = FADVISE_PATTERN },
+	{ .word = "random", .help = "Always POSIX_FADV_RANDOM", .value = FADVISE_RANDOM },
+	{ .word = "sequential", .help = "Always POSIX_FADV_SEQUENTIAL", .value = FADVISE_SEQUENTIAL },
+	{ .word = NULL },
 };
 
 const struct opt_choice opt_apply_sync_choices[] = {
-	OPT_CHOICE("none", "", SYNC_NONE),
-	OPT_CHOICE("0", "", SYNC_NONE),
-	OPT_CHOICE("sync", "", SYNC_SYNC),
-	OPT_CHOICE("1", "", SYNC_SYNC),
-	OPT_CHOICE("dsync", "", SYNC_DSYNC),
-	{ NULL, 0 },
+	{ .word = "none", .help = "", .value = SYNC_NONE },
+	{ .word = "0", .help = "", .value = SYNC_NONE },
+	{ .word = "sync", .help = "", .value = SYNC_SYNC },
+	{ .word = "1", .help = "", .value = SYNC_SYNC },
+	{ .word = "dsync", .help = "", .value = SYNC_DSYNC },
+	{ .word = NULL },
 };
 
 APPLY(opt_apply_buffered)

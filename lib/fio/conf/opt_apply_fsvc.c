@@ -11,14 +11,14 @@
 #include "fio/offset/dist.h"
 
 const struct opt_choice opt_apply_fsvc_choices[] = {
-	OPT_CHOICE("random", "Pick each file uniformly at random", FSVC_RANDOM),
-	OPT_CHOICE("zipf", "Pick files with a Zipf skew (:theta[:center])", FSVC_ZIPF),
-	OPT_CHOICE("pareto", "Pick files with a Pareto skew (:h[:center])", FSVC_PARETO),
-	OPT_CHOICE("normal", "Pick files around a Gaussian centre (:dev%[:center])", FSVC_NORMAL),
-	OPT_CHOICE("gauss", "Same as 'normal'", FSVC_NORMAL),
-	OPT_CHOICE("roundrobin", "Take the files in turn", FSVC_RR),
-	OPT_CHOICE("sequential", "Use up one file before going on to the next", FSVC_SEQ),
-	{ NULL, 0 },
+	{ .word = "random", .help = "Pick each file uniformly at random", .value = FSVC_RANDOM },
+	{ .word = "zipf", .help = "Pick files with a Zipf skew (:theta[:center])", .value = FSVC_ZIPF },
+	{ .word = "pareto", .help = "Pick files with a Pareto skew (:h[:center])", .value = FSVC_PARETO },
+	{ .word = "normal", .help = "Pick files around a Gaussian centre (:dev%[:center])", .value = FSVC_NORMAL },
+	{ .word = "gauss", .help = "Same as 'normal'", .value = FSVC_NORMAL },
+	{ .word = "roundrobin", .help = "Take the files in turn", .value = FSVC_RR },
+	{ .word = "sequential", .help = "Use up one file before going on to the next", .value = FSVC_SEQ },
+	{ .word = NULL },
 };
 
 /* ":N" of random / roundrobin / sequential: I/Os per turn, 1 .. 2^31 - 1. */
@@ -111,10 +111,10 @@ bad:
 }
 
 const struct opt_choice opt_apply_lockfile_choices[] = {
-	OPT_CHOICE("none", "Files are not locked", JOB_LOCK_NONE),
-	OPT_CHOICE("exclusive", "One job at a time hands I/O to a file", JOB_LOCK_EXCL),
-	OPT_CHOICE("readwrite", "Readers share a file, a writer has it alone", JOB_LOCK_RW),
-	{ NULL, 0 },
+	{ .word = "none", .help = "Files are not locked", .value = JOB_LOCK_NONE },
+	{ .word = "exclusive", .help = "One job at a time hands I/O to a file", .value = JOB_LOCK_EXCL },
+	{ .word = "readwrite", .help = "Readers share a file, a writer has it alone", .value = JOB_LOCK_RW },
+	{ .word = NULL },
 };
 
 /* create_fsync, allow_file_create: true by default, so the job keeps the opposite */

@@ -181,18 +181,18 @@ APPLY(opt_apply_random_distribution)
 }
 
 const struct opt_choice opt_apply_rw_choices[] = {
-	OPT_CHOICE("read", "Reads in ascending offset order", RW_READ),
-	OPT_CHOICE("write", "Writes in ascending offset order", RW_WRITE),
-	OPT_CHOICE("trim", "Discards in ascending offset order", RW_TRIM),
-	OPT_CHOICE("randread", "Reads at random offsets", RW_RANDREAD),
-	OPT_CHOICE("randwrite", "Writes at random offsets", RW_RANDWRITE),
-	OPT_CHOICE("randtrim", "Discards at random offsets", RW_RANDTRIM),
-	OPT_CHOICE("rw", "Mixed reads and writes, ascending offsets", RW_RW),
-	OPT_CHOICE("readwrite", "Mixed reads and writes, ascending offsets", RW_RW),
-	OPT_CHOICE("randrw", "Mixed reads and writes at random offsets", RW_RANDRW),
-	OPT_CHOICE("trimwrite", "Discard each block, then write it; in order", RW_TRIMWRITE),
-	OPT_CHOICE("randtrimwrite", "Discard each block, then write it; random order", RW_RANDTRIMWRITE),
-	{ NULL, 0 },
+	{ .word = "read", .help = "Reads in ascending offset order", .value = RW_READ },
+	{ .word = "write", .help = "Writes in ascending offset order", .value = RW_WRITE },
+	{ .word = "trim", .help = "Discards in ascending offset order", .value = RW_TRIM },
+	{ .word = "randread", .help = "Reads at random offsets", .value = RW_RANDREAD },
+	{ .word = "randwrite", .help = "Writes at random offsets", .value = RW_RANDWRITE },
+	{ .word = "randtrim", .help = "Discards at random offsets", .value = RW_RANDTRIM },
+	{ .word = "rw", .help = "Mixed reads and writes, ascending offsets", .value = RW_RW },
+	{ .word = "readwrite", .help = "Mixed reads and writes, ascending offsets", .value = RW_RW },
+	{ .word = "randrw", .help = "Mixed reads and writes at random offsets", .value = RW_RANDRW },
+	{ .word = "trimwrite", .help = "Discard each block, then write it; in order", .value = RW_TRIMWRITE },
+	{ .word = "randtrimwrite", .help = "Discard each block, then write it; random order", .value = RW_RANDTRIMWRITE },
+	{ .word = NULL },
 };
 
 /* rw: fio's word (up to the first ',' or ':'), then what follows the first ':' as fio 3.33's
@@ -355,9 +355,9 @@ APPLY(opt_apply_randseed)
 }
 
 const struct opt_choice opt_apply_randgen_choices[] = {
-	OPT_CHOICE("tausworthe", "32-bit combined Tausworthe (default)", RANDGEN_TAUSWORTHE),
-	OPT_CHOICE("lfsr", "Shift register sized to the file, no repeats", RANDGEN_LFSR),
-	OPT_CHOICE("tausworthe64", "Tausworthe with 64-bit state", RANDGEN_TAUSWORTHE64),
-	{ NULL, 0 },
+	{ .word = "tausworthe", .help = "32-bit combined Tausworthe (default)", .value = RANDGEN_TAUSWORTHE },
+	{ .word = "lfsr", .help = "Shift register sized to the file, no repeats", .value = RANDGEN_LFSR },
+	{ .word = "tausworthe64", .help = "Tausworthe with 64-bit state", .value = RANDGEN_TAUSWORTHE64 },
+	{ .word = NULL },
 };
 

@@ -179,9 +179,9 @@ APPLY(opt_apply_cpus_allowed)
 }
 
 const struct opt_choice opt_apply_cpus_policy_choices[] = {
-	OPT_CHOICE("shared", "Every job may run on every CPU of the set", 0),
-	OPT_CHOICE("split", "Each job runs on one CPU of the set, in turn", 1),
-	{ NULL, 0 },
+	{ .word = "shared", .help = "Every job may run on every CPU of the set", .value = 0 },
+	{ .word = "split", .help = "Each job runs on one CPU of the set, in turn", .value = 1 },
+	{ .word = NULL },
 };
 
 APPLY(opt_apply_cpus_allowed_policy)
@@ -219,20 +219,20 @@ APPLY(opt_apply_numa_mem_policy)
 /* ---- exitall, exit_what, exitall_on_error ---- */
 
 const struct opt_choice opt_apply_exit_what_choices[] = {
-	OPT_CHOICE("group", "End the other jobs of the job's group (exitall's default)", EXIT_GROUP),
-	OPT_CHOICE("stonewall", "End the jobs running now; the next stonewall still starts", EXIT_STONEWALL),
-	OPT_CHOICE("all", "End every job and start no more", EXIT_ALL),
-	{ NULL, 0 },
+	{ .word = "group", .help = "End the other jobs of the job's group (exitall's default)", .value = EXIT_GROUP },
+	{ .word = "stonewall", .help = "End the jobs running now; the next stonewall still starts", .value = EXIT_STONEWALL },
+	{ .word = "all", .help = "End every job and start no more", .value = EXIT_ALL },
+	{ .word = NULL },
 };
 
 /* ---- steady state (fio/control/steadystate.h) ---- */
 
 const struct opt_choice opt_apply_ss_choices[] = {
-	OPT_CHOICE("iops", "maximum mean deviation of IOPS measurements", 0),
-	OPT_CHOICE("iops_slope", "slope calculated from IOPS measurements", 1),
-	OPT_CHOICE("bw", "maximum mean deviation of bandwidth measurements", 2),
-	OPT_CHOICE("bw_slope", "slope calculated from bandwidth measurements", 3),
-	{ NULL, 0 },
+	{ .word = "iops", .help = "maximum mean deviation of IOPS measurements", .value = 0 },
+	{ .word = "iops_slope", .help = "slope calculated from IOPS measurements", .value = 1 },
+	{ .word = "bw", .help = "maximum mean deviation of bandwidth measurements", .value = 2 },
+	{ .word = "bw_slope", .help = "slope calculated from bandwidth measurements", .value = 3 },
+	{ .word = NULL },
 };
 
 APPLY(opt_apply_ss)

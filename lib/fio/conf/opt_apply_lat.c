@@ -61,9 +61,9 @@ APPLY(opt_apply_latency_percentile)
 }
 
 const struct opt_choice opt_apply_rw_sequencer_choices[] = {
-	OPT_CHOICE("sequential", "The I/Os between two random ones follow on from it", 0),
-	OPT_CHOICE("identical", "The I/Os between two random ones repeat its offset", 1),
-	{ NULL, 0 },
+	{ .word = "sequential", .help = "The I/Os between two random ones follow on from it", .value = 0 },
+	{ .word = "identical", .help = "The I/Os between two random ones repeat its offset", .value = 1 },
+	{ .word = NULL },
 };
 
 APPLY(opt_apply_rw_sequencer)
@@ -78,20 +78,20 @@ APPLY(opt_apply_rw_sequencer)
 
 /* The kernel's RWH_WRITE_LIFE_* values. */
 const struct opt_choice opt_apply_write_hint_choices[] = {
-	OPT_CHOICE("none", "No lifetime expected", 1),
-	OPT_CHOICE("short", "Data soon overwritten", 2),
-	OPT_CHOICE("medium", "Data kept a while", 3),
-	OPT_CHOICE("long", "Data kept long", 4),
-	OPT_CHOICE("extreme", "Data kept longest", 5),
-	{ NULL, 0 },
+	{ .word = "none", .help = "No lifetime expected", .value = 1 },
+	{ .word = "short", .help = "Data soon overwritten", .value = 2 },
+	{ .word = "medium", .help = "Data kept a while", .value = 3 },
+	{ .word = "long", .help = "Data kept long", .value = 4 },
+	{ .word = "extreme", .help = "Data kept longest", .value = 5 },
+	{ .word = NULL },
 };
 
 /* The kernel's SYNC_FILE_RANGE_* bits. */
 const struct opt_choice opt_apply_sfr_choices[] = {
-	OPT_CHOICE("wait_before", "Wait for writeback already under way first", 1),
-	OPT_CHOICE("write", "Start writing back the dirty pages of the range", 2),
-	OPT_CHOICE("wait_after", "Wait until the range is written back", 4),
-	{ NULL, 0 },
+	{ .word = "wait_before", .help = "Wait for writeback already under way first", .value = 1 },
+	{ .word = "write", .help = "Start writing back the dirty pages of the range", .value = 2 },
+	{ .word = "wait_after", .help = "Wait until the range is written back", .value = 4 },
+	{ .word = NULL },
 };
 
 /* sync_file_range=flag[,flag...][:N]: the flags, after every N writes (default 1). */

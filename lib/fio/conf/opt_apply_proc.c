@@ -14,13 +14,13 @@
 #define PROC_ID_MAX	4294967294ll	/* uid / gid: (uid_t)-1 means "no change" to the kernel */
 
 const struct opt_choice opt_apply_mem_choices[] = {
-	OPT_CHOICE("malloc", "Buffers from the heap", MEM_MALLOC),
-	OPT_CHOICE("shm", "Buffers in a System V shared memory segment", MEM_SHM),
-	OPT_CHOICE("shmhuge", "A shared memory segment of huge pages", MEM_SHMHUGE),
-	OPT_CHOICE("mmap", "An anonymous mapping, or a shared one of :FILE", MEM_MMAP),
-	OPT_CHOICE("mmapshared", "A shared anonymous mapping", MEM_MMAPSHARED),
-	OPT_CHOICE("mmaphuge", "A mapping of huge pages (:FILE on hugetlbfs)", MEM_MMAPHUGE),
-	{ NULL, 0 },
+	{ .word = "malloc", .help = "Buffers from the heap", .value = MEM_MALLOC },
+	{ .word = "shm", .help = "Buffers in a System V shared memory segment", .value = MEM_SHM },
+	{ .word = "shmhuge", .help = "A shared memory segment of huge pages", .value = MEM_SHMHUGE },
+	{ .word = "mmap", .help = "An anonymous mapping, or a shared one of :FILE", .value = MEM_MMAP },
+	{ .word = "mmapshared", .help = "A shared anonymous mapping", .value = MEM_MMAPSHARED },
+	{ .word = "mmaphuge", .help = "A mapping of huge pages (:FILE on hugetlbfs)", .value = MEM_MMAPHUGE },
+	{ .word = NULL },
 };
 
 /* Copy val into a fixed field of cap bytes: "fio: NAME is too long (N bytes, max M)". */

@@ -45,27 +45,27 @@ APPLY(opt_apply_percentile_list)
 }
 
 const struct opt_choice opt_apply_kb_base_choices[] = {
-	OPT_CHOICE("1024", "k/m/g mean 1024^n, ki/mi/gi 1000^n (legacy); binary units shown", 1024),
-	OPT_CHOICE("1000", "k/m/g mean 1000^n, ki/mi/gi 1024^n; decimal units shown", 1000),
-	{ NULL, 0 },
+	{ .word = "1024", .help = "k/m/g mean 1024^n, ki/mi/gi 1000^n (legacy); binary units shown", .value = 1024 },
+	{ .word = "1000", .help = "k/m/g mean 1000^n, ki/mi/gi 1024^n; decimal units shown", .value = 1000 },
+	{ .word = NULL },
 };
 
 const struct opt_choice opt_apply_unit_base_choices[] = {
-	OPT_CHOICE("0", "Chosen automatically", 0),
-	OPT_CHOICE("8", "Figures in bytes", 8),
-	OPT_CHOICE("1", "Figures in bits", 1),
-	{ NULL, 0 },
+	{ .word = "0", .help = "Chosen automatically", .value = 0 },
+	{ .word = "8", .help = "Figures in bytes", .value = 8 },
+	{ .word = "1", .help = "Figures in bits", .value = 1 },
+	{ .word = NULL },
 };
 
 /* unified_rw_reporting (unified.h): fio's words and numeric aliases */
 const struct opt_choice opt_apply_unified_rw_reporting_choices[] = {
-	OPT_CHOICE("none", "One block per direction (the default)", 0),
-	OPT_CHOICE("mixed", "One merged block in place of read, write and trim", 1),
-	OPT_CHOICE("both", "The per-direction blocks, then the merged one", 2),
-	OPT_CHOICE("0", "Same as none", 0),
-	OPT_CHOICE("1", "Same as mixed", 1),
-	OPT_CHOICE("2", "Same as both", 2),
-	{ NULL, 0 },
+	{ .word = "none", .help = "One block per direction (the default)", .value = 0 },
+	{ .word = "mixed", .help = "One merged block in place of read, write and trim", .value = 1 },
+	{ .word = "both", .help = "The per-direction blocks, then the merged one", .value = 2 },
+	{ .word = "0", .help = "Same as none", .value = 0 },
+	{ .word = "1", .help = "Same as mixed", .value = 1 },
+	{ .word = "2", .help = "Same as both", .value = 2 },
+	{ .word = NULL },
 };
 
 /* ------------------------------------------------------------------------------------------ */

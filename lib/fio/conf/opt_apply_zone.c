@@ -10,10 +10,10 @@
 #include "fio/conf/opt_apply.h"
 
 const struct opt_choice opt_apply_zonemode_choices[] = {
-	OPT_CHOICE("none", "The zonerange, zonesize and zoneskip parameters are ignored", ZONE_MODE_NONE),
-	OPT_CHOICE("strided", "I/O happens in a single zone until zonesize bytes have been transferred", ZONE_MODE_STRIDED),
-	OPT_CHOICE("zbd", "Writes only at each zone's write pointer (emulated on regular files)", ZONE_MODE_ZBD),
-	{ NULL, 0 },
+	{ .word = "none", .help = "The zonerange, zonesize and zoneskip parameters are ignored", .value = ZONE_MODE_NONE },
+	{ .word = "strided", .help = "I/O happens in a single zone until zonesize bytes have been transferred", .value = ZONE_MODE_STRIDED },
+	{ .word = "zbd", .help = "Writes only at each zone's write pointer (emulated on regular files)", .value = ZONE_MODE_ZBD },
+	{ .word = NULL },
 };
 
 static int zone_bytes(struct opt_job *oj, const struct opt_def *od, const char *val,

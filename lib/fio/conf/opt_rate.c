@@ -91,15 +91,15 @@ static int rate_choice(const struct opt_def *od, const char *val, struct opt_dia
 }
 
 const struct opt_choice opt_rate_process_choices[] = {
-	OPT_CHOICE("linear", "Evenly spaced I/Os", 0),
-	OPT_CHOICE("poisson", "Exponential gaps (Poisson arrivals)", 1),
-	{ NULL, 0 },
+	{ .word = "linear", .help = "Evenly spaced I/Os", .value = 0 },
+	{ .word = "poisson", .help = "Exponential gaps (Poisson arrivals)", .value = 1 },
+	{ .word = NULL },
 };
 
 const struct opt_choice opt_rate_blocks_type_choices[] = {
-	OPT_CHOICE("complete", "Count I/Os as they complete", 0),
-	OPT_CHOICE("issue", "Count I/Os as they are issued", 1),
-	{ NULL, 0 },
+	{ .word = "complete", .help = "Count I/Os as they complete", .value = 0 },
+	{ .word = "issue", .help = "Count I/Os as they are issued", .value = 1 },
+	{ .word = NULL },
 };
 
 RATE_APPLY(opt_rate_apply_process)

@@ -131,11 +131,10 @@ void opt_value_choices(struct opt_diag *d, const struct opt_def *od)
 		return;
 	for (const struct opt_choice *c = od->choices; c->word; c++) {
 		const char *label = first ? "valid values" : "";
-		const char *help = c->word + strlen(c->word) + 1;	/* OPT_CHOICE */
 
 		/* a value without a description ends at its padded column, no trailing blank */
-		if (*help)
-			opt_diag_add(d, true, "%20s: %-10s %s", label, c->word, help);
+		if (c->help && *c->help)
+			opt_diag_add(d, true, "%20s: %-10s %s", label, c->word, c->help);
 		else
 			opt_diag_add(d, true, "%20s: %-10s", label, c->word);
 		first = false;
