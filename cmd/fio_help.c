@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "engine/engine.h"
+#include "fio/conf/opt_value.h"
 
 void fio_help_flush_diag(struct opt_diag *d)
 {
@@ -84,7 +85,7 @@ static void print_cmdhelp_one(const struct opt_def *od)
 		d = malloc(sizeof(*d));
 		if (d) {
 			opt_diag_init(d);
-			opt_diag_choices(d, od);
+			opt_value_choices(d, od);
 			fio_help_flush_diag(d);	/* the list ends with its blank line */
 			free(d);
 			return;

@@ -61,36 +61,11 @@ void opt_kv_free(struct job_kv *kv, unsigned nr)
 }
 
 /* ------------------------------------------------------------------------------------------ */
-/* choices and engines */
-
-void opt_diag_choices(struct opt_diag *d, const struct opt_def *od)
-{
-	bool first = true;
-
-	if (od->type != OPT_T_CHOICE)
-		return;
-	for (const struct opt_choice *c = od->choices; c->word; c++) {
-		const char *label = first ? "valid values" : "";
-		const char *help = c->word + strlen(c->word) + 1;	/* OPT_CHOICE */
-
-		/* a value without a description ends at its padded column, no trailing blank */
-		if (*help)
-			opt_diag_add(d, true, "%20s: %-10s %s", label, c->word, help);
-		else
-			opt_diag_add(d, true, "%20s: %-10s", label, c->word);
-		first = false;
-	}
-	opt_diag_add(d, true, "%s", "");
-}
+/* refusals */
 
 bool opt_is_refusal(const char *line)
 {
 	return strstr(line, "not supported by iops") || strstr(line, "which this build does not include");
-}
-
-const char *opt_engine_list(void)
-{
-	return engine_names();
 }
 
 /* ------------------------------------------------------------------------------------------ */

@@ -34,14 +34,12 @@ enum opt_type {
 	OPT_T_UNSUPPORTED,	/* fio has it, iops refuses it */
 };
 
-/* One word of a CHOICE option; its --cmdhelp text ("" if none) follows the word's NUL
- * (OPT_CHOICE): a pointer per word less. A NULL word ends a list. */
+/* One word of a CHOICE option. A NULL word ends a list. */
 struct opt_choice {
 	const char *word;
+	const char *help;		/* --cmdhelp's text for the word, "" or NULL if none */
 	int value;
 };
-
-#define OPT_CHOICE(word, help, value)	{ word "\0" help, value }
 
 struct opt_job;
 struct opt_def;
@@ -56,37 +54,28 @@ enum opt_prio { OPT_PRIO_FIRST = -1, OPT_PRIO_NORMAL = 0, OPT_PRIO_LAST = 1 };
 #define OPT_NOMAX	0		/* max: no upper bound (--cmdhelp shows -1, as fio) */
 
 /* One fio option (fio/conf/opt_table.c). Every field left out of an entry is 0 or NULL, the
- * common case; an option iops refuses has only its name and reason. Kept small: the table
- * has an entry per fio option (an alias lives beside it, opt_alias()). */
+ * common case; an option iops refuses has only its name and reason. */
 struct opt_def {
 	const char *name;
-	const char *help;		/* --cmdhelp's line (the reason, when unsupported); with
-					 * has_def, the default follows its NUL (O_HELP_DEF) */
+	const char *alias;		/* fio's other name for it, NULL if none */
+	const char *help;		/* --cmdhelp's line (the reason, when unsupported) */
+	const char *def;		/* the default as --cmdhelp shows it, NULL: "no default" */
 	opt_apply_fn *apply;		/* parses the value into the job; NULL when unsupported */
-	union {
-		struct {
-			int32_t min, max;	/* INT/BOOL/FLAG range (min also RANGE's); max
-						 * OPT_NOMAX: none */
-		};
-		const struct opt_choice *choices;	/* CHOICE only: NULL-terminated */
-	};
-	uint16_t field;			/* where opt_apply_uint_field / _bool_field store the value:
+	int32_t min, max;		/* INT/BOOL/FLAG range (min also RANGE's); max OPT_NOMAX:
+					 * none */
+	const struct opt_choice *choices;	/* CHOICE only: NULL-terminated */
+	size_t field;			/* where opt_apply_uint_field / _bool_field store the value:
 					 * its offset in struct opt_job */
-	enum opt_type type : 8;
-	int8_t prio;			/* enum opt_prio: order of application in job files */
+	enum opt_type type;
+	enum opt_prio prio;		/* order of application in job files */
 	bool hidden;			/* accepted but not listed by --cmdhelp (unsupported, threads) */
 	bool engine;			/* an engine's option: fio reads these after the job's own */
-	bool has_def;			/* a default follows the help text (opt_default) */
 };
 
-/* An entry's help text and its default as --cmdhelp shows it, in one string: a pointer per
- * entry less in the table. */
-#define O_HELP_DEF(text, dflt)	.help = text "\0" dflt, .has_def = true
-
-/* The default as --cmdhelp shows it, NULL = "no default". */
+/* The default as --cmdhelp shows it (od->def), NULL = "no default". */
 const char *opt_default(const struct opt_def *od);
 
-/* The option's other name, NULL if none. */
+/* The option's other name (od->alias), NULL if none. */
 const char *opt_alias(const struct opt_def *od);
 
 /* A job (or the global section) while options are being applied. */
@@ -151,11 +140,5 @@ int opt_apply(struct opt_job *oj, const struct opt_def *od, const char *val, str
 /* Append key=value to a kv list (both duplicated). 0 or -ENOMEM. */
 int opt_kv_add(struct job_kv **kv, unsigned *nr, unsigned *cap, const char *key, const char *val);
 void opt_kv_free(struct job_kv *kv, unsigned nr);
-
-/* "valid values" lines of a CHOICE option, as fio prints them (also used by --cmdhelp). */
-void opt_diag_choices(struct opt_diag *d, const struct opt_def *od);
-
-/* The engines iops knows, for error messages ("libaio, io_uring, psync, sync, pvsync, null"). */
-const char *opt_engine_list(void);
 
 #endif

@@ -4,8 +4,9 @@
  *
  * The appliers live by topic: opt_apply_job.c (name, copies, timing), opt_apply_files.c
  * (files, sizes, how they are opened and synced), opt_apply_io.c (pattern, engine, depths),
- * opt_apply_report.c (report and logs), opt_apply_verify.c; opt_apply.c has the helpers they
- * share and the options iops takes at one value only. */
+ * opt_apply_report.c (report and logs), opt_apply_verify.c; opt_apply.c has the appliers
+ * that store a value as is and the options iops takes at one value only. The value-reading
+ * helpers they share are opt_value.h's. */
 #ifndef IOPS_OPT_APPLY_H
 #define IOPS_OPT_APPLY_H
 
@@ -13,9 +14,10 @@
 #include <stdint.h>
 
 #include "fio/conf/opt.h"
+#include "fio/conf/opt_value.h"
 #include "sys/cpuset.h"
 
-/* ---- for the opt_apply_*.c files: the shared parsing helpers (fio's messages) ---- */
+/* ---- for the opt_apply_*.c files ---- */
 
 /* An applier's definition: APPLY(opt_apply_x) { ... } with oj, od, val and d in scope. */
 #define APPLY(fn) int fn(struct opt_job *oj, const struct opt_def *od, const char *val, \
@@ -26,7 +28,7 @@
 	APPLY(fn) \
 	{ \
 		unsigned v; \
-		int ret = opt_apply_get_uint(oj, od, val, d, &v); \
+		int ret = opt_value_get_uint(oj, od, val, d, &v); \
 		if (ret) \
 			return ret; \
 		oj->j.field = v; \
@@ -39,32 +41,9 @@
  * struct opt_job, opt_table.c's O_UINT, O_BOOL, O_U64 and O_WORD). */
 opt_apply_fn opt_apply_uint_field, opt_apply_bool_field, opt_apply_u64_field, opt_apply_word_field;
 
-/* "fio: failed parsing name=val". */
-void opt_apply_failed(struct opt_diag *d, const struct opt_def *od, const char *val);
-/* fio's "NAME: max value out of range: V (LIM max)" (min when !max; no "NAME: " for a bool or
- * flag), then opt_apply_failed(); returns -EINVAL. */
-int opt_apply_range_failed(struct opt_diag *d, const struct opt_def *od, const char *val, bool max,
-			   long long v, long long lim);
-/* 1000 or 1024: what k means in this job's sizes so far (kb_base). */
-unsigned opt_apply_kb_of(const struct opt_job *oj);
-/* fio's int (size suffixes), checked against the option's min and max. */
-int opt_apply_get_int(struct opt_job *oj, const struct opt_def *od, const char *val,
-		      struct opt_diag *d, int64_t *out);
-int opt_apply_get_uint(struct opt_job *oj, const struct opt_def *od, const char *val,
-		       struct opt_diag *d, unsigned *out);
-/* A FLAG without a value is true. */
-int opt_apply_get_bool(struct opt_job *oj, const struct opt_def *od, const char *val,
-		       struct opt_diag *d, bool *out);
-/* A time, seconds when no unit is given. */
-int opt_apply_get_time(const struct opt_def *od, const char *val, struct opt_diag *d,
-		       uint64_t *out_ns);
-/* One of the option's choices (its value); otherwise the "valid values" lines. */
 /* A CPU list as fio reads it (cpus_allowed, log_compression_cpus: opt_apply_job.c): 0 or -EINVAL
  * with fio's line in d. */
 int opt_apply_cpu_list(const char *val, struct cpuset *set, struct opt_diag *d);
-int opt_apply_get_choice(const struct opt_def *od, const char *val, struct opt_diag *d, int *out);
-/* Replace *dst with a copy of val ("" for NULL). 0 or -ENOMEM. */
-int opt_apply_set_str(char **dst, const char *val);
 
 /* An engine iops knows but this build leaves out: adds the one line why ("fio: engine rbd needs
  * librbd, which...") and returns -EINVAL; 0 if iops does not know it (opt_apply_engine.c). */

@@ -60,26 +60,26 @@ static int aio_get(struct opt_job *oj, const struct opt_def *od, const char *val
 		if (!strcmp(aio_opts[i].name, od->name))
 			break;
 	if (i == AIO_NR_OPTS) {	/* a table entry without its line above */
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	if (od->type == OPT_T_FLAG || od->type == OPT_T_BOOL) {
 		bool b = false;	/* a bad value leaves it unset */
 
-		ret = opt_apply_get_bool(oj, od, val, d, &b);
+		ret = opt_value_get_bool(oj, od, val, d, &b);
 		if (!ret)	/* b is set only on success */
 			*out = b;
 	} else if (od->min >= 0) {	/* counts, CPUs: what an unsigned / an int holds */
 		unsigned u;
 		int32_t cap = strcmp(od->name, "sqthread_poll_cpu") ? -1 : INT32_MAX;
 
-		ret = opt_apply_get_uint(oj, od, val, d, &u);
+		ret = opt_value_get_uint(oj, od, val, d, &u);
 		if (!ret && cap >= 0 && u > (unsigned)cap)
-			ret = opt_apply_range_failed(d, od, val, true, u, cap);
+			ret = opt_value_range_failed(d, od, val, true, u, cap);
 		if (!ret)
 			*out = u;
 	} else {
-		ret = opt_apply_get_int(oj, od, val, d, out);
+		ret = opt_value_get_int(oj, od, val, d, out);
 	}
 	if (!ret)
 		oj->aio_given |= 1u << i;

@@ -12,7 +12,7 @@ APPLY(opt_apply_buffer_pattern)
 
 	if (!val || pattern_parse(val, &out)) {
 		oj->j.buffer_pattern_len = 0;
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	oj->j.buffer_pattern_len = out.len;
@@ -20,15 +20,15 @@ APPLY(opt_apply_buffer_pattern)
 }
 
 const struct opt_choice opt_apply_dedupe_mode_choices[] = {
-	OPT_CHOICE("repeat", "A dedupable buffer repeats an earlier unique one", 0),
-	OPT_CHOICE("working_set", "A dedupable buffer is one of a working set (dedupe_working_set_percentage)", 1),
-	{ NULL, 0 },
+	{ .word = "repeat", .help = "A dedupable buffer repeats an earlier unique one", .value = 0 },
+	{ .word = "working_set", .help = "A dedupable buffer is one of a working set (dedupe_working_set_percentage)", .value = 1 },
+	{ .word = NULL },
 };
 
 APPLY(opt_apply_dedupe_mode)
 {
 	int v;
-	int ret = opt_apply_get_choice(od, val, d, &v);
+	int ret = opt_value_get_choice(od, val, d, &v);
 
 	if (!ret)
 		oj->j.dedupe_working_set = v == 1;

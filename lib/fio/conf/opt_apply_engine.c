@@ -16,7 +16,7 @@ static int eng_set_str(char *dst, size_t cap, const struct opt_def *od, const ch
 	size_t n = val ? strlen(val) : 0;
 
 	if (!val || (!allow_empty && !n) || n >= cap) {
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	memcpy(dst, val, n + 1);
@@ -28,7 +28,7 @@ static int eng_set_str(char *dst, size_t cap, const struct opt_def *od, const ch
 APPLY(opt_apply_cpuchunks)
 {
 	unsigned v;
-	int ret = opt_apply_get_uint(oj, od, val, d, &v);
+	int ret = opt_value_get_uint(oj, od, val, d, &v);
 
 	if (!ret)
 		oj->j.eng.cpuio.chunk_ns = (uint64_t)v * 1000u;
@@ -36,9 +36,9 @@ APPLY(opt_apply_cpuchunks)
 }
 
 const struct opt_choice opt_apply_cpumode_choices[] = {
-	OPT_CHOICE("noop", "NOOP instructions", ENGINE_CPU_NOOP),
-	OPT_CHOICE("qsort", "QSORT computation", ENGINE_CPU_QSORT),
-	{ NULL, 0 },
+	{ .word = "noop", .help = "NOOP instructions", .value = ENGINE_CPU_NOOP },
+	{ .word = "qsort", .help = "QSORT computation", .value = ENGINE_CPU_QSORT },
+	{ .word = NULL },
 };
 
 /* ---- exec ---- */
@@ -56,7 +56,7 @@ APPLY(opt_apply_arguments)
 APPLY(opt_apply_grace_time)
 {
 	unsigned v;
-	int ret = opt_apply_get_uint(oj, od, val, d, &v);
+	int ret = opt_value_get_uint(oj, od, val, d, &v);
 
 	if (!ret)
 		oj->j.eng.exec.grace_ns = (uint64_t)v * 1000000000u;
@@ -71,10 +71,10 @@ APPLY(opt_apply_hostname)
 }
 
 const struct opt_choice opt_apply_protocol_choices[] = {
-	OPT_CHOICE("tcp", "Transmission Control Protocol", ENGINE_NET_TCP),
-	OPT_CHOICE("udp", "User Datagram Protocol", ENGINE_NET_UDP),
-	OPT_CHOICE("unix", "UNIX domain socket", ENGINE_NET_UNIX),
-	{ NULL, 0 },
+	{ .word = "tcp", .help = "Transmission Control Protocol", .value = ENGINE_NET_TCP },
+	{ .word = "udp", .help = "User Datagram Protocol", .value = ENGINE_NET_UDP },
+	{ .word = "unix", .help = "UNIX domain socket", .value = ENGINE_NET_UNIX },
+	{ .word = NULL },
 };
 
 APPLY(opt_apply_protocol)
@@ -87,7 +87,7 @@ APPLY(opt_apply_protocol)
 			     val, strcmp(val, "vsock") ? "IPv6" : "virtio sockets");
 		return -EINVAL;
 	}
-	ret = opt_apply_get_choice(od, val, d, &v);
+	ret = opt_value_get_choice(od, val, d, &v);
 	if (!ret)
 		oj->j.eng.net.proto = (enum engine_net_proto)v;
 	return ret;
@@ -109,7 +109,7 @@ APPLY(opt_apply_donorname)
 APPLY(opt_apply_inplace)
 {
 	unsigned v;
-	int ret = opt_apply_get_uint(oj, od, val, d, &v);
+	int ret = opt_value_get_uint(oj, od, val, d, &v);
 
 	if (!ret)
 		oj->j.eng.e4defrag.inplace = v != 0;
@@ -117,10 +117,10 @@ APPLY(opt_apply_inplace)
 }
 
 const struct opt_choice opt_apply_stat_type_choices[] = {
-	OPT_CHOICE("stat", "Use stat(2)", ENGINE_STAT_STAT),
-	OPT_CHOICE("lstat", "Use lstat(2)", ENGINE_STAT_LSTAT),
-	OPT_CHOICE("statx", "Use statx(2) if exists", ENGINE_STAT_STATX),
-	{ NULL, 0 },
+	{ .word = "stat", .help = "Use stat(2)", .value = ENGINE_STAT_STAT },
+	{ .word = "lstat", .help = "Use lstat(2)", .value = ENGINE_STAT_LSTAT },
+	{ .word = "statx", .help = "Use statx(2) if exists", .value = ENGINE_STAT_STATX },
+	{ .word = NULL },
 };
 
 /* ---- engines this build does not have ---- */

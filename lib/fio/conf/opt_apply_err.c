@@ -8,15 +8,15 @@
 #include <string.h>
 
 const struct opt_choice opt_apply_cont_err_choices[] = {
-	OPT_CHOICE("none", "Stop the job at its first error", 0),
-	OPT_CHOICE("read", "Go on after read errors", 1 << JOB_ERR_READ),
-	OPT_CHOICE("write", "Go on after write errors", 1 << JOB_ERR_WRITE),
-	OPT_CHOICE("io", "Go on after read and write errors", 1 << JOB_ERR_READ | 1 << JOB_ERR_WRITE),
-	OPT_CHOICE("verify", "Go on after verify errors", 1 << JOB_ERR_VERIFY),
-	OPT_CHOICE("all", "Go on after any I/O or verify error", 7),
-	OPT_CHOICE("0", "Same as none", 0),
-	OPT_CHOICE("1", "Same as all", 7),
-	{ NULL, 0 },
+	{ .word = "none", .help = "Stop the job at its first error", .value = 0 },
+	{ .word = "read", .help = "Go on after read errors", .value = 1 << JOB_ERR_READ },
+	{ .word = "write", .help = "Go on after write errors", .value = 1 << JOB_ERR_WRITE },
+	{ .word = "io", .help = "Go on after read and write errors", .value = 1 << JOB_ERR_READ | 1 << JOB_ERR_WRITE },
+	{ .word = "verify", .help = "Go on after verify errors", .value = 1 << JOB_ERR_VERIFY },
+	{ .word = "all", .help = "Go on after any I/O or verify error", .value = 7 },
+	{ .word = "0", .help = "Same as none", .value = 0 },
+	{ .word = "1", .help = "Same as all", .value = 7 },
+	{ .word = NULL },
 };
 
 /* fio's symbolic names: errno 1 (EPERM) to 34 (ERANGE), in order */
@@ -56,7 +56,7 @@ APPLY(opt_apply_ignore_error)
 	struct job *j = &oj->j;
 
 	if (!val) {
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	memset(j->nr_ignore_err, 0, sizeof(j->nr_ignore_err));
@@ -65,7 +65,7 @@ APPLY(opt_apply_ignore_error)
 
 		if (type >= JOB_ERR_NR) {
 			opt_diag_add(d, false, "Illegal error type");
-			opt_apply_failed(d, od, val);
+			opt_value_failed(d, od, val);
 			return -EINVAL;
 		}
 		for (size_t at = 0; at < len;) {
@@ -78,7 +78,7 @@ APPLY(opt_apply_ignore_error)
 			}
 			if (!e || j->nr_ignore_err[type] >= JOB_IGNORE_ERR_MAX) {
 				opt_diag_add(d, false, "Unknown error %.*s, please use number value", (int)n, p + at);
-				opt_apply_failed(d, od, val);
+				opt_value_failed(d, od, val);
 				return -EINVAL;
 			}
 			j->ignore_err[type][j->nr_ignore_err[type]++] = e;

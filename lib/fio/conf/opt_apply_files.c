@@ -13,16 +13,16 @@
 APPLY(opt_apply_filename)
 {
 	if (!val || !*val) {
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
-	return opt_apply_set_str(&oj->filename, val);
+	return opt_value_set_str(&oj->filename, val);
 }
 
 APPLY(opt_apply_directory)
 {
 	if (!val || !*val) {
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	/* as fio 3.33: each directory of the ':' list must be one (fio creates none); a Windows
@@ -39,20 +39,20 @@ APPLY(opt_apply_directory)
 			p++;
 		if (n && (stat(dir, &st) || !S_ISDIR(st.st_mode))) {
 			opt_diag_add(d, false, "fio: %s is not a directory", dir);
-			opt_apply_failed(d, od, val);
+			opt_value_failed(d, od, val);
 			return -EINVAL;
 		}
 	}
-	return opt_apply_set_str(&oj->directory, val);
+	return opt_value_set_str(&oj->directory, val);
 }
 
 APPLY(opt_apply_filename_format)
 {
 	if (!val || !*val) {
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
-	return opt_apply_set_str(&oj->filename_format, val);
+	return opt_value_set_str(&oj->filename_format, val);
 }
 
 /* size, offset, offset_increment: bytes with suffixes, or N% of the file. */
@@ -92,8 +92,8 @@ static int opt_apply_size_pct(struct opt_job *oj, const struct opt_def *od, cons
 	}
 	*zones = 0;
 	/* "1m-256k", "1m:2m": fio reads the second size, iops refuses the range */
-	if (!val || strpbrk(val, "-:") || parse_size_pct(val, opt_apply_kb_of(oj), &v, &p)) {
-		opt_apply_failed(d, od, val);
+	if (!val || strpbrk(val, "-:") || parse_size_pct(val, opt_value_kb_of(oj), &v, &p)) {
+		opt_value_failed(d, od, val);
 		return -EINVAL;	/* the job keeps its previous value */
 	}
 	*bytes = v;
@@ -125,8 +125,8 @@ APPLY(opt_apply_io_size)
 		opt_diag_add(d, false, "fio: io_size=%s (a percentage) is not supported by iops", val);
 		return -EINVAL;
 	}
-	if (!val || parse_size(val, opt_apply_kb_of(oj), &v)) {
-		opt_apply_failed(d, od, val);
+	if (!val || parse_size(val, opt_value_kb_of(oj), &v)) {
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	oj->j.io_size = v;
@@ -136,11 +136,11 @@ APPLY(opt_apply_io_size)
 APPLY(opt_apply_filesize)
 {
 	uint64_t lo, hi;
-	int r = val ? parse_range(val, opt_apply_kb_of(oj), &lo, &hi) : -EINVAL;
+	int r = val ? parse_range(val, opt_value_kb_of(oj), &lo, &hi) : -EINVAL;
 
 	if (r) {
-		if (!val || r == -ERANGE || parse_size(val, opt_apply_kb_of(oj), &lo)) {
-			opt_apply_failed(d, od, val);
+		if (!val || r == -ERANGE || parse_size(val, opt_value_kb_of(oj), &lo)) {
+			opt_value_failed(d, od, val);
 			return -EINVAL;
 		}
 		hi = lo;
@@ -153,7 +153,7 @@ APPLY(opt_apply_filesize)
 APPLY(opt_apply_nrfiles)
 {
 	unsigned v;
-	int ret = opt_apply_get_uint(oj, od, val, d, &v);
+	int ret = opt_value_get_uint(oj, od, val, d, &v);
 
 	if (!ret && v > JOB_MAX_FILES) {	/* fio has no bound; iops plans every file up front */
 		opt_diag_add(d, false, "fio: option 'nrfiles=%s' is not supported by iops (at most %d files per job)",
@@ -168,37 +168,37 @@ APPLY(opt_apply_nrfiles)
 }
 
 const struct opt_choice opt_apply_fallocate_choices[] = {
-	OPT_CHOICE("none", "Reserve nothing in advance", FALLOC_NONE),
-	OPT_CHOICE("native", "Reserve space the filesystem's own way, if any", FALLOC_NATIVE),
-	OPT_CHOICE("posix", "Reserve space with posix_fallocate(3)", FALLOC_POSIX),
-	OPT_CHOICE("keep", "Reserve with fallocate(2), file length unchanged", FALLOC_KEEP),
-	OPT_CHOICE("truncate", "Only set the file length, with ftruncate(2)", FALLOC_TRUNCATE),
-	OPT_CHOICE("0", "Same as 'none'", FALLOC_NONE),
-	OPT_CHOICE("1", "Same as 'posix'", FALLOC_POSIX),
-	{ NULL, 0 },
+	{ .word = "none", .help = "Reserve nothing in advance", .value = FALLOC_NONE },
+	{ .word = "native", .help = "Reserve space the filesystem's own way, if any", .value = FALLOC_NATIVE },
+	{ .word = "posix", .help = "Reserve space with posix_fallocate(3)", .value = FALLOC_POSIX },
+	{ .word = "keep", .help = "Reserve with fallocate(2), file length unchanged", .value = FALLOC_KEEP },
+	{ .word = "truncate", .help = "Only set the file length, with ftruncate(2)", .value = FALLOC_TRUNCATE },
+	{ .word = "0", .help = "Same as 'none'", .value = FALLOC_NONE },
+	{ .word = "1", .help = "Same as 'posix'", .value = FALLOC_POSIX },
+	{ .word = NULL },
 };
 
 const struct opt_choice opt_apply_fadvise_hint_choices[] = {
-	OPT_CHOICE("0", "No advice", FADVISE_NONE),
-	OPT_CHOICE("1", "Random or sequential, as rw= says", FADVISE_PATTERN),
-	OPT_CHOICE("random", "Always POSIX_FADV_RANDOM", FADVISE_RANDOM),
-	OPT_CHOICE("sequential", "Always POSIX_FADV_SEQUENTIAL", FADVISE_SEQUENTIAL),
-	{ NULL, 0 },
+	{ .word = "0", .help = "No advice", .value = FADVISE_NONE },
+	{ .word = "1", .help = "Random or sequential, as rw= says", .value = FADVISE_PATTERN },
+	{ .word = "random", .help = "Always POSIX_FADV_RANDOM", .value = FADVISE_RANDOM },
+	{ .word = "sequential", .help = "Always POSIX_FADV_SEQUENTIAL", .value = FADVISE_SEQUENTIAL },
+	{ .word = NULL },
 };
 
 const struct opt_choice opt_apply_sync_choices[] = {
-	OPT_CHOICE("none", "", SYNC_NONE),
-	OPT_CHOICE("0", "", SYNC_NONE),
-	OPT_CHOICE("sync", "", SYNC_SYNC),
-	OPT_CHOICE("1", "", SYNC_SYNC),
-	OPT_CHOICE("dsync", "", SYNC_DSYNC),
-	{ NULL, 0 },
+	{ .word = "none", .help = "", .value = SYNC_NONE },
+	{ .word = "0", .help = "", .value = SYNC_NONE },
+	{ .word = "sync", .help = "", .value = SYNC_SYNC },
+	{ .word = "1", .help = "", .value = SYNC_SYNC },
+	{ .word = "dsync", .help = "", .value = SYNC_DSYNC },
+	{ .word = NULL },
 };
 
 APPLY(opt_apply_buffered)
 {
 	bool b;
-	int ret = opt_apply_get_bool(oj, od, val, d, &b);
+	int ret = opt_value_get_bool(oj, od, val, d, &b);
 
 	if (!ret)
 		oj->j.direct = !b;

@@ -11,14 +11,14 @@
 #include "fio/offset/dist.h"
 
 const struct opt_choice opt_apply_fsvc_choices[] = {
-	OPT_CHOICE("random", "Pick each file uniformly at random", FSVC_RANDOM),
-	OPT_CHOICE("zipf", "Pick files with a Zipf skew (:theta[:center])", FSVC_ZIPF),
-	OPT_CHOICE("pareto", "Pick files with a Pareto skew (:h[:center])", FSVC_PARETO),
-	OPT_CHOICE("normal", "Pick files around a Gaussian centre (:dev%[:center])", FSVC_NORMAL),
-	OPT_CHOICE("gauss", "Same as 'normal'", FSVC_NORMAL),
-	OPT_CHOICE("roundrobin", "Take the files in turn", FSVC_RR),
-	OPT_CHOICE("sequential", "Use up one file before going on to the next", FSVC_SEQ),
-	{ NULL, 0 },
+	{ .word = "random", .help = "Pick each file uniformly at random", .value = FSVC_RANDOM },
+	{ .word = "zipf", .help = "Pick files with a Zipf skew (:theta[:center])", .value = FSVC_ZIPF },
+	{ .word = "pareto", .help = "Pick files with a Pareto skew (:h[:center])", .value = FSVC_PARETO },
+	{ .word = "normal", .help = "Pick files around a Gaussian centre (:dev%[:center])", .value = FSVC_NORMAL },
+	{ .word = "gauss", .help = "Same as 'normal'", .value = FSVC_NORMAL },
+	{ .word = "roundrobin", .help = "Take the files in turn", .value = FSVC_RR },
+	{ .word = "sequential", .help = "Use up one file before going on to the next", .value = FSVC_SEQ },
+	{ .word = NULL },
 };
 
 /* ":N" of random / roundrobin / sequential: I/Os per turn, 1 .. 2^31 - 1. */
@@ -55,7 +55,7 @@ APPLY(opt_apply_file_service_type)
 	if (!c->word) {
 		int v;
 
-		return opt_apply_get_choice(od, val, d, &v);	/* not a choice: fio's lines */
+		return opt_value_get_choice(od, val, d, &v);	/* not a choice: fio's lines */
 	}
 	switch (c->value) {
 	case FSVC_RANDOM:
@@ -106,15 +106,15 @@ APPLY(opt_apply_file_service_type)
 	oj->j.fsvc_center = center;
 	return 0;
 bad:
-	opt_apply_failed(d, od, val);
+	opt_value_failed(d, od, val);
 	return -EINVAL;
 }
 
 const struct opt_choice opt_apply_lockfile_choices[] = {
-	OPT_CHOICE("none", "Files are not locked", JOB_LOCK_NONE),
-	OPT_CHOICE("exclusive", "One job at a time hands I/O to a file", JOB_LOCK_EXCL),
-	OPT_CHOICE("readwrite", "Readers share a file, a writer has it alone", JOB_LOCK_RW),
-	{ NULL, 0 },
+	{ .word = "none", .help = "Files are not locked", .value = JOB_LOCK_NONE },
+	{ .word = "exclusive", .help = "One job at a time hands I/O to a file", .value = JOB_LOCK_EXCL },
+	{ .word = "readwrite", .help = "Readers share a file, a writer has it alone", .value = JOB_LOCK_RW },
+	{ .word = NULL },
 };
 
 /* create_fsync, allow_file_create: true by default, so the job keeps the opposite */
@@ -122,7 +122,7 @@ static int apply_inverted(struct opt_job *oj, const struct opt_def *od, const ch
 			  bool *field)
 {
 	bool b;
-	int ret = opt_apply_get_bool(oj, od, val, d, &b);
+	int ret = opt_value_get_bool(oj, od, val, d, &b);
 
 	if (!ret)
 		*field = !b;
@@ -142,8 +142,8 @@ APPLY(opt_apply_allow_file_create)
 APPLY(opt_apply_opendir)
 {
 	if (!val || !*val) {
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
-	return opt_apply_set_str(&oj->opendir, val);
+	return opt_value_set_str(&oj->opendir, val);
 }

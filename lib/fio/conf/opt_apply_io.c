@@ -23,18 +23,18 @@ static int dir_sizes(struct opt_job *oj, const struct opt_def *od, const char *v
 	int n;
 
 	if (!val || (n = parse_dir_list(val, parts, present)) < 0) {
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	for (int i = 0; i < 3; i++) {
 		if (!present[i])
 			continue;
-		if (parse_size(parts[i], opt_apply_kb_of(oj), &v[i])) {
-			opt_apply_failed(d, od, val);
+		if (parse_size(parts[i], opt_value_kb_of(oj), &v[i])) {
+			opt_value_failed(d, od, val);
 			return -EINVAL;
 		}
 		if (v[i] < 1) {
-			return opt_apply_range_failed(d, od, val, false, 0, 1);
+			return opt_value_range_failed(d, od, val, false, 0, 1);
 		}
 	}
 	for (int i = 0; i < 3; i++) {
@@ -84,7 +84,7 @@ static int bsrange_part(const struct opt_job *oj, const char *p, uint64_t *lo, u
 	if (!sep)
 		return 1;
 	*sep = '\0';
-	if (optval_decimal(buf, opt_apply_kb_of(oj), &a) || optval_decimal(sep + 1, opt_apply_kb_of(oj), &b))
+	if (optval_decimal(buf, opt_value_kb_of(oj), &a) || optval_decimal(sep + 1, opt_value_kb_of(oj), &b))
 		return 1;
 	*lo = (uint64_t)a < (uint64_t)b ? (uint64_t)a : (uint64_t)b;
 	*hi = (uint64_t)a < (uint64_t)b ? (uint64_t)b : (uint64_t)a;
@@ -106,7 +106,7 @@ APPLY(opt_apply_bsrange)
 		if (!ok[i])
 			continue;
 		if (lo[i] < 1)
-			return opt_apply_range_failed(d, od, val, false, 0, 1);
+			return opt_value_range_failed(d, od, val, false, 0, 1);
 		if (hi[i] > (uint64_t)INT64_MAX) {
 			opt_diag_add(d, false, "fio: %s=%s: fio 3.33 would take its end as %llu (a negative number "
 				     "wraps), which iops refuses", od->name, val, (unsigned long long)hi[i]);
@@ -115,7 +115,7 @@ APPLY(opt_apply_bsrange)
 		nr_ok++;
 	}
 	if (!nr_ok) {
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	for (unsigned k = 0; k < DDIR_NR; k++) {
@@ -139,12 +139,12 @@ APPLY(opt_apply_bssplit)
 
 	if (!s)
 		return -ENOMEM;
-	if (!val || dist_bssplit_parse(val, opt_apply_kb_of(oj), s, present, d)) {
-		opt_apply_failed(d, od, val);
+	if (!val || dist_bssplit_parse(val, opt_value_kb_of(oj), s, present, d)) {
+		opt_value_failed(d, od, val);
 		ret = -EINVAL;
 	} else {
-		ret = opt_apply_set_str(&oj->j.bssplit, val);
-		oj->j.bssplit_kb_base = opt_apply_kb_of(oj);	/* fio: sizes read with the kb_base of the moment */
+		ret = opt_value_set_str(&oj->j.bssplit, val);
+		oj->j.bssplit_kb_base = opt_value_kb_of(oj);	/* fio: sizes read with the kb_base of the moment */
 	}
 	free(s);
 	return ret;
@@ -165,34 +165,34 @@ APPLY(opt_apply_random_distribution)
 		free(r);
 		return 0;
 	}
-	if (!val || dist_rand_parse(val, opt_apply_kb_of(oj), r, d)) {
-		opt_apply_failed(d, od, val);
+	if (!val || dist_rand_parse(val, opt_value_kb_of(oj), r, d)) {
+		opt_value_failed(d, od, val);
 		ret = -EINVAL;
 	} else if (r->kind == DIST_RANDOM) {
 		free(oj->j.random_distribution);
 		oj->j.random_distribution = NULL;
 		ret = 0;
 	} else {
-		ret = opt_apply_set_str(&oj->j.random_distribution, val);
-		oj->j.random_distribution_kb_base = opt_apply_kb_of(oj);
+		ret = opt_value_set_str(&oj->j.random_distribution, val);
+		oj->j.random_distribution_kb_base = opt_value_kb_of(oj);
 	}
 	free(r);
 	return ret;
 }
 
 const struct opt_choice opt_apply_rw_choices[] = {
-	OPT_CHOICE("read", "Reads in ascending offset order", RW_READ),
-	OPT_CHOICE("write", "Writes in ascending offset order", RW_WRITE),
-	OPT_CHOICE("trim", "Discards in ascending offset order", RW_TRIM),
-	OPT_CHOICE("randread", "Reads at random offsets", RW_RANDREAD),
-	OPT_CHOICE("randwrite", "Writes at random offsets", RW_RANDWRITE),
-	OPT_CHOICE("randtrim", "Discards at random offsets", RW_RANDTRIM),
-	OPT_CHOICE("rw", "Mixed reads and writes, ascending offsets", RW_RW),
-	OPT_CHOICE("readwrite", "Mixed reads and writes, ascending offsets", RW_RW),
-	OPT_CHOICE("randrw", "Mixed reads and writes at random offsets", RW_RANDRW),
-	OPT_CHOICE("trimwrite", "Discard each block, then write it; in order", RW_TRIMWRITE),
-	OPT_CHOICE("randtrimwrite", "Discard each block, then write it; random order", RW_RANDTRIMWRITE),
-	{ NULL, 0 },
+	{ .word = "read", .help = "Reads in ascending offset order", .value = RW_READ },
+	{ .word = "write", .help = "Writes in ascending offset order", .value = RW_WRITE },
+	{ .word = "trim", .help = "Discards in ascending offset order", .value = RW_TRIM },
+	{ .word = "randread", .help = "Reads at random offsets", .value = RW_RANDREAD },
+	{ .word = "randwrite", .help = "Writes at random offsets", .value = RW_RANDWRITE },
+	{ .word = "randtrim", .help = "Discards at random offsets", .value = RW_RANDTRIM },
+	{ .word = "rw", .help = "Mixed reads and writes, ascending offsets", .value = RW_RW },
+	{ .word = "readwrite", .help = "Mixed reads and writes, ascending offsets", .value = RW_RW },
+	{ .word = "randrw", .help = "Mixed reads and writes at random offsets", .value = RW_RANDRW },
+	{ .word = "trimwrite", .help = "Discard each block, then write it; in order", .value = RW_TRIMWRITE },
+	{ .word = "randtrimwrite", .help = "Discard each block, then write it; random order", .value = RW_RANDTRIMWRITE },
+	{ .word = NULL },
 };
 
 /* rw: fio's word (up to the first ',' or ':'), then what follows the first ':' as fio 3.33's
@@ -209,8 +209,8 @@ APPLY(opt_apply_rw)
 			if (optval_word_match(c->word, val))
 				mode = c->value;
 	if (mode < 0) {
-		opt_diag_choices(d, od);
-		opt_apply_failed(d, od, val);
+		opt_value_choices(d, od);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	oj->j.rw = (enum rw_mode)mode;
@@ -229,9 +229,9 @@ APPLY(opt_apply_rw)
 			oj->j.rw_nr_same_offset = r > 0 && r <= (long)UINT32_MAX ? (unsigned)r : 1;
 			return 0;
 		}
-		if (optval_decimal(colon + 1, opt_apply_kb_of(oj), &n)) {
+		if (optval_decimal(colon + 1, opt_value_kb_of(oj), &n)) {
 			opt_diag_add(d, false, "fio: rw postfix parsing failed");
-			opt_apply_failed(d, od, val);
+			opt_value_failed(d, od, val);
 			return -EINVAL;
 		}
 		if (n < -(int64_t)UINT32_MAX || n > (int64_t)UINT32_MAX) {
@@ -250,7 +250,7 @@ APPLY(opt_apply_rw)
 APPLY(opt_apply_rwmixread)
 {
 	unsigned v;
-	int ret = opt_apply_get_uint(oj, od, val, d, &v);
+	int ret = opt_value_get_uint(oj, od, val, d, &v);
 
 	if (ret)
 		return ret;
@@ -263,7 +263,7 @@ APPLY(opt_apply_rwmixread)
 APPLY(opt_apply_rwmixwrite)
 {
 	unsigned v;
-	int ret = opt_apply_get_uint(oj, od, val, d, &v);
+	int ret = opt_value_get_uint(oj, od, val, d, &v);
 
 	if (ret)
 		return ret;
@@ -281,7 +281,7 @@ APPLY(opt_apply_percentage_random)
 
 	/* fio takes r,w,t; iops keeps one value for all directions: use the first given */
 	if (!val || parse_dir_list(val, parts, present) < 0 || !present[0]) {
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	for (int i = 1; i < 3; i++)
@@ -290,9 +290,9 @@ APPLY(opt_apply_percentage_random)
 				     "values is not supported by iops");
 			return -EINVAL;
 		}
-	if (opt_apply_get_uint(oj, od, parts[0], d, &v)) {
+	if (opt_value_get_uint(oj, od, parts[0], d, &v)) {
 		d->nr--;
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	oj->j.percentage_random = v;
@@ -323,17 +323,17 @@ APPLY(opt_apply_ioengine)
 	if (!val || n >= sizeof(buf) || !buf[0]) {
 		if (val && strlen(val) >= sizeof(buf)) {
 			opt_diag_add(d, false, "fio: engine %.64s... is not supported by iops (available: %s)",
-				     val, opt_engine_list());
+				     val, engine_names());
 			return -EINVAL;
 		}
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	if (!engine_known(buf)) {
 		if (opt_apply_engine_refuse(buf, d))
 			return -EINVAL;
 		opt_diag_add(d, false, "fio: engine %s is not supported by iops (available: %s)", buf,
-			     opt_engine_list());
+			     engine_names());
 		return -EINVAL;
 	}
 	memcpy(oj->j.ioengine, buf, sizeof(buf));
@@ -345,7 +345,7 @@ APPLY(opt_apply_randseed)
 	uint64_t v;
 
 	if (!val || parse_size(val, 1024, &v)) {
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	oj->j.randseed = v;
@@ -355,9 +355,9 @@ APPLY(opt_apply_randseed)
 }
 
 const struct opt_choice opt_apply_randgen_choices[] = {
-	OPT_CHOICE("tausworthe", "32-bit combined Tausworthe (default)", RANDGEN_TAUSWORTHE),
-	OPT_CHOICE("lfsr", "Shift register sized to the file, no repeats", RANDGEN_LFSR),
-	OPT_CHOICE("tausworthe64", "Tausworthe with 64-bit state", RANDGEN_TAUSWORTHE64),
-	{ NULL, 0 },
+	{ .word = "tausworthe", .help = "32-bit combined Tausworthe (default)", .value = RANDGEN_TAUSWORTHE },
+	{ .word = "lfsr", .help = "Shift register sized to the file, no repeats", .value = RANDGEN_LFSR },
+	{ .word = "tausworthe64", .help = "Tausworthe with 64-bit state", .value = RANDGEN_TAUSWORTHE64 },
+	{ .word = NULL },
 };
 

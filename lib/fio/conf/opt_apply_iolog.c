@@ -13,22 +13,22 @@
 APPLY(opt_apply_iolog_path)
 {
 	if (!val || !*val) {
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
-	return opt_apply_set_str((char **)((char *)oj + od->field), val);
+	return opt_value_set_str((char **)((char *)oj + od->field), val);
 }
 
 APPLY(opt_apply_replay_align)
 {
 	int64_t v;
-	int ret = opt_apply_get_int(oj, od, val, d, &v);
+	int ret = opt_value_get_int(oj, od, val, d, &v);
 
 	if (ret)
 		return ret;
 	if (v <= 0 || (v & (v - 1))) {
 		opt_diag_add(d, false, "replay_align: must be a power-of-2");
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	oj->j.replay_align = (uint64_t)v;
@@ -53,7 +53,7 @@ APPLY(opt_apply_replay_skip)
 			bad += len + 1;
 		}
 		opt_diag_add(d, false, "Unknown skip type: %.*s", (int)len, bad);
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	oj->j.replay_skip = bits;
@@ -67,8 +67,8 @@ APPLY(opt_apply_merge_list)
 	if (!val || blktrace_list_parse(val, NULL, BLKTRACE_MAX_TRACES) < 0) {
 		opt_diag_add(d, false, "%s: numbers of 1 or more separated by ':' expected, at most %u", od->name,
 			     BLKTRACE_MAX_TRACES);
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
-	return opt_apply_set_str((char **)((char *)oj + od->field), val);
+	return opt_value_set_str((char **)((char *)oj + od->field), val);
 }

@@ -18,7 +18,7 @@ APPLY(opt_apply_name)
 	char buf[JOB_NAME_MAX];
 
 	if (!val || parse_strip(val, buf, sizeof(buf)) || !buf[0]) {
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	memcpy(oj->j.name, buf, sizeof(buf));
@@ -28,16 +28,16 @@ APPLY(opt_apply_name)
 APPLY(opt_apply_description)
 {
 	(void)od; (void)d;
-	return opt_apply_set_str(&oj->j.description, val);
+	return opt_value_set_str(&oj->j.description, val);
 }
 
 APPLY(opt_apply_wait_for)
 {
 	if (!val || !*val) {
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
-	return opt_apply_set_str(&oj->wait_for_name, val);
+	return opt_value_set_str(&oj->wait_for_name, val);
 }
 
 APPLY(opt_apply_numjobs)
@@ -46,12 +46,12 @@ APPLY(opt_apply_numjobs)
 	unsigned n;
 
 	/* fio accepts 0 and negative counts while parsing, then fails with these two lines */
-	if (val && !parse_int(val, opt_apply_kb_of(oj), &v) && v <= 0) {
+	if (val && !parse_int(val, opt_value_kb_of(oj), &v) && v <= 0) {
 		opt_diag_add(d, false, "error: maximum number of jobs reached.");
 		opt_diag_add(d, false, "error: failed to setup shm segment");
 		return -EINVAL;
 	}
-	if (opt_apply_get_uint(oj, od, val, d, &n))
+	if (opt_value_get_uint(oj, od, val, d, &n))
 		return -EINVAL;
 	oj->j.numjobs = n;
 	return 0;
@@ -59,7 +59,7 @@ APPLY(opt_apply_numjobs)
 
 APPLY(opt_apply_runtime)
 {
-	int ret = opt_apply_get_time(od, val, d, &oj->j.runtime_ns);
+	int ret = opt_value_get_time(od, val, d, &oj->j.runtime_ns);
 
 	if (!ret)
 		oj->runtime_set = true;
@@ -68,7 +68,7 @@ APPLY(opt_apply_runtime)
 
 APPLY(opt_apply_ramp_time)
 {
-	return opt_apply_get_time(od, val, d, &oj->j.ramp_time_ns);
+	return opt_value_get_time(od, val, d, &oj->j.ramp_time_ns);
 }
 
 APPLY(opt_apply_startdelay)
@@ -83,10 +83,10 @@ APPLY(opt_apply_startdelay)
 			opt_diag_add(d, false, "fio: option 'startdelay' with a range is not supported by iops");
 			return -EINVAL;
 		}
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
-	return opt_apply_get_time(od, val, d, &oj->j.startdelay_ns);
+	return opt_value_get_time(od, val, d, &oj->j.startdelay_ns);
 }
 
 /* ---- placement: cpumask, cpus_allowed, cpus_allowed_policy, numa_cpu_nodes, numa_mem_policy ---- */
@@ -150,7 +150,7 @@ APPLY(opt_apply_cpumask)
 
 	/* fio's str_cpumask_cb(): the bits of the number, 0 to 31, in turn */
 	if (!val || parse_int(val, 1024, &m)) {
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	memset(&oj->j.cpus, 0, sizeof(oj->j.cpus));
@@ -158,7 +158,7 @@ APPLY(opt_apply_cpumask)
 		if ((uint64_t)m >> c & 1) {
 			if (c >= limit) {
 				opt_diag_add(d, false, "fio: CPU %u too large (max=%u)", c, limit - 1);
-				opt_apply_failed(d, od, val);
+				opt_value_failed(d, od, val);
 				return -EINVAL;
 			}
 			opt_diag_debug(d, "set cpu allowed %u", c);
@@ -171,7 +171,7 @@ APPLY(opt_apply_cpumask)
 APPLY(opt_apply_cpus_allowed)
 {
 	if (!val || opt_apply_cpu_list(val, &oj->j.cpus, d)) {
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	oj->j.cpus_set = true;
@@ -179,15 +179,15 @@ APPLY(opt_apply_cpus_allowed)
 }
 
 const struct opt_choice opt_apply_cpus_policy_choices[] = {
-	OPT_CHOICE("shared", "Every job may run on every CPU of the set", 0),
-	OPT_CHOICE("split", "Each job runs on one CPU of the set, in turn", 1),
-	{ NULL, 0 },
+	{ .word = "shared", .help = "Every job may run on every CPU of the set", .value = 0 },
+	{ .word = "split", .help = "Each job runs on one CPU of the set, in turn", .value = 1 },
+	{ .word = NULL },
 };
 
 APPLY(opt_apply_cpus_allowed_policy)
 {
 	int v;
-	int ret = opt_apply_get_choice(od, val, d, &v);
+	int ret = opt_value_get_choice(od, val, d, &v);
 
 	if (!ret)
 		oj->j.cpus_split = v == 1;
@@ -198,7 +198,7 @@ APPLY(opt_apply_numa_cpu_nodes)
 {
 	if (!val || cpuset_nodes_cpus("/sys/devices/system/node", val, &oj->j.numa_cpus)) {
 		opt_diag_add(d, false, "fio: numa_parse_nodestring failed");
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	oj->j.numa_cpus_set = true;
@@ -209,7 +209,7 @@ APPLY(opt_apply_numa_mem_policy)
 {
 	if (!val || cpuset_parse_mpol(val, &oj->j.mpol_mode, &oj->j.mpol_nodes)) {
 		opt_diag_add(d, false, "fio: memory policy should be: default, prefer, bind, interleave, local");
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	oj->j.mpol_set = true;
@@ -219,26 +219,26 @@ APPLY(opt_apply_numa_mem_policy)
 /* ---- exitall, exit_what, exitall_on_error ---- */
 
 const struct opt_choice opt_apply_exit_what_choices[] = {
-	OPT_CHOICE("group", "End the other jobs of the job's group (exitall's default)", EXIT_GROUP),
-	OPT_CHOICE("stonewall", "End the jobs running now; the next stonewall still starts", EXIT_STONEWALL),
-	OPT_CHOICE("all", "End every job and start no more", EXIT_ALL),
-	{ NULL, 0 },
+	{ .word = "group", .help = "End the other jobs of the job's group (exitall's default)", .value = EXIT_GROUP },
+	{ .word = "stonewall", .help = "End the jobs running now; the next stonewall still starts", .value = EXIT_STONEWALL },
+	{ .word = "all", .help = "End every job and start no more", .value = EXIT_ALL },
+	{ .word = NULL },
 };
 
 /* ---- steady state (fio/control/steadystate.h) ---- */
 
 const struct opt_choice opt_apply_ss_choices[] = {
-	OPT_CHOICE("iops", "maximum mean deviation of IOPS measurements", 0),
-	OPT_CHOICE("iops_slope", "slope calculated from IOPS measurements", 1),
-	OPT_CHOICE("bw", "maximum mean deviation of bandwidth measurements", 2),
-	OPT_CHOICE("bw_slope", "slope calculated from bandwidth measurements", 3),
-	{ NULL, 0 },
+	{ .word = "iops", .help = "maximum mean deviation of IOPS measurements", .value = 0 },
+	{ .word = "iops_slope", .help = "slope calculated from IOPS measurements", .value = 1 },
+	{ .word = "bw", .help = "maximum mean deviation of bandwidth measurements", .value = 2 },
+	{ .word = "bw_slope", .help = "slope calculated from bandwidth measurements", .value = 3 },
+	{ .word = NULL },
 };
 
 APPLY(opt_apply_ss)
 {
 	char line[128];
-	int r = ss_parse(val, opt_apply_kb_of(oj), &oj->j.ss);
+	int r = ss_parse(val, opt_value_kb_of(oj), &oj->j.ss);
 
 	switch (r) {
 	case 0:
@@ -246,8 +246,8 @@ APPLY(opt_apply_ss)
 		opt_diag_debug(d, "%s", line);
 		return 0;
 	case SS_E_CRITERION:
-		opt_apply_failed(d, od, val);
-		opt_diag_choices(d, od);
+		opt_value_failed(d, od, val);
+		opt_value_choices(d, od);
 		return -EINVAL;
 	case SS_E_NO_LIMIT:
 		opt_diag_add(d, false, "fio: steadystate threshold must be specified in addition to criterion");
@@ -262,7 +262,7 @@ APPLY(opt_apply_ss)
 		opt_diag_add(d, false, "fio: could not parse steadystate threshold percentage");
 		break;
 	}
-	opt_apply_failed(d, od, val);
+	opt_value_failed(d, od, val);
 	return -EINVAL;
 }
 
@@ -270,11 +270,11 @@ APPLY(opt_apply_ss_dur)
 {
 	uint64_t ns;
 
-	if (opt_apply_get_time(od, val, d, &ns))
+	if (opt_value_get_time(od, val, d, &ns))
 		return -EINVAL;
 	if (ns / NS_PER_S > SS_MAX_WINDOW) {
 		opt_diag_add(d, false, "fio: %s: at most %u seconds", od->name, SS_MAX_WINDOW);
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	oj->j.ss.dur_ns = ns / NS_PER_S * NS_PER_S;	/* whole seconds, as fio */
@@ -283,5 +283,5 @@ APPLY(opt_apply_ss_dur)
 
 APPLY(opt_apply_ss_ramp)
 {
-	return opt_apply_get_time(od, val, d, &oj->j.ss.ramp_ns);
+	return opt_value_get_time(od, val, d, &oj->j.ss.ramp_ns);
 }

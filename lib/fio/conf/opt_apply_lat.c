@@ -20,7 +20,7 @@
 static int lat_get_usec_time(const struct opt_def *od, const char *val, struct opt_diag *d, uint64_t *ns)
 {
 	if (!val || parse_time_ns(val, CLOCK_NS_PER_US, ns)) {
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	return 0;
@@ -56,20 +56,20 @@ APPLY(opt_apply_latency_percentile)
 	} else if (val && *val) {
 		opt_diag_add(d, false, "not a floating point value: %s", val);
 	}
-	opt_apply_failed(d, od, val);
+	opt_value_failed(d, od, val);
 	return -EINVAL;
 }
 
 const struct opt_choice opt_apply_rw_sequencer_choices[] = {
-	OPT_CHOICE("sequential", "The I/Os between two random ones follow on from it", 0),
-	OPT_CHOICE("identical", "The I/Os between two random ones repeat its offset", 1),
-	{ NULL, 0 },
+	{ .word = "sequential", .help = "The I/Os between two random ones follow on from it", .value = 0 },
+	{ .word = "identical", .help = "The I/Os between two random ones repeat its offset", .value = 1 },
+	{ .word = NULL },
 };
 
 APPLY(opt_apply_rw_sequencer)
 {
 	int v;
-	int ret = opt_apply_get_choice(od, val, d, &v);
+	int ret = opt_value_get_choice(od, val, d, &v);
 
 	if (!ret)
 		oj->j.rw_seq_ident = v == 1;
@@ -78,20 +78,20 @@ APPLY(opt_apply_rw_sequencer)
 
 /* The kernel's RWH_WRITE_LIFE_* values. */
 const struct opt_choice opt_apply_write_hint_choices[] = {
-	OPT_CHOICE("none", "No lifetime expected", 1),
-	OPT_CHOICE("short", "Data soon overwritten", 2),
-	OPT_CHOICE("medium", "Data kept a while", 3),
-	OPT_CHOICE("long", "Data kept long", 4),
-	OPT_CHOICE("extreme", "Data kept longest", 5),
-	{ NULL, 0 },
+	{ .word = "none", .help = "No lifetime expected", .value = 1 },
+	{ .word = "short", .help = "Data soon overwritten", .value = 2 },
+	{ .word = "medium", .help = "Data kept a while", .value = 3 },
+	{ .word = "long", .help = "Data kept long", .value = 4 },
+	{ .word = "extreme", .help = "Data kept longest", .value = 5 },
+	{ .word = NULL },
 };
 
 /* The kernel's SYNC_FILE_RANGE_* bits. */
 const struct opt_choice opt_apply_sfr_choices[] = {
-	OPT_CHOICE("wait_before", "Wait for writeback already under way first", 1),
-	OPT_CHOICE("write", "Start writing back the dirty pages of the range", 2),
-	OPT_CHOICE("wait_after", "Wait until the range is written back", 4),
-	{ NULL, 0 },
+	{ .word = "wait_before", .help = "Wait for writeback already under way first", .value = 1 },
+	{ .word = "write", .help = "Start writing back the dirty pages of the range", .value = 2 },
+	{ .word = "wait_after", .help = "Wait until the range is written back", .value = 4 },
+	{ .word = NULL },
 };
 
 /* sync_file_range=flag[,flag...][:N]: the flags, after every N writes (default 1). */
@@ -125,7 +125,7 @@ APPLY(opt_apply_sync_file_range)
 
 		if (comma)
 			*comma = '\0';
-		if (opt_apply_get_choice(od, p, d, &v) < 0) {
+		if (opt_value_get_choice(od, p, d, &v) < 0) {
 			d->nr--;	/* the line names the whole value, as fio's */
 			goto bad;
 		}
@@ -136,7 +136,7 @@ APPLY(opt_apply_sync_file_range)
 	oj->j.sfr_every = (unsigned)n;
 	return 0;
 bad:
-	opt_apply_failed(d, od, val);
+	opt_value_failed(d, od, val);
 	return -EINVAL;
 }
 
@@ -146,7 +146,7 @@ APPLY(opt_apply_gtod_cpu)
 {
 	int64_t v;
 	long nr = (long)cpuset_nr_cpus();
-	int ret = opt_apply_get_int(oj, od, val, d, &v);
+	int ret = opt_value_get_int(oj, od, val, d, &v);
 
 	if (ret)
 		return ret;
@@ -164,7 +164,7 @@ APPLY(opt_apply_log_epoch_clock)
 {
 	int64_t v;
 	struct timespec ts;
-	int ret = opt_apply_get_int(oj, od, val, d, &v);
+	int ret = opt_value_get_int(oj, od, val, d, &v);
 
 	if (ret)
 		return ret;

@@ -12,7 +12,7 @@
 APPLY(opt_apply_prio)
 {
 	int64_t v;
-	int ret = opt_apply_get_int(oj, od, val, d, &v);
+	int ret = opt_value_get_int(oj, od, val, d, &v);
 
 	if (ret)
 		return ret;
@@ -34,7 +34,7 @@ APPLY(opt_apply_cmdprio)
 	uint8_t v[DDIR_NR] = { 0 }, *dst;
 
 	if (!val || parse_dir_list(val, parts, present) < 0 || !(present[0] || present[1] || present[2])) {
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	for (int i = 0; i < DDIR_NR; i++) {
@@ -42,12 +42,12 @@ APPLY(opt_apply_cmdprio)
 
 		if (!present[i])
 			continue;
-		if (parse_int(parts[i], opt_apply_kb_of(oj), &x)) {
-			opt_apply_failed(d, od, val);
+		if (parse_int(parts[i], opt_value_kb_of(oj), &x)) {
+			opt_value_failed(d, od, val);
 			return -EINVAL;
 		}
 		if (x < od->min || x > od->max)
-			return opt_apply_range_failed(d, od, val, x > od->max, x, x > od->max ? od->max : od->min);
+			return opt_value_range_failed(d, od, val, x > od->max, x, x > od->max ? od->max : od->min);
 		v[i] = (uint8_t)x;
 	}
 	if (!strcmp(od->name, "cmdprio_percentage")) {
@@ -89,7 +89,7 @@ static int cmdprio_bss_parse(struct opt_job *oj, char *s, struct job_cmdprio_bss
 		}
 		if (nf != 2 && nf != 4)
 			return -EINVAL;
-		if (parse_size(f[0], opt_apply_kb_of(oj), &e[nr].bs) || !e[nr].bs)
+		if (parse_size(f[0], opt_value_kb_of(oj), &e[nr].bs) || !e[nr].bs)
 			return -EINVAL;
 		for (unsigned i = 1; i < nf; i++)
 			if (parse_int(f[i], 1000, &num[i - 1]))
@@ -146,6 +146,6 @@ APPLY(opt_apply_cmdprio_bssplit)
 	return 0;
 bad:
 	opt_diag_add(d, false, "fio: invalid cmdprio_bssplit format");
-	opt_apply_failed(d, od, val);
+	opt_value_failed(d, od, val);
 	return -EINVAL;
 }

@@ -14,13 +14,13 @@
 #define PROC_ID_MAX	4294967294ll	/* uid / gid: (uid_t)-1 means "no change" to the kernel */
 
 const struct opt_choice opt_apply_mem_choices[] = {
-	OPT_CHOICE("malloc", "Buffers from the heap", MEM_MALLOC),
-	OPT_CHOICE("shm", "Buffers in a System V shared memory segment", MEM_SHM),
-	OPT_CHOICE("shmhuge", "A shared memory segment of huge pages", MEM_SHMHUGE),
-	OPT_CHOICE("mmap", "An anonymous mapping, or a shared one of :FILE", MEM_MMAP),
-	OPT_CHOICE("mmapshared", "A shared anonymous mapping", MEM_MMAPSHARED),
-	OPT_CHOICE("mmaphuge", "A mapping of huge pages (:FILE on hugetlbfs)", MEM_MMAPHUGE),
-	{ NULL, 0 },
+	{ .word = "malloc", .help = "Buffers from the heap", .value = MEM_MALLOC },
+	{ .word = "shm", .help = "Buffers in a System V shared memory segment", .value = MEM_SHM },
+	{ .word = "shmhuge", .help = "A shared memory segment of huge pages", .value = MEM_SHMHUGE },
+	{ .word = "mmap", .help = "An anonymous mapping, or a shared one of :FILE", .value = MEM_MMAP },
+	{ .word = "mmapshared", .help = "A shared anonymous mapping", .value = MEM_MMAPSHARED },
+	{ .word = "mmaphuge", .help = "A mapping of huge pages (:FILE on hugetlbfs)", .value = MEM_MMAPHUGE },
+	{ .word = NULL },
 };
 
 /* Copy val into a fixed field of cap bytes: "fio: NAME is too long (N bytes, max M)". */
@@ -59,8 +59,8 @@ APPLY(opt_apply_mem)
 			if (optval_word_match(c->word, val))
 				v = c->value;
 	if (v < 0) {
-		opt_diag_choices(d, od);
-		opt_apply_failed(d, od, val);
+		opt_value_choices(d, od);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	p->mem_path[0] = '\0';
@@ -86,8 +86,8 @@ APPLY(opt_apply_lockmem)
 {
 	uint64_t v;
 
-	if (!val || parse_size(val, opt_apply_kb_of(oj), &v)) {
-		opt_apply_failed(d, od, val);
+	if (!val || parse_size(val, opt_value_kb_of(oj), &v)) {
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	oj->j.proc.lockmem_bytes = v;
@@ -97,7 +97,7 @@ APPLY(opt_apply_lockmem)
 APPLY(opt_apply_nice)
 {
 	int64_t v;
-	int ret = opt_apply_get_int(oj, od, val, d, &v);
+	int ret = opt_value_get_int(oj, od, val, d, &v);
 
 	if (!ret)
 		oj->j.proc.nice = (int)v;
@@ -108,12 +108,12 @@ APPLY(opt_apply_nice)
 APPLY(opt_apply_id)
 {
 	int64_t v;
-	int ret = opt_apply_get_int(oj, od, val, d, &v);
+	int ret = opt_value_get_int(oj, od, val, d, &v);
 
 	if (ret)
 		return ret;
 	if (v > PROC_ID_MAX)
-		return opt_apply_range_failed(d, od, val, true, v, PROC_ID_MAX);
+		return opt_value_range_failed(d, od, val, true, v, PROC_ID_MAX);
 	if (od->name[0] == 'u') {
 		oj->j.proc.uid = (uint32_t)v;
 		oj->j.proc.uid_set = true;

@@ -19,23 +19,23 @@ APPLY(opt_apply_percentile_list)
 	int ret;
 
 	if (!val) {
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	ret = parse_float_list(val, vals, JOB_MAX_PERCENTILES, &nr, &prec, 0.0, 100.0, &bad);
 	if (ret == -ERANGE) {
 		opt_diag_add(d, false, "value out of range: %f (range %s: %f)", bad,
 			     bad < 0 ? "min" : "max", bad < 0 ? 0.0 : 100.0);
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	if (ret == -E2BIG) {
 		opt_diag_add(d, false, "the list exceeding max length %d", JOB_MAX_PERCENTILES);
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	if (ret) {
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	memcpy(oj->j.percentiles, vals, nr * sizeof(vals[0]));
@@ -45,27 +45,27 @@ APPLY(opt_apply_percentile_list)
 }
 
 const struct opt_choice opt_apply_kb_base_choices[] = {
-	OPT_CHOICE("1024", "k/m/g mean 1024^n, ki/mi/gi 1000^n (legacy); binary units shown", 1024),
-	OPT_CHOICE("1000", "k/m/g mean 1000^n, ki/mi/gi 1024^n; decimal units shown", 1000),
-	{ NULL, 0 },
+	{ .word = "1024", .help = "k/m/g mean 1024^n, ki/mi/gi 1000^n (legacy); binary units shown", .value = 1024 },
+	{ .word = "1000", .help = "k/m/g mean 1000^n, ki/mi/gi 1024^n; decimal units shown", .value = 1000 },
+	{ .word = NULL },
 };
 
 const struct opt_choice opt_apply_unit_base_choices[] = {
-	OPT_CHOICE("0", "Chosen automatically", 0),
-	OPT_CHOICE("8", "Figures in bytes", 8),
-	OPT_CHOICE("1", "Figures in bits", 1),
-	{ NULL, 0 },
+	{ .word = "0", .help = "Chosen automatically", .value = 0 },
+	{ .word = "8", .help = "Figures in bytes", .value = 8 },
+	{ .word = "1", .help = "Figures in bits", .value = 1 },
+	{ .word = NULL },
 };
 
 /* unified_rw_reporting (unified.h): fio's words and numeric aliases */
 const struct opt_choice opt_apply_unified_rw_reporting_choices[] = {
-	OPT_CHOICE("none", "One block per direction (the default)", 0),
-	OPT_CHOICE("mixed", "One merged block in place of read, write and trim", 1),
-	OPT_CHOICE("both", "The per-direction blocks, then the merged one", 2),
-	OPT_CHOICE("0", "Same as none", 0),
-	OPT_CHOICE("1", "Same as mixed", 1),
-	OPT_CHOICE("2", "Same as both", 2),
-	{ NULL, 0 },
+	{ .word = "none", .help = "One block per direction (the default)", .value = 0 },
+	{ .word = "mixed", .help = "One merged block in place of read, write and trim", .value = 1 },
+	{ .word = "both", .help = "The per-direction blocks, then the merged one", .value = 2 },
+	{ .word = "0", .help = "Same as none", .value = 0 },
+	{ .word = "1", .help = "Same as mixed", .value = 1 },
+	{ .word = "2", .help = "Same as both", .value = 2 },
+	{ .word = NULL },
 };
 
 /* ------------------------------------------------------------------------------------------ */
@@ -75,13 +75,13 @@ APPLY(opt_apply_write_log)
 {
 	(void)d;
 	/* write_Bw_log, write_Iops_log, write_Lat_log; no value: "" = the job's name */
-	return opt_apply_set_str(&oj->j.log_prefix[od->name[6] == 'b' ? 0 : od->name[6] == 'i' ? 1 : 2], val);
+	return opt_value_set_str(&oj->j.log_prefix[od->name[6] == 'b' ? 0 : od->name[6] == 'i' ? 1 : 2], val);
 }
 
 APPLY(opt_apply_log_flag)
 {
 	bool b;
-	int ret = opt_apply_get_bool(oj, od, val, d, &b);
+	int ret = opt_value_get_bool(oj, od, val, d, &b);
 
 	if (ret)
 		return ret;
@@ -110,7 +110,7 @@ APPLY(opt_apply_log_compression_cpus)
 	struct cpuset set;
 
 	if (!val || opt_apply_cpu_list(val, &set, d)) {
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	_Static_assert(sizeof(oj->j.log_zip_cpus) == sizeof(set.bits), "a CPU set is 1024 bits");
@@ -137,14 +137,14 @@ APPLY(opt_apply_write_hist_log)
 {
 	(void)od;
 	(void)d;
-	return opt_apply_set_str(&oj->j.log_prefix[3], val);
+	return opt_value_set_str(&oj->j.log_prefix[3], val);
 }
 
 APPLY(opt_apply_log_hist_msec)
 {
 	int64_t v;
 
-	if (opt_apply_get_int(oj, od, val, d, &v))
+	if (opt_value_get_int(oj, od, val, d, &v))
 		return -EINVAL;
 	oj->j.log_hist_msec = (uint64_t)v;
 	return 0;

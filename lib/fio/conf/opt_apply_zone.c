@@ -10,17 +10,17 @@
 #include "fio/conf/opt_apply.h"
 
 const struct opt_choice opt_apply_zonemode_choices[] = {
-	OPT_CHOICE("none", "The zonerange, zonesize and zoneskip parameters are ignored", ZONE_MODE_NONE),
-	OPT_CHOICE("strided", "I/O happens in a single zone until zonesize bytes have been transferred", ZONE_MODE_STRIDED),
-	OPT_CHOICE("zbd", "Writes only at each zone's write pointer (emulated on regular files)", ZONE_MODE_ZBD),
-	{ NULL, 0 },
+	{ .word = "none", .help = "The zonerange, zonesize and zoneskip parameters are ignored", .value = ZONE_MODE_NONE },
+	{ .word = "strided", .help = "I/O happens in a single zone until zonesize bytes have been transferred", .value = ZONE_MODE_STRIDED },
+	{ .word = "zbd", .help = "Writes only at each zone's write pointer (emulated on regular files)", .value = ZONE_MODE_ZBD },
+	{ .word = NULL },
 };
 
 static int zone_bytes(struct opt_job *oj, const struct opt_def *od, const char *val,
 		      struct opt_diag *d, uint64_t *out)
 {
-	if (!val || parse_size(val, opt_apply_kb_of(oj), out)) {
-		opt_apply_failed(d, od, val);
+	if (!val || parse_size(val, opt_value_kb_of(oj), out)) {
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	return 0;
@@ -44,7 +44,7 @@ APPLY(opt_apply_zoneskip)
 
 			if (c > 9 || v > (UINT64_MAX - c) / 10) {
 				opt_diag_add(d, false, "zoneskip: unexpected zone value '%s'", val);
-				opt_apply_failed(d, od, val);
+				opt_value_failed(d, od, val);
 				return -EINVAL;
 			}
 			v = v * 10 + c;
@@ -79,7 +79,7 @@ static int opt_apply_zone_fraction(const struct opt_def *od, const char *val, st
 	else if (ret || nr != 1)
 		opt_diag_add(d, false, "not a floating point value: %s", val ? val : "");
 	if (ret || nr != 1) {
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	*out = vals[0];

@@ -10,16 +10,16 @@
 UINT_FIELD_APPLY(opt_flow_apply_flow_sleep, flow_sleep_ns, oj->j.flow_sleep_ns *= NS_PER_US)
 
 const struct opt_choice opt_flow_submit_mode_choices[] = {
-	OPT_CHOICE("inline", "The job's thread queues, submits and reaps", 0),
-	OPT_CHOICE("offload", "A submit thread per job runs the engine", 1),
-	{ NULL, 0 },
+	{ .word = "inline", .help = "The job's thread queues, submits and reaps", .value = 0 },
+	{ .word = "offload", .help = "A submit thread per job runs the engine", .value = 1 },
+	{ .word = NULL },
 };
 
 APPLY(opt_flow_apply_submit_mode)
 {
 	int v;
 
-	if (opt_apply_get_choice(od, val, d, &v))
+	if (opt_value_get_choice(od, val, d, &v))
 		return -EINVAL;
 	oj->j.submit_offload = v == 1;
 	return 0;

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fio/conf/opt_apply.h"
+#include "fio/conf/opt_value.h"
 
 #define NUM_TEXT	32	/* a canonical number, with its unit */
 
@@ -190,7 +190,7 @@ int opt_num_apply(struct opt_job *oj, const struct opt_def *od, const struct opt
 		last = i;
 	}
 	if (!nr_ok) {
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	switch (ft->store) {
@@ -285,7 +285,7 @@ int opt_num_float_apply(struct opt_job *oj, const struct opt_def *od, const stru
 		nr = i + 1;
 	}
 	if (!nr_ok) {
-		opt_apply_failed(d, od, val);
+		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
 	/* the values fio stores, a failed part's as 0, with fio's precision */

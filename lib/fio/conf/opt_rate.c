@@ -5,6 +5,7 @@
 
 #include "core/parse.h"
 #include "fio/optval.h"
+#include "fio/conf/opt_value.h"
 
 #define NS_PER_US	1000ull
 #define NS_PER_S	1000000000ull
@@ -77,7 +78,7 @@ static int rate_choice(const struct opt_def *od, const char *val, struct opt_dia
 {
 	bool found = false;
 
-	if (val)	/* fio's word rule (opt_apply_get_choice): 'linear ' is no choice */
+	if (val)	/* fio's word rule (opt_value_get_choice): 'linear ' is no choice */
 		for (const struct opt_choice *c = od->choices; c->word; c++)
 			if (optval_word_match(c->word, val)) {
 				*out = c->value;
@@ -85,20 +86,20 @@ static int rate_choice(const struct opt_def *od, const char *val, struct opt_dia
 			}
 	if (found)
 		return 0;
-	opt_diag_choices(d, od);
+	opt_value_choices(d, od);
 	return rate_failed(d, od, val);
 }
 
 const struct opt_choice opt_rate_process_choices[] = {
-	OPT_CHOICE("linear", "Evenly spaced I/Os", 0),
-	OPT_CHOICE("poisson", "Exponential gaps (Poisson arrivals)", 1),
-	{ NULL, 0 },
+	{ .word = "linear", .help = "Evenly spaced I/Os", .value = 0 },
+	{ .word = "poisson", .help = "Exponential gaps (Poisson arrivals)", .value = 1 },
+	{ .word = NULL },
 };
 
 const struct opt_choice opt_rate_blocks_type_choices[] = {
-	OPT_CHOICE("complete", "Count I/Os as they complete", 0),
-	OPT_CHOICE("issue", "Count I/Os as they are issued", 1),
-	{ NULL, 0 },
+	{ .word = "complete", .help = "Count I/Os as they complete", .value = 0 },
+	{ .word = "issue", .help = "Count I/Os as they are issued", .value = 1 },
+	{ .word = NULL },
 };
 
 RATE_APPLY(opt_rate_apply_process)

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "fio/conf/opt.h"
+#include "fio/conf/opt_value.h"
 
 static struct opt_diag *diag;
 
@@ -440,6 +441,53 @@ START_TEST(test_table_sane)
 }
 END_TEST
 
+/* The plain fields of an entry: a default, an alias, a help text and each choice's word and
+ * help are their own strings, never empty ones standing for "none". */
+START_TEST(test_table_fields)
+{
+	unsigned nr_def = 0, nr_alias = 0;
+
+	for (unsigned i = 0; i < opt_count(); i++) {
+		const struct opt_def *od = opt_at(i);
+
+		if (od->def) {
+			ck_assert_msg(*od->def != '\0', "%s has an empty default", od->name);
+			ck_assert_ptr_eq(opt_default(od), od->def);
+			ck_assert_msg(od->type != OPT_T_UNSUPPORTED, "%s: refused, with a default", od->name);
+			nr_def++;
+		} else {
+			ck_assert_ptr_null(opt_default(od));
+		}
+		if (od->alias) {
+			ck_assert_msg(*od->alias != '\0', "%s has an empty alias", od->name);
+			ck_assert_msg(strcmp(od->alias, od->name) != 0, "%s is its own alias", od->name);
+			ck_assert_ptr_eq(opt_alias(od), od->alias);
+			nr_alias++;
+		}
+		if (od->help)
+			ck_assert_msg(*od->help != '\0', "%s has an empty help", od->name);
+		if (od->type == OPT_T_CHOICE) {
+			unsigned nr = 0;
+
+			for (const struct opt_choice *c = od->choices; c->word; c++, nr++) {
+				ck_assert_msg(*c->word != '\0', "%s: choice %u has no word", od->name, nr);
+				ck_assert_msg(c->help != NULL, "%s=%s: no help (\"\" for none)", od->name, c->word);
+			}
+			ck_assert_msg(nr > 0, "%s has no choices", od->name);
+		}
+	}
+	ck_assert_uint_gt(nr_def, 100);		/* most options show fio's default */
+	ck_assert_uint_eq(nr_alias, 22);	/* fio 3.33's second names iops takes */
+	ck_assert_str_eq(opt_default(opt_find("rw")), "read");
+	ck_assert_str_eq(opt_default(opt_find("percentile_list")),
+			 "1:5:10:20:30:40:50:60:70:80:90:95:99:99.5:99.9:99.95:99.99");
+	ck_assert_ptr_null(opt_default(opt_find("size")));
+	ck_assert_str_eq(opt_find("rw")->choices[0].word, "read");
+	ck_assert_str_eq(opt_find("rw")->choices[0].help, "Reads in ascending offset order");
+	ck_assert_str_eq(opt_find("readwrite")->name, "rw");
+}
+END_TEST
+
 /* Every option fio has and iops does not is refused, by name, whatever its value: never ignored
  * (docs/fio-differences.md: an option iops lacks is an error that names it). */
 START_TEST(test_unsupported_refused)
@@ -498,13 +546,13 @@ START_TEST(test_choices_layout)
 
 	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
 		opt_diag_init(diag);
-		opt_diag_choices(diag, opt_find(rows[i].opt));
+		opt_value_choices(diag, opt_find(rows[i].opt));
 		ck_assert_uint_gt(diag->nr, rows[i].idx);
 		ck_assert_str_eq(diag->line[rows[i].idx], rows[i].line);
 	}
 	for (size_t i = 0; i < sizeof(counts) / sizeof(counts[0]); i++) {
 		opt_diag_init(diag);
-		opt_diag_choices(diag, opt_find(counts[i].opt));
+		opt_value_choices(diag, opt_find(counts[i].opt));
 		ck_assert_uint_eq(diag->nr, counts[i].nr);
 		ck_assert_str_eq(diag->line[diag->nr - 1], "");
 		for (unsigned k = 0; k < diag->nr; k++)
@@ -641,6 +689,7 @@ Suite *opt_suite(void)
 	tcase_add_test(tc, test_values_land);
 	tcase_add_test(tc, test_range_messages);
 	tcase_add_test(tc, test_lookup);
+	tcase_add_test(tc, test_table_fields);
 	tcase_add_test(tc, test_copy_release);
 	tcase_add_test(tc, test_table_sane);
 	tcase_add_test(tc, test_unsupported_refused);
