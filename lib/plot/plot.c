@@ -1,4 +1,4 @@
-/* plot: the page's inputs (told apart by their content), charts and output; see plot.h. */
+/* plot: the page's inputs (told apart by their content), its building and output; see plot.h. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,23 +52,6 @@ int plot_page_title(struct plot_page *p, const char *title)
 void plot_page_layout(struct plot_page *p, enum plot_layout layout)
 {
 	p->layout = layout;
-}
-
-unsigned plot_page_count(const struct plot_page *p, enum plot_in_kind kind)
-{
-	unsigned n = 0;
-
-	for (unsigned i = 0; i < p->nr_in; i++)
-		n += p->in[i].kind == kind;
-	return n;
-}
-
-const char *plot_page_prefix(const struct plot_page *p, const struct plot_input *in, char *buf, size_t len)
-{
-	buf[0] = '\0';
-	if ((p->layout == PLOT_SIDE_BY_SIDE || plot_page_count(p, in->kind) > 1) && in->kind != PLOT_IN_LOG)
-		plot_num_fmt(buf, len, "%s ", in->label);
-	return buf;
 }
 
 /* A new input slot, labelled; NULL (err set) when full or out of memory. */
@@ -202,33 +185,6 @@ undo:	/* the page as it was */
 	while (p->nr_in > before)
 		plot_input_free(&p->in[--p->nr_in]);
 	return -1;
-}
-
-struct plot_chart *plot_page_chart(struct plot_page *p, enum plot_chart_kind kind, const char *id,
-				   const char *title)
-{
-	char uid[64];
-	struct plot_chart *c, **more;
-	unsigned n = 1;
-
-	plot_num_fmt(uid, sizeof(uid), "%s", id);
-	for (unsigned i = 0; i < p->nr_charts; i++)
-		if (!strcmp(p->chart[i]->id, uid)) {
-			plot_num_fmt(uid, sizeof(uid), "%.50s-%u", id, ++n);
-			i = (unsigned)-1;	/* again, from the first */
-		}
-	if (p->nr_charts == p->charts_cap) {
-		unsigned nc = p->charts_cap ? p->charts_cap * 2 : 16;
-
-		if (!(more = realloc(p->chart, nc * sizeof(*more))))
-			return NULL;
-		p->chart = more;
-		p->charts_cap = nc;
-	}
-	if (!(c = plot_chart_new(kind, uid, title)))
-		return NULL;
-	p->chart[p->nr_charts++] = c;
-	return c;
 }
 
 int plot_page_build(struct plot_page *p, struct iops_err *err)

@@ -1,5 +1,6 @@
-/* plot_int: the page's insides, shared by plot.c (inputs, charts, writing), the chart
- * builders (plot_fio.c, plot_logs.c, plot_misc.c) and the HTML writer (plot_html.c). */
+/* plot_int: the page's insides, shared by plot.c (inputs, building, writing), plot_page.c
+ * (the chart list), the chart builders (plot_fio.c, plot_logs.c, plot_misc.c) and the HTML
+ * writer (plot_html.c). */
 #ifndef IOPS_PLOT_INT_H
 #define IOPS_PLOT_INT_H
 
