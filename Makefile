@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # iops: one static binary (musl, libaio, liburing). Non-recursive; everything lands in $(BUILD)/.
 # The two commands a user needs: `./make.sh run` (main job) and `./make.sh check` (all tests);
 # make.sh installs make itself first when it is missing (as root), then runs `make GOAL`.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # ./make.sh [GOAL...]: make, on a machine that may not have it yet (a fresh Debian 12 has no
 # make, git or sudo). ./make.sh run and ./make.sh check are the README's two set-up commands.
 #

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* client: `iops --client=...` (client.h), fio's command line for it:
  *   iops [OPTIONS] --client=HOST[,PORT] [JOB ARGS...] [--client=HOST2 [JOB ARGS...]] ...
  *   iops [OPTIONS] --client=HOSTS_FILE JOB ARGS...   (the same job on every server in it)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* client: `iops --client=HOST[,PORT]|FILE ...` (fio's syntax), and the same runs for the
  * sweep's steps across servers. client.c reads the command line; client_run.c connects to
  * every server (retrying until --client-wait), runs a step on all of them behind the start

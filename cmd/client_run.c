@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* client_run: the client's side of a run (client.h). */
 #include <errno.h>
 #include <poll.h>

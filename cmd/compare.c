@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* compare mode: `iops compare [options] BASELINE OTHER...`, results of the same workloads
  * side by side (lib/compare). Every input is read whole and checked, the jobs matched and the
  * workloads checked, before anything is printed: a bad input is one line on stderr, exit 1,

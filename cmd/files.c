@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* files: whole outputs out; see files.h. */
 #include "files.h"
 

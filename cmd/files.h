@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* files: an output file written whole or not at all (--output of the modes that write result
  * documents; their inputs are read by slurp.h): into a new temporary
  * file beside it (created O_CREAT|O_EXCL), renamed over the name at the end, so that a reader

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fio mode: fio_args_parse() → header lines → lay out and run the jobs → final report.
  *
  * iops runs every job as a thread; "Starting N processes/threads" still counts thread= the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fio_args: fio 3.33's command line on top of fio/opt, fio/jobfile and fio/fioconf.
  *
  * Order of work (ARCHITECTURE.md, Invariants): parse everything, validate everything; nothing here touches

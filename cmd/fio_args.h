@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fio_args: fio's command line, with the printing side (--help, --version, --cmdhelp,
  * --showcmd, parse errors in fio's words and streams; --cmdhelp, --enghelp and the streams
  * of the messages are in cmd/fio_help.c). */

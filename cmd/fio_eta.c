@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "fio_eta.h"
 
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fio_eta: the thread that prints fio's live status (ETA) line while the jobs run
  * (fio's eta.c). Formatting lives in lib/eta.c; this file samples the runner's
  * progress every eta interval and writes the line to stdout. */

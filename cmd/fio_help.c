@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fio_help: the printing side of fio's command line that is not a run: --cmdhelp (one job
  * option, or all of them, from lib's option table), --enghelp, and the parse diagnostics on
  * fio's streams. (--help and --version print fio_args.c's own table of command-line options;

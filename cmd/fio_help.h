@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fio_help: --cmdhelp, --enghelp and the parse diagnostics of fio's command line, printed
  * (cmd/fio_args.c calls them). */
 #ifndef IOPS_FIO_HELP_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "fio_run.h"
 
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fio_run: run one fio command line the way fio mode does (fio_args_parse() ->
  * runner_run_progress()) and keep its results, for the modes whose steps are fio command
  * lines (quick, the presets). Nothing is printed on stdout: parse messages go where fio mode

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "fio_status.h"
 
 #include <errno.h>

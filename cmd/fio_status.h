@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fio_status: the thread behind --status-interval (mid-run reports). Every interval
  * (counted from the start of fio) it takes a snapshot of every job (runner_snapshot) and
  * prints a complete report, in every selected format, to the report stream, while the jobs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ioping mode: argument handling, usage, messages and exit codes of ioping 1.3.
  * The work is done by lib/ioping_*: opts (parsing), target (destination), run (the loop),
  * out (output). Exit codes: 0 success (also after a stop signal), 1 usage and argument

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* k8s mode: `iops k8s [options] [-- fio options or job files]` prints the manifest of an
  * Indexed Job of N iops servers whose pod 0 also runs the client (lib/k8s). Everything is read
  * and checked first (options, the config.file or job files, the fio arguments with fio mode's

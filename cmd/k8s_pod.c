@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* k8s-pod mode: what each pod of `iops k8s`' Indexed Job runs (the image has no shell).
  *
  * Every pod starts its server as a child (`iops --server --server-runs=R --directory=... |

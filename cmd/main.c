@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* iops: dispatch to a mode, and do a container PID 1's duties.
  *
  * Signals: SIGINT, SIGTERM and SIGHUP are blocked in every thread and received by a small

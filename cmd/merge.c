@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* merge mode: `iops merge [FILE...|-]`, the exact merge (lib/merge) of fio JSON results
  * written by iops or by fio, offline. Each input is read whole; the JSON documents in it
  * (a '{' starting a line to its matching '}') are its results, the lines around them are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* modes: what the modes share with main's signal handling (modes.h). */
 #include "modes.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* modes: the entry points cmd/main.c dispatches to. Each returns the process exit status.
  * argv[0] is the mode's name as the user sees it ("ioping", "fio"); ctl carries stop requests. */
 #ifndef IOPS_MODES_H

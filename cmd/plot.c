@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot mode: `iops plot INPUT... -o OUT.html` (lib/plot). The output is checked first (its
  * name, its directory, no file there that is not an iops plot page), then every input read
  * whole and told apart by its content; any input that is no result, or missing, is one line

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_out: the modes' --plot; see plot_out.h. */
 #include <errno.h>
 #include <stdlib.h>

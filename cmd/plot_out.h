@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_out: --plot=FILE.html of the modes (quick, the presets, suite, sweep, merge, and a
  * client run's): the option taken out of the mode's arguments and checked before anything
  * runs, then the page written at the end from the mode's own result document (its JSON, or

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* preset modes: iops latency | iops | throughput [DIR] [fio options...]. The recipe becomes one
  * fio command line (lib/suite/preset.h), printed on stderr first, then run by fio mode itself:
  * its report (normal or json) on stdout, its messages and exit status. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* quick mode: the quick suite (lib/suite/quick.h has the plan). Validates and plans everything
  * first (options, directory, free space, a name no file has), then runs the six steps as fio
  * command lines through fio_run, one after the other, and prints the summary. The test file is

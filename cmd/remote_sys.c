@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* remote_sys: sockets and the signal thread of forked processes (remote_sys.h). */
 #include "remote_sys.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* remote_sys: what the client and the server ask of the system: sockets from lib/remote's
  * addresses (listen, connect with a bound), the peer's name, and the signal thread of a
  * process forked from the server (the session child, the daemon), which main()'s thread does

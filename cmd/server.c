@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* server: `iops --server[=ARGS]` (server.h). The listening process serves one client
  * session at a time, each in a forked child (server_session.c), so that a job that fails or
  * a client that dies ends that session only; a client arriving meanwhile is told the server

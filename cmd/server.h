@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* server: `iops --server[=ARGS]` (fio's syntax), the iops end of client/server runs.
  * server.c listens, forks one session child per client (one at a time), reaps it and removes
  * what its jobs created; server_session.c is that child (handshake, jobs, start barrier);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* server_chan: a session's channel to its client (server.h): frames sent whole under the
  * session's lock, and fds 1 and 2 made pipes that a forwarder thread sends to the client as
  * OUT and DIAG frames, so what fio mode prints reaches the client in the same words;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* server_job: one job of a session (server.h). Parsed as fio mode parses a command line, the
  * job files from the frame; checked against the served directory (lib/remote/jobcheck.c);
  * the paths it may create told to the server first; laid out, then READY and the client's GO

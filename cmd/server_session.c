@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* server_session: one client's session in the forked child (server.h): HELLO and the token,
  * then its jobs one after the other until BYE or the end of the connection. Its output
  * channel (fds 1 and 2 forwarded as OUT and DIAG frames) is server_chan.c's. */

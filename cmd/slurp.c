@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* slurp: read a whole input; see slurp.h. */
 #include <errno.h>
 #include <fcntl.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* slurp: a whole input into memory, for the modes that read results back (merge, plot). */
 #ifndef IOPS_SLURP_H
 #define IOPS_SLURP_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* suite mode: fs-performance's container (seed 002) without the network. The configuration
  * comes from the environment (lib/suite/suite_env.c) and is echoed first; then, per iteration
  * and benchmark, "Benchmark: NAME" and its lines: fio runs the quick suite (this binary's

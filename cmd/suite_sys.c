@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "suite_sys.h"
 
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* suite_sys: what the suite modes (quick, presets) ask the system before they plan: whether a
  * directory takes O_DIRECT, and a test file name nothing uses. Neither leaves anything on disk. */
 #ifndef IOPS_SUITE_SYS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sweep mode: simple-fio's matrix (seed 004). Every step (rw x bs x samples, after an optional
  * sequential prefill) is a fio command line that this binary runs as a child in fio mode,
  * with its JSON written to the step's result directory; the numbers come back from that JSON

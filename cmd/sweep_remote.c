@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sweep_remote: the sweep across servers (sweep_remote.h). */
 #include "sweep_remote.h"
 

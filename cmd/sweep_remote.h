@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sweep_remote: `iops sweep CONFIG --client=HOSTS`, seed 004's sweep across servers: every
  * step (the prefill, then rw x bs x samples) is one client run on all servers at once behind
  * the start barrier (cmd/client_run.c), in one session per server for the whole sweep (the

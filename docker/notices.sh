@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The licence notices the image carries in /usr/share/doc/iops/ (the Makefile's rootfs step):
 #
 #   docker/notices.sh ARCH OUTDIR LINK_WORD...

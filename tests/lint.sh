@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # make lint: the house rules that a compiler does not check (ARCHITECTURE.md, "Invariants").
 #
 #  1. layers: a file in lib/X includes only what X may use (the table below); lib/ never

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # lint_calls.sh OBJDIR SOURCE.c...: the call graph between the given source files, read from
 # their objects (`nm`; OBJDIR/x/y.o is the object of x/y.c): each file's undefined symbols
 # resolved to the file that defines them, functions and data alike. Prints one "from to" line

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Markdown scanner for tests/lint_links.sh (make lint), POSIX awk (mawk: no {n,m} intervals).
 #   -v mode=links    "LINE<TAB>DESTINATION" for every link outside code: [text](dest), ![alt](src),
 #                    [label]: dest definitions, href="..." and src="..." of HTML tags;

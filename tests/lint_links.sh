@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The documentation's relative links, for make lint (tests/lint.sh sources this file).
 #
 # links_check ROOT FILE...   FILE: a Markdown file, its path relative to ROOT. Prints

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* compare: the inputs, their matching by job or step name, the workload check, and the table
  * of verdicts; see compare.h. The reading of a document is compare_rd.c's, a verdict
  * compare_judge.c's, the reports compare_out.c's. */

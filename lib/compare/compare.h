@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* compare: `iops compare A B [C...]`, results of the same workloads side by side. Inputs are
  * fio JSON / json+ (iops' or the real fio's), fio client_stats (iops merge, fio --client),
  * and iops quick / sweep JSON documents; an input holding several documents one after the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* compare_int: what the parts of lib/compare share (compare.c: inputs and matching,
  * compare_rd.c: documents read into entries, compare_wl.c: workloads, compare_judge.c: the
  * verdicts, compare_out.c: the reports). Other folders use compare.h. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* compare_judge: the verdict of one figure (docs/compare.md, "The statistics").
  *
  * The figure of a side is the mean of its runs. A change is beyond noise when it exceeds the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* compare_out: the comparison as a table per job and direction (normal) or as one JSON
  * document. Values are scaled by the baseline's (bandwidth in B/s to GiB/s, latency in ns to
  * s, so a row reads in one unit); the JSON keeps fio's units (IOPS, bytes/s, ns). */

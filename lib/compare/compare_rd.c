@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* compare_rd: one document of an input into compare entries (see compare_int.h). fio's JSON
  * (iops' or fio's, json or json+), fio's client_stats and iops quick's document (whose "jobs"
  * are fio's entries) give one entry per job entry; a sweep document one per step. Each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* compare_wl: what makes two runs the same job; see compare_int.h. Values are compared
  * normalised: sizes in bytes (fio's suffixes, kb_base 1024, per-direction lists expanded),
  * numbers in decimal, booleans 0 or 1, rw's alias readwrite as rw, buffered=N as direct=!N. */

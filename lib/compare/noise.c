@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* noise: quantiles, Welch's interval, order-statistic intervals; see noise.h. The t
  * distribution's CDF is the regularized incomplete beta function, evaluated by its continued
  * fraction (modified Lentz); quantiles are Newton's method on the CDF, which is concave above

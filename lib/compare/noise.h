@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* noise: the statistics behind `iops compare`'s verdicts (docs/compare.md explains them).
  * Quantiles of the normal and Student's t distributions, Welch's interval for the difference of
  * two means known by their standard errors, and the distribution-free interval of a percentile

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* clock: monotonic time in nanoseconds. clock_now_ns() is in the I/O hot path: inline, and
  * clock_gettime(CLOCK_MONOTONIC) goes through the vDSO (also in a static musl binary), so a
  * read costs tens of nanoseconds and no system call. */

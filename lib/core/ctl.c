@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "core/ctl.h"
 
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ctl: the run-control channel between cmd/ (which owns signals) and the lib/ runners.
  *
  * cmd/main.c blocks SIGINT/SIGTERM/SIGHUP in every thread and handles them in a small

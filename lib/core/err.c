@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "core/err.h"
 
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* err: one user-facing error line, filled by lib/, printed only by cmd/. */
 #ifndef IOPS_ERR_H
 #define IOPS_ERR_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "core/frand.h"
 
 /* A component below its minimum would lose bits in the shift: raise it (fio's rule). */

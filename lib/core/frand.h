@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* frand: fio 3.33's random number generators, so that a job draws the same numbers as fio.
  *
  * Two combined Tausworthe generators (L'Ecuyer): the 32-bit "taus88" (three components)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "core/hist.h"
 
 uint64_t hist_idx_to_val(unsigned idx)

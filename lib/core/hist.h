@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* hist: fio's log-linear latency histogram (FIO_IO_U_PLAT_BITS=6, 29 groups, 1856 buckets).
  * Values are nanoseconds. Index/value rules are fio 3.33's (plat_val_to_idx(), plat_idx_to_val()), so
  * percentiles and json+ bins match fio's exactly. hist_add() is in the hot path: inline. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* json: a streaming JSON writer with fio's pretty layout (fio's json.c).
  *
  * Layout as fio: `"key" : value`, two spaces of indent per level, pairs separated by ",\n",

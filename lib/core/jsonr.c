@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* jsonr: recursive descent into a node array; see jsonr.h. */
 #include <errno.h>
 #include <math.h>

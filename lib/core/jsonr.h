@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* jsonr: a small JSON reader. The whole document is parsed into a compact tree of nodes
  * (one array, children linked by index); strings are decoded into a private copy of the
  * text. Lookups go by path: "jobs/0/read/iops" (object keys and array indices, separated

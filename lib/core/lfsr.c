@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "core/lfsr.h"
 
 #include <errno.h>

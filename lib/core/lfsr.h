@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lfsr: fio 3.33's maximal-length linear feedback shift register over [0, n)
  * (random_generator=lfsr): every value once per cycle, in fio's order, with no memory
  * besides the state (each block of a file exactly once per pass without a random map).

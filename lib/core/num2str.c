@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "core/num2str.h"
 
 #include <stdio.h>

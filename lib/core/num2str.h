@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* num2str: fio 3.33's human-readable number scaling (num2str(), display_lat()).
  *
  * Same significant-figure rule, same truncating division loop with the last remainder as the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* openmetrics: the text exposition writer; see openmetrics.h. */
 #include "core/openmetrics.h"
 

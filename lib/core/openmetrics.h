@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* openmetrics: a writer of the OpenMetrics 1.0 text exposition (what Prometheus scrapes, what
  * node_exporter's textfile collector and a Pushgateway read). A family is its "# TYPE",
  * "# UNIT" (when it has one: the name then ends in "_<unit>") and "# HELP" lines, then its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "core/parse.h"
 
 #include <ctype.h>

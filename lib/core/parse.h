@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* parse: fio's value syntax (sizes with kb_base suffix rules, times, ranges, per-direction
  * lists, float lists), every conversion overflow-checked. Pure functions, no allocation.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rng: iops' own generator, seeded per job and stream (rng_init(), rng_job_seed()); rng_fill()
  * fills a buffer from it. The draws themselves are inline in rng.h. */
 #include "core/rng.h"

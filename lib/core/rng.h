@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rng: a small, fast, seedable PRNG (xoshiro256**, seeded through splitmix64).
  *
  * Sequences are not fio's; reproducibility is what matters: the same seed gives the same

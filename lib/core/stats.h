@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* stats: min/max/mean/variance accumulators (Welford), and their merges.
  * lat_stat_add() is in the I/O hot path: inline, no branches beyond min/max. */
 #ifndef IOPS_STATS_H

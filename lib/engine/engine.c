@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* engine: the table of I/O engines. An explicit list (never constructor registration, which
  * silently drops engines from a static archive); its order is the order error messages show. */
 #include "engine/engine.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* engine: the I/O engine interface (ARCHITECTURE.md, Code map). One `const struct engine_ops` per
  * engine_*.c file, listed in an explicit table in engine.c. The runner owns requests,
  * buffers and timestamps; engines only move requests to the kernel and back. */

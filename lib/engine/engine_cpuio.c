@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* engine_cpuio: burns CPU instead of doing I/O (fio's cpuio engine). Each request spins for
  * one chunk (cpuchunks, default 50 ms) and completes with no data (len and result 0: an I/O
  * counted, no bytes). The job's think time between requests (set from cpuload when the job is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* engine_e4defrag: each write swaps the request's range of the file with freshly allocated
  * blocks of a donor file through the ext4 ioctl EXT4_IOC_MOVE_EXT, the way e4defrag(8)
  * defragments (fio's e4defrag engine). The donor (donorname, created if missing, in the job's

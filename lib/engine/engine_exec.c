@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* engine_exec: runs a program beside the job (fio's exec engine). init() starts program with
  * its arguments (split at spaces; %r becomes the job's runtime in seconds, %n its name), with
  * stdout and stderr in <job>.stdout and <job>.stderr unless std_redirect=0. Each request waits

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* engine_falloc: fallocate(2) in place of data transfer, as fio's falloc engine documents:
  *   read   fallocate(FALLOC_FL_KEEP_SIZE)      reserve the range, size unchanged
  *   write  fallocate(0)                        allocate, extending the file if needed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* engine_ftruncate: each write sets the file's size to the request's offset with ftruncate(2)
  * (fio's ftruncate engine; the block size only moves the offset on). Only writes (and syncs)
  * make sense: a read or trim fails with EINVAL, as in fio. Synchronous. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* engine_libaio: Linux native AIO (io_setup / io_submit / io_getevents).
  *
  * - init: io_setup(depth); one iocb slot per request of the runner's pool (req->index < depth),

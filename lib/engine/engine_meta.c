@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* engine_meta: the metadata engines. Each works on the job's files by name (ENGINE_F_PATHS):
  * the first request of a file does the operation, timed as that request's completion latency
  * (IO_LAT_CLAT); the file's other requests are counted without a latency sample

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* engine_mmap: the file is memory mapped and data copied with memcpy (fio's mmap engine).
  * Each request maps the pages that hold its range (MAP_SHARED), copies, and unmaps: no state
  * survives a request, so files closed and reopened by the runner are always mapped afresh.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* engine_net: data over a socket (fio's net and netsplice engines). The job's options come in
  * engine_opts.net; its direction decides who sends (writes) and who receives (reads).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* engine_null: no data transfer; every request completes at once. It measures the runner's own
  * per-I/O cost, so the hot path is a handful of loads and stores.
  *

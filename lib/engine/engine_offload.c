@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* engine_offload: io_submit_mode=offload. Wraps another engine (engine_cfg.inner) and runs it
  * on a submit thread of its own, so the job's thread only prepares requests and accounts
  * completions while the submit thread calls the engine's queue / commit / reap.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* engine_opts: the settings of the engines that take options of their own (fio's engine
  * options: cpuload, program, port, donorname, stat_type...). The option layer fills one
  * struct engine_opts per job; an engine reads its own part through engine_cfg.opts and

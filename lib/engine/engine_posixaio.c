@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* engine_posixaio: POSIX asynchronous I/O (aio_read, aio_write, aio_fsync, aio_error,
  * aio_return, aio_suspend). The C library carries the requests (musl and glibc run them on
  * threads of their own); up to depth are in flight.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* engine_psync: the synchronous engines. queue() does the system call and returns ENGINE_DONE
  * with req->result set: bytes transferred (a short read or write is reported as is, the runner
  * decides what to do with the residue), or -errno. EINTR is retried. IO_FSYNC / IO_FDATASYNC

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* engine_splice: data moves through a pipe with splice(2) and vmsplice(2) (fio's splice engine).
  *   read   splice(file at offset -> pipe), then read(pipe -> buffer)
  *   write  vmsplice(buffer -> pipe), then splice(pipe -> file at offset)

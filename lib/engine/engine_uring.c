@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* engine_uring: io_uring through liburing.
  *
  * - init: a ring with room for depth submissions and 2*depth completions (IORING_SETUP_CQSIZE,

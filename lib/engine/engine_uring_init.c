@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* engine_uring_init: the io_uring engine's set-up and release (engine_uring.c says what it
  * sets up). */
 #include "engine/engine_uring_int.h"

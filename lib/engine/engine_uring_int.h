@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* engine_uring_int: the io_uring engine's context (engine_uring.c), shared with its set-up
  * (engine_uring_init.c, built for size: it runs once per job). */
 #ifndef IOPS_ENGINE_URING_INT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* engine_util: what the engines share (engine.h): a synchronous fsync/fdatasync of a request,
  * and the depth checks and messages of their init. Below every engine; the table (engine.c)
  * is above them. */

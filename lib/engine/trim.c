@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "engine/trim.h"
 
 #include <errno.h>

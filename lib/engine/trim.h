@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* trim: the discard operation of rw=trim / randtrim / trimwrite / randtrimwrite.
  *
  * Devices get ioctl(BLKDISCARD), as fio 3.33 does (character devices fail with ENOTTY, as

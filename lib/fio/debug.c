@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* debug: fio's debug categories and line layout (fio/debug.h). */
 #include "fio/debug.h"
 

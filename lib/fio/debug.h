@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* debug: fio's --debug=CATEGORIES (process, file, io, mem, ..., all; "?" / "help" lists them).
  *
  * A mask of categories travels with the configuration (fio_config.debug_mask) and the option

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "fio/ioprio.h"
 #include "fio/opt_diag.h"
 

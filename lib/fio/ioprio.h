@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ioprio: Linux I/O priority values (class << 13 | level) for fio's prio, prioclass and
  * cmdprio* options: the job thread's priority, the per-request choice, the checks. */
 #ifndef IOPS_IOPRIO_H

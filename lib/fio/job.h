@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* job: a validated fio job specification, read-only once fio_config_parse() returns.
  *
  * Produced by the option layer (opt*.c / jobfile.c / fioconf.c), consumed by the runner

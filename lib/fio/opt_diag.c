@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* opt_diag: the user's lines of parsing and checking (fio/opt_diag.h). */
 #include "fio/opt_diag.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* opt_diag: the lines for the user that parsing and checking a job collect (fio's words,
  * stream and line); only cmd/ prints them. Every folder's parser and fixup fills one. */
 #ifndef IOPS_OPT_DIAG_H

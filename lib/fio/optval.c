@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "fio/optval.h"
 
 #include <ctype.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* optval: how fio 3.33's option parser reads a value's text before the option itself sees it,
  * re-implemented from its observed behaviour (its --debug=parse lines beside ours:
  * tests/fidelity/optdiff.py): fio's parser types, the parts a value is cut into, numbers,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* result: what a finished (or stopped) fio job measured. Filled by the runner, read by the
  * reports. Per-job results are never merged here: group_reporting merging lives in report.c.
  *

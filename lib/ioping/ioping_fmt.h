@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ioping_fmt: ioping 1.3's number formatting ("print_suffix"), and its double->integer
  * conversion. A value is first converted to a signed 64-bit integer (doubles truncate), then
  * printed in the largest unit it reaches with 0, 1 or 2 decimals:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "ioping/ioping_opts.h"
 
 #include <errno.h>

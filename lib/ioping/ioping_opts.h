@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ioping_opts: ioping 1.3's command line, parsed the way its getopt_long_only() does it.
  *
  * - Long names work with one or two dashes, with "=value" or a separate argument, and as

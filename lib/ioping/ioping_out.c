@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "ioping/ioping_out.h"
 
 #include <string.h>

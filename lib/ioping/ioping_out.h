@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ioping_out: ioping 1.3's output: per-request lines, the human summary, raw (-B, -p/-P)
  * lines and the JSON array (-J), written to a caller-supplied stream. Layouts are ioping's,
  * byte for byte, except that JSON strings are escaped (ioping writes them raw). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "ioping/ioping_rng.h"
 
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ioping_rng: the offset/data generator of ioping 1.3, reproduced bit for bit so that
  * `-e SEED` reads the same offsets as ioping: xorshift128+ (shifts 23/17/26) whose two state
  * words are splitmix64 finalisations of SEED and SEED+golden-ratio, with three outputs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ioping_run: the request loop of ioping 1.3. One request at a time at a fixed cadence
  * (time_next += interval; no catching up after an overrun), timed with CLOCK_MONOTONIC
  * around the I/O system call (plus fdatasync for uncached writes); offsets from the ioping

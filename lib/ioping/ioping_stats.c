@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "ioping/ioping_stats.h"
 
 #include <math.h>

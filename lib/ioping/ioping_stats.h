@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ioping_stats: ioping 1.3's statistics. Two accumulators are used by a run: the current
  * print period and the whole run (periods are merged into it). Every request that returned
  * data is counted; the first -a requests of the run (warmup) and those outside [-t, -T] are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ioping_target: the destination of an ioping run, planned then opened as ioping 1.3 does.
  *
  * ioping_target_plan() checks without writing anything: stat, the -WWW rule, the target type

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* k8s: Kubernetes' rules for names and values; see k8s.h. */
 #include <stdlib.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* k8s: what Kubernetes accepts as a name or a value (DNS labels and subdomains, label keys
  * and values, ConfigMap keys, quantities, image references) and the bounds iops k8s keeps. */
 #ifndef IOPS_K8S_H

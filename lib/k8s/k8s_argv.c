@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* k8s_argv: see k8s_argv.h. */
 #include <errno.h>
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* k8s_argv: a command line built argument by argument (printf-style) into a caller's argv
  * array and string store, for the pods' container arguments and the processes a pod starts.
  * The first overflow sticks: k8s_argv_end() then returns -ENOSPC. */

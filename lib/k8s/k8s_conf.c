@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* k8s_conf: the renderer's options and their checks; see k8s_conf.h. */
 #include <errno.h>
 #include <stdint.h>

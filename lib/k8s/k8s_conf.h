@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* k8s_conf: the options of `iops k8s` (the Indexed Job renderer), each checked against what
  * Kubernetes accepts (DNS names, quantities, label keys and values) and against the other
  * options; simple-fio's config.file keys mapped onto them. Pure logic: the caller reads the

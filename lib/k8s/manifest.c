@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* manifest: the Indexed Job, its Service and ConfigMap; see manifest.h. */
 #include <errno.h>
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* manifest: the YAML that `iops k8s` prints for `kubectl apply -f -`: a ConfigMap with the
  * job files or config.file (when there are any), a headless Service (the pods' stable DNS
  * names <name>-<index>.<name>) and an Indexed Job of N pods, each a server on its own volume,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pod_plan: a pod's arguments, host names and command lines; see pod_plan.h. */
 #include <arpa/inet.h>
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pod_plan: what a pod of `iops k8s`' Job runs (`iops k8s-pod`), from its arguments and the
  * completion index Kubernetes gives it: its server's command line, the pods' host names, the
  * client's hosts file and command line (pod 0), the bounds of every wait. Pure logic: the

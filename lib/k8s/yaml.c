@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* yaml: the manifest writer; see yaml.h. */
 #include <errno.h>
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* yaml: a small YAML writer for the manifests of `iops k8s`, into a growing buffer.
  *
  * Block style only, two spaces per depth, keys and values written as the caller orders them

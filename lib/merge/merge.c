@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* merge: the inputs (one parsed fio JSON document each, checked when added) and the split of
  * a stream of documents; the merged report is merge_out.c's. */
 #include <errno.h>

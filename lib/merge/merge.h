@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* merge: exact aggregation of N fio results (the `All clients` of client/server runs and
  * `iops merge`). Inputs are fio JSON documents, json+ (with clat/lat/slat histogram bins, by
  * iops or the real fio) or plain json (percentiles only: the merged ones are then marked

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* merge_int: what merge.c (inputs), merge_rd.c (one job entry read back) and merge_out.c
  * (the merged report) share. Not for other folders: they use merge.h. */
 #ifndef IOPS_MERGE_INT_H

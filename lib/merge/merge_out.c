@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* merge_out: the merged report. Every job of every input is summed into one `All clients`
  * unit with the report's own group_reporting merge (report_merge_result(): counts, bytes,
  * histograms bucket by bucket, latency stats by Chan's formula, bw/iops samples as fio's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* merge_rd: one job entry of fio's JSON (iops' or fio's, json or json+) back into the struct
  * job / struct job_result the report prints. Exact where the document is: counts, bytes,
  * runtimes, min/max, mean and stdev (as Welford's S), histogram bins; the IO depth and latency

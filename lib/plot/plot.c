@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot: the page's inputs (told apart by their content), its building and output; see plot.h. */
 #include <errno.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot: pictures of results, as one self-contained HTML page (or one chart as an SVG file).
  *
  * Inputs are texts, told apart by their content: fio JSON or json+ results (iops' or the real

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_axis: ranges, scales and ticks; see plot_axis.h. */
 #include <math.h>
 #include <stdio.h>

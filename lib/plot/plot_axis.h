@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_axis: an axis' range, scale and ticks. Linear axes step in 1-2-5 multiples of a power
  * of ten on the shown unit (fio's scaling: plot_num_scale()); logarithmic axes tick at the
  * decades, with the 2s and 5s between them while they span at most three decades; the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_bars: grouped bars as SVG; see plot_bars.h. */
 #include <errno.h>
 #include <math.h>

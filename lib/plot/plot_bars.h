@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_bars: draws a grouped bar chart: categories along x, one bar per series in each, an
  * error bar where the bar has one. Each bar is one <g data-series="NAME" data-category="CAT">
  * whose first child, a <title>, holds its exact value (as the builder worded it). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_chart: the chart model and its adders; see plot_chart.h. */
 #include <errno.h>
 #include <stdarg.h>

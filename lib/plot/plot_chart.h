@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_chart: what one chart shows, before it is drawn. An XY chart holds series (a line, and
  * marks that carry each point's value in a tooltip); a bar chart holds bars by category and
  * series, each with an optional error bar. Builders (plot_fio.c, plot_logs.c, plot_misc.c)

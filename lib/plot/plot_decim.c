@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_decim: min/max per pixel column; see plot_decim.h. */
 #include <math.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_decim: min/max decimation per pixel column. A series with more points than the chart
  * has pixel columns is drawn as each column's lowest and highest point, in the order they
  * came: the line looks the same (every spike stays), and its size is bounded by the chart's

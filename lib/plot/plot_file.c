@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_file: checks, a temporary file beside the target, rename without replacing what is
  * not ours; see plot_file.h. */
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_file: the page's file, written safely. Checked before anything runs (a name ending in
  * .html, or .svg where one chart is wanted; a directory we can write; no file of that name,
  * unless it is a page iops plot wrote, which a new one replaces), then written to a temporary

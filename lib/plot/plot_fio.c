@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_fio: the charts of fio results (jobs, client_stats, quick's steps):
  * - IOPS and bandwidth bars: a category per job (per client, and All clients), a series per
  *   direction; side by side, a category per job and direction and a series per input. Error

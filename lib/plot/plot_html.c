@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_html: the page: a head with the style (no script, no link to anything outside), a
  * header with the charts' index, a card per result (what ran, when, the headline numbers),
  * then a figure per chart with its note. XHTML syntax, so the page is well-formed XML too. */

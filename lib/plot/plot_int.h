@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_int: the page's insides, shared by plot.c (inputs, building, writing), plot_page.c
  * (the chart list), the chart builders (plot_fio.c, plot_logs.c, plot_misc.c) and the HTML
  * writer (plot_html.c). */

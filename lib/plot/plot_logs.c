@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_logs: time series of fio's logs, a chart per kind of log (bw, iops, lat, clat, slat,
  * or plain values), a line per log and direction. Lines longer than the chart has pixel
  * columns are drawn as each column's min and max (plot_decim), and the chart says so and how

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_misc: the charts of sweeps and suite runs, grouped bars whose error bars span the
  * samples (a sweep's runs of one step, a suite's iterations):
  * - a sweep: IOPS, bandwidth, mean latency and clat p99 per rw x bs, a category per block

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_num: exact and human numbers, fio's unit scaling; see plot_num.h. */
 #include <math.h>
 #include <stdarg.h>

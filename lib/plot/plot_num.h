@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_num: the numbers a page shows. Raw values are printed so that they read back exactly
  * (the shortest decimal that parses to the same double: a JSON's 32851.074463 stays
  * 32851.074463); human values go through fio's own scaling (core/num2str: 32.9k, 128MiB/s;

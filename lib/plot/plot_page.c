@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_page: the page's chart list and what the chart builders ask of its inputs (how many of
  * a kind, a series' prefix); the lowest of the page's files, see plot_int.h. */
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_rd_fio: fio JSON / json+ / client_stats / quick results; see plot_rd_fio.h. */
 #include <errno.h>
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_rd_fio: a fio JSON or json+ result read back for plotting: iops' or the real fio's
  * `jobs`, a client run's or `iops merge`'s `client_stats` (each server's entries with hostname
  * and port, then All clients), and `iops quick --output-format=json` (its steps' job entries

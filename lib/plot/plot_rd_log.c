@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_rd_log: fio's bw/iops/lat logs; see plot_rd_log.h. */
 #include <errno.h>
 #include <stdint.h>

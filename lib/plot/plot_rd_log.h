@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_rd_log: a bw, iops or latency log of fio (write_bw_log, write_iops_log, write_lat_log),
  * written by iops or by the real fio: one entry a line, "time, value, direction, block size"
  * then, as the job asked, the offset (log_offset) and the priority (decimal, or hexadecimal

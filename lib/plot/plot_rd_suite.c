@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_rd_suite: sweep JSON and suite output; see plot_rd_suite.h. */
 #include <errno.h>
 #include <stdint.h>

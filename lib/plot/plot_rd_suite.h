@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_rd_suite: the results of the modes built on fio steps, read back for plotting:
  * - a sweep (`iops sweep --output-format=json`): {"steps": [{rw, bs, sample, iops, bw_bytes,
  *   lat_mean_us, clat_p99_us, ...}]}, one row per step and sample;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_svg: escaping, style, frame, axes and legend of every chart; see plot_svg.h. */
 #include <stdint.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_svg: what every chart's SVG shares: escaping, the style (light and dark colour schemes,
  * the palette), the frame with its grid, ticks and axis labels, and the legend. The SVG is
  * also well-formed XML (xmllint), so that a page reads back with any XML parser.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_verdict: iops compare's verdicts on a page (plot_page_verdicts() in plot.h): read from
  * the comparison's own JSON document (`iops compare --output-format=json`), one bar chart per
  * figure at the top of the page. A category per job and direction, a bar per compared input:

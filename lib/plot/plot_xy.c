@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_xy: XY charts as SVG; see plot_xy.h. */
 #include <errno.h>
 #include <math.h>

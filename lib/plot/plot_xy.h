@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_xy: draws an XY chart (lines, points, percentile curves, histograms, time series).
  *
  * Each series is one <g data-series="NAME">: a <polyline> for its line (min/max per pixel

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* addr: fio's address syntax (addr.h). */
 #include "remote/addr.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* addr: fio's server and client address syntax, parsed (no name resolution here).
  *   --server[=ARGS]  ARGS: "" (every IPv4 address, port 8765), HOST, ",PORT", HOST,PORT,
  *                    ip:HOST[,PORT], ip6:HOST[,PORT], sock:PATH (a unix socket)

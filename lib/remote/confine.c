@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* confine: a server's directory and device rules (confine.h). */
 #include "remote/confine.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* confine: the one directory a server serves, and the one device it may lend.
  *
  * A job sent to a server names paths (files, logs, iologs); each must lie inside the served

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* hosts: the hosts file (hosts.h). */
 #include "remote/hosts.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* hosts: fio's hosts file for --client=FILE: one HOST[,PORT] a line (addr.h's forms),
  * '#' starts a comment, blank lines and spaces around an entry are ignored. */
 #ifndef IOPS_REMOTE_HOSTS_H

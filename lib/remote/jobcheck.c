@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* jobcheck: a received job's limits on a server (jobcheck.h). */
 #include "remote/jobcheck.h"
 

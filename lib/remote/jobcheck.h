@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* jobcheck: what a server lets a job it received do (docs/many-clients.md, "Security").
  *
  * Every path the parsed job names (its files, read_iolog, replay_redirect, merge_blktrace_file,

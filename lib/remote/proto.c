@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* proto: frames on a stream socket, and the JOB payload's records (proto.h). */
 #include "remote/proto.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* proto: iops' own client/server wire protocol (docs/many-clients.md, "Wire protocol").
  *
  * A connection carries frames: a 12-byte header, magic "IOPS", u16 version, u16 type, u32

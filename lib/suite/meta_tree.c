@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "suite/meta_tree.h"
 
 #include <dirent.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* meta_tree: the suite's offline metadata benchmark. A synthetic tree shaped like a source
  * tree (about 20,000 files of mixed small sizes in about 1,500 directories at the default
  * FIO_CAPACITY_MB=500, fewer below) is created, stat()ed and removed, each phase timed with a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "suite/preset.h"
 
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* preset: the latency / iops / throughput recipes (NetApp's fio baselines): one fio command
  * line each, with the recipe's common arguments (--size=10g --fallocate=none --direct=1
  * --runtime=60 --time_based --ramp_time=5); fio options after the preset override them.

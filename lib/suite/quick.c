@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "suite/quick.h"
 
 #include <errno.h>

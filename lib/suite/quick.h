@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* quick: the quick suite's plan (iops quick, and iops with no arguments). Six fio steps on one
  * shared test file: sequential read and write 1 MiB QD16 (bandwidth), random read and write
  * 4 KiB QD1 (latency), random read and write 4 KiB QD32 with numjobs = min(4, CPUs) (IOPS).

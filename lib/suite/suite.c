@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "suite/suite.h"
 
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* suite: what the benchmark modes built on fio (quick, the presets) share. Every step they run
  * is a plain fio command line: suite_argv holds one, prints it as a shell command, and the
  * figures of a finished step are read from fio's report model.

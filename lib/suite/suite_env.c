@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "suite/suite_env.h"
 
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* suite_env: the configuration of `iops suite`, read from the environment as fs-performance
  * reads it (BENCHMARKS, TARGET_PATH, ITERATIONS, STARTUP_DELAY, RAND_THINK, DELETE_FIRST,
  * FIO_CAPACITY_MB, FIO_RUNTIME), checked, and echoed in its "Description: value (VAR)" form. */

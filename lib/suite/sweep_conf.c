@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sweep_conf: settings, the step matrix and the steps' fio command lines; see sweep_conf.h. */
 #include <errno.h>
 #include <stdint.h>

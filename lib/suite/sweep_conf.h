@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sweep_conf: the configuration of `iops sweep` (simple-fio's matrix, seed 004), from its
  * config.file (key=value lines, '#' comments) and from --key=value options, which override
  * it; the step matrix (rw x bs x samples), the steps' fio options and names, and the space

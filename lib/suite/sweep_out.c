@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sweep_out: step numbers from fio JSON, reports, table, CSV and JSON; see sweep_out.h. */
 #include <errno.h>
 #include <math.h>

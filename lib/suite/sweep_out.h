@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sweep_out: what `iops sweep` reads from each step's fio JSON (the group_reporting job
  * entry) and prints: the step's aggregated report in fio's words, and the final table, CSV
  * or JSON document (one row per step). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sweep_tar: ustar (sweep_tar.h). */
 #include "suite/sweep_tar.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sweep_tar: a ustar archive (POSIX.1-1988 tar) of files held in memory, as `iops sweep
  * --results=DIR` keeps each step across servers (seed 004 lists one .tar per step): the
  * per-server json+ results and the merged All clients. Regular files only, mode 0644. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* blkzone: zone reports and resets of zoned block devices (see blkzone.h). */
 #include "sys/blkzone.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* blkzone: what a zoned block device says about its zones (linux/blkzoned.h), and resetting
  * them. A device's zoned model comes from sysfs (queue/zoned), its zones from the
  * BLKREPORTZONE ioctl (in bytes here, the kernel counts 512-byte sectors) and their size from

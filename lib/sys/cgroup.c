@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cgroup: the blkio cgroup v1 hierarchy and one group's steps (sys/cgroup.h). */
 #include "sys/cgroup.h"
 

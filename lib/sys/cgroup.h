@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cgroup: the blkio cgroup v1 hierarchy that fio's cgroup= option uses: where it is mounted
  * (the first "cgroup" mount whose options name blkio, as fio picks it), and the steps on one
  * group below it: make it, put a thread in it, set its weight, remove it. A v1 "tasks" file

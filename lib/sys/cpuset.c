@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cpuset: CPU and NUMA placement (cpuset.h). */
 #include "sys/cpuset.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cpuset: CPU and NUMA placement of a job's thread (fio's cpumask, cpus_allowed,
  * cpus_allowed_policy, numa_cpu_nodes, numa_mem_policy).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* devnode: the block device node of a device number (what a blktrace names its disks by), found
  * under a directory such as /dev, looked through recursively without following links. */
 #ifndef IOPS_DEVNODE_H

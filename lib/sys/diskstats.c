@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "sys/diskstats.h"
 
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* diskstats: fio's "Disk stats (read/write)" counters (diskutil.c, print_disk_util()).
  *
  * Each path (file, block device, or a not-yet-existing file: its directory) is mapped to its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* iosched: a block device's I/O scheduler through sysfs (sys/iosched.h). */
 #include "sys/iosched.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* iosched: a block device's I/O scheduler, through sysfs: which file holds it for a device
  * number (a partition's is its disk's), the name in use, and switching it. */
 #ifndef IOPS_IOSCHED_H

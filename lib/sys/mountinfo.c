@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "sys/mountinfo.h"
 
 #include <errno.h>

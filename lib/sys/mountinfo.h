@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mountinfo: which filesystem holds a device number (st_dev): its type and mount source,
  * from /proc/self/mountinfo (first line whose major:minor matches), falling back to
  * /proc/mounts (first line whose source is a device node with that st_rdev). The source is

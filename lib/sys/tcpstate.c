@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tcpstate: established connections to a local port; see tcpstate.h.
  *
  * A line of /proc/net/tcp: "  N: LOCAL REMOTE ST ...", LOCAL as ADDR:PORT in hex. ADDR is the

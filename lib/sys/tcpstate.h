@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tcpstate: is anyone connected to a local TCP port? From the kernel's socket tables
  * (/proc/net/tcp and tcp6 of the caller's network namespace), for a server's supervisor that
  * must not wait for ever on a client that never comes (iops k8s-pod). */

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The arm64 build's tests, under qemu-user on this amd64 machine (docs/containers.md, "arm64"):
 #
 #   tests/arm64/run.sh [--all] ARM64_BUILD_DIR      (make check: the share; make check-arm64: --all)

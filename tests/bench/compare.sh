@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # make bench, its iops compare part (tests/bench/run.sh calls it last): the wall time of
 # comparing two sweeps of 100 steps (5 rw x 10 bs x 2 samples, sweep JSON as iops sweep
 # writes it) and two fio json+ results of 100 jobs (real iops runs, null engine, with their

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # make bench's share of iops plot (issue 19, item 4): figures only, never a threshold.
 #   log 1 ms    a 10-minute bw log at 1 ms averaging: 600,000 lines of one direction, made
 #               here (values of a noisy 70-90 MiB/s with a few dips): the wall time of

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The client/server figures of make bench (tests/bench/run.sh calls it; figures, never a
 # threshold): the start spread of five servers on 127.0.0.2-.6 (first to last job_start of a
 # client run, BENCH_ROUNDS runs, goal under 5 ms), `iops merge` of 100 json+ results (wall

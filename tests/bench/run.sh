@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # make bench: iops and the real fio / ioping side by side, interleaved, BENCH_ROUNDS rounds
 # (default 3), then a table of medians with ratios; then iops compare's own timings (compare.sh).
 # Prints figures; never fails on a threshold (benchmarks are not tests).

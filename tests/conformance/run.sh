@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # make conformance: fio 3.33's own test suite (t/run-fio-tests.py) against build/iops called
 # as fio. Not part of `make check` (about 5 minutes, and it needs fio's test files, which are
 # GPL-2.0 and not part of this repository).

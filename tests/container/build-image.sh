@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Build the iops images from docker/Containerfile around contexts made by `make rootfs`:
 #   tests/container/build-image.sh TAG ARCH=CONTEXT_DIR...
 # Each CONTEXT_DIR holds rootfs.tar for ARCH (amd64: build/image, arm64: build/arm64/image). With

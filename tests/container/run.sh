@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Container test: builds the image from docker/Containerfile with podman (offline, FROM scratch)
 # and runs it the way users do: the seed's `ioping -c 20 /iops/data` against a bind mount
 # (beside the real ioping), `podman stop` of an endless ioping and of a fio job and SIGINT

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The root Containerfile (the from-source build `podman build .` takes), tested without a registry:
 #
 #   tests/container/source-build.sh BUILD_DIR [ARCH...]      (make image-source; ARCH: amd64 arm64)

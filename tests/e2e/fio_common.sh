@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # shellcheck shell=bash
 # Helpers shared by the fio differential tests (tests/e2e/t_fio_*.sh). Source it instead of
 # lib.sh:   . "$(dirname "$0")/fio_common.sh"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Helpers shared by the end-to-end tests. Source it: . "$(dirname "$0")/lib.sh"
 set -u
 IOPS=${IOPS_BIN:?IOPS_BIN must name the binary under test}

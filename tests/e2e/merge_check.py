@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 # merge_check.py MERGED [INPUT...]: the All clients entry (the last of MERGED's client_stats) is
 # the exact sum of the inputs' jobs (the INPUT files' "jobs", or without INPUT files MERGED's
 # own other entries, as a client run writes them): total_ios, io_bytes, short_ios, clat N and

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Render pages in one headless Chromium (DevTools protocol over --remote-debugging-pipe) and
 report, per page: every console message, page error and log entry, what the browser parsed of
 the charts (each [data-series] element: its chart, name, category and the <title>s of its

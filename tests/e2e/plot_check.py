@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Check what Chromium read of iops plot's pages (plot_browser.py's report) against the inputs
 the pages were drawn from: every plotted value must read back exactly from the data-series
 elements' <title>s.

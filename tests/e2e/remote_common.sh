@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # shellcheck shell=bash
 # Helpers of the client/server tests (t_server.sh, t_client.sh, t_sweep_remote.sh). Source it
 # after lib.sh. Servers listen on loopback addresses 127.0.0.2, .3 ... only, on a port derived

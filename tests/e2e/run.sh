@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Runs every tests/e2e/t_*.sh against the binary given as $1 (default build/iops).
 # A test script exits 0 on success, 77 when it cannot run here (after one line
 # `SKIP: <reason>`), anything else on failure. A passing script may skip some of its cases,

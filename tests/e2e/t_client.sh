@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # iops --client: three servers on 127.0.0.2-.4 and one client, as fio's client/server runs.
 # Normal output: the servers' hostname= lines, their <host>-prefixed header lines, one report
 # per server, then All clients with its percentile block (jobs= counts every job); json+:

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Dispatcher: --version, --help, no args (the quick suite), unknown mode, multi-call names.
 . "$(dirname "$0")/lib.sh"
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The engine options of io_uring, libaio and pvsync2 against fio 3.33: fixedbufs,
 # registerfiles, sqthread_poll, sqthread_poll_cpu, nonvectored, force_async, hipri, nowait
 # (io_uring); nowait, userspace_reap (libaio); the pvsync2 engine with hipri,

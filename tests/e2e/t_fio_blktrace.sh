@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # shellcheck disable=SC2086,SC2015 # $B and $L are option words; a && b || fail
 # read_iolog with blktrace binary traces, against fio 3.33. The traces are built here (python3,
 # struct blk_io_trace: 48 bytes + payload, either byte order), every I/O redirected

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # What writes carry: buffer_pattern, scramble_buffers (on by default), refill_buffers,
 # buffer_compress_percentage / _chunk, dedupe_percentage / dedupe_mode /
 # dedupe_working_set_percentage. For each case the reference fio and the binary under test

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The page cache as fio 3.33 handles it: invalidate=1 drops a file's cached pages when it is
 # opened and again each time the job starts the file over (each loop, each pass of io_size
 # beyond size, each time_based wrap of a buffered job), and fadvise_hint gives

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # I/O priorities against fio 3.33: cmdprio_percentage / cmdprio_class / cmdprio /
 # cmdprio_bssplit with libaio and io_uring give the same JSON "prios" shape (the priorities,
 # their samples adding up to the direction's, clat_ns or lat_ns), the same normal-output

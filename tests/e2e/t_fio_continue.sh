@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # continue_on_error / ignore_error / error_dump: writes to /dev/full fail with ENOSPC, safely.
 # For each case fio and the binary under test (which needs --allow_overwrite=1 to write to a
 # device): exit code, the job's error, total_err and first_error (JSON), total_ios and

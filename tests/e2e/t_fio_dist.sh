@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # bssplit and random_distribution against fio 3.33 (lib/dist.c):
 #   - size-bound jobs transfer the same io_bytes and total_ios as fio, per direction (iops
 #     draws fio's random sequence: every case is "exact"; t_fio_randseq.sh compares I/Os);

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # A file that ends inside a request, on the local file system, beside fio 3.33: reads of a file
 # another process truncates during the run (the 64 MiB file of issue 22, truncated to
 # 33,554,555 bytes while a 1 MiB reader at 16 MiB/s is at about 11 MiB), and writes that meet

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Bad invocations fail like fio 3.33: same exit status, same messages on the
 # same streams, and nothing is created in the working directory.
 #

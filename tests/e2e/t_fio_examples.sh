@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # fio's example job files that a kernel interface alone serves and that iops took last
 # (issue 21), run beside fio 3.33 in scratch directories, never on the devices they name:
 # - cmdprio-bssplit.fio, its /dev/sda replaced by a 32 MiB scratch file (buffered): per job

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # File handling against fio 3.33: file_service_type (every kind, :N), openfiles (and the file
 # that fsync=N's sync goes to), offset_align,
 # file_append, opendir, compared through the write_iolog trace (the timestamps dropped: which

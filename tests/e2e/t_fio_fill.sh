@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # fill_device / fill_fs: write until ENOSPC, which ends the job without an error. Each run gets
 # a freshly made 8 MiB ext4 in a loop-mounted file (root only), so fio and the binary under
 # test find the same free space: exit code, job error, bytes and I/Os written, the ENOSPC line

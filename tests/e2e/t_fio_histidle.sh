@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # write_hist_log / log_hist_msec / log_hist_coarseness and --idle-prof against fio 3.33.
 # Histogram logs: the same file names; every line `time, ddir, bs, bins...` with 3 + 1856 >> c
 # fields, integers only; one line per direction and window (about runtime / log_hist_msec);

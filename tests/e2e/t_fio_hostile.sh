@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Hostile input: jobs that cannot mean what they say. Each case runs with fio 3.33 and with the
 # binary under test, each in a fresh directory. The binary under test must refuse every
 # `refuse` case: exit 1, one or two stderr lines ending in a `fio: ...` line (fio's own

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # --output-format=json (and json+): for the same job, our document has exactly fio 3.33's keys,
 # in fio's order and nesting, with the same value classes (string / %lld integer / %f float with
 # 6 decimals) — compared line by line with json_shape; the deterministic values are equal

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Cleanup after a stop at a random point. 20 runs of the binary under test, each in a fresh
 # directory holding a file that was there before (keep.dat), are stopped by SIGTERM or SIGINT
 # after a pseudo-random delay: during the layout of four 4 MiB files, during the 1 s run, or

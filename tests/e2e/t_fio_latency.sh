@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # latency_target / latency_window / latency_percentile / latency_run: fio's queue depth probing,
 # fio and the binary under test side by side, in the cases whose outcome does not depend on
 # the machine's speed:

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # write_bw_log / write_iops_log / write_lat_log against fio 3.33: for the same options both
 # sides leave the same set of log files, the same line shape (numbers masked), one line per I/O
 # and direction for per-I/O logs (and per-I/O bw/iops summary samples), about

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Compressed logs (log_compression, log_store_compressed, --inflate-log) against fio 3.33: each
 # tool's .fz files inflate to the same text with either tool, and that text is what the same
 # job writes uncompressed (line counts, shapes, offsets); fio's option errors and status. Then

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Memory and process options: mem/iomem (each kind, mmap:FILE), iomem_align, hugepage-size,
 # lockmem, nice, uid, gid, exec_prerun/exec_postrun, cgroup, cgroup_nodelete, cgroup_weight,
 # ioscheduler. The same small jobs under fio 3.33 and the binary under test: exit codes, job

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # fio 3.33's random sequences (lib/core/frand.c, lib/fio/offset/fseed.c, offgen.c, fdist.c): for the
 # same options iops issues the same I/Os as fio, in the same order. Each case runs both tools
 # (psync, iodepth=1, one file named alike in each side's directory) with a latency log and

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The "kernel refuses" path of each engine, beside fio 3.33, on every machine: both tools run
 # under a seccomp filter (build/tools/seccomp_fail) that makes the engine's system call fail
 # with a chosen errno, as a stricter kernel, a container's seccomp profile or a failing device

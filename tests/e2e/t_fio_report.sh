@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # unified_rw_reporting=mixed|both and --status-interval, against fio 3.33.
 # unified: for rw and randrw size-bound jobs (and a group_reporting pair), the normal report
 # has fio's masked layout (mixed block, MIXED group line), the JSON document fio's keys in

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Safety on the user's volume (ARCHITECTURE.md, Invariants) and signal behaviour (fio 3.33's):
 #   - a pre-existing regular file iops did not lay out is never overwritten by a write job:
 #     clear one-line error, exit 1, content unchanged; --allow_overwrite=1 opts in. Reading

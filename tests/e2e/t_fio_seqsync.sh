@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Sequencing and what writes ask of the kernel, fio and the binary under test side by side:
 #   - rw_sequencer (sequential / identical with rw=randread:N) and bs_is_seq_rand: the
 #     write_iolog traces (direction, offset, length of every I/O) must be the same;

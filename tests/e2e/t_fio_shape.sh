@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The fio command lines of the seeds (000: both lines, 001, 003: the three recipes and the
 # FIO_COMMON_ARGS form, 004: its parameters as a job file), with sizes, runtimes and numjobs
 # shrunk, print the same normal output as fio 3.33 once numbers and timing-dependent details

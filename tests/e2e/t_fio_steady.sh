@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Steady state (steadystate/ss, ss_dur, ss_ramp) and --debug against fio 3.33: the JSON
 # "steadystate" block has fio's keys, order and value classes; a job that attains ends early
 # (after ss_ramp + ss_dur, before its runtime) and one that cannot runs its whole runtime;

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Size-bound jobs do exactly the I/O fio 3.33 does: for each case the reference fio and the
 # binary under test run the same command line in fresh directories (JSON output), and per
 # reported job we compare jobname, groupid, error, read/write total_ios and io_bytes, the sync

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Trim workloads (rw=trim, randtrim, trimwrite, randtrimwrite) beside fio 3.33.
 #
 # fio 3.33 trims with ioctl(BLKDISCARD) only, so on a regular file every trim job fails there

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # verify= against fio 3.33: write+verify jobs do the same reads and writes as fio (JSON totals,
 # exit status, error), the media format is fio's (a file written by one verifies with the other),
 # a corrupted file fails a read-verify job with fio's messages and exit status, and bad values

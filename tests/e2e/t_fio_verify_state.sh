@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # verify_state_save / verify_state_load, trim_percentage / trim_verify_zero / trim_backlog /
 # trim_backlog_batch and block_error_percentiles against fio 3.33:
 #   1. the state file a verifying writer leaves (local-<job>-<n>-verify.state) is fio's, byte

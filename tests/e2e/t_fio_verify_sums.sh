@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Every verify= checksum and verify_only against fio 3.33: what one tool writes (randwrite,
 # do_verify=1: its own check passes), the other verifies, with a read job and with
 # verify_only=1 (the same writer job, no writes: the blocks are read back and checked), both

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # zonemode=zbd on regular files (fio 3.33 emulates sequential-write-required zones there),
 # beside fio: every case runs on a fresh 16 MiB file (ours with allow_overwrite=1, as iops
 # did not create it) and compares, from write_iolog, the exact offsets and lengths of every

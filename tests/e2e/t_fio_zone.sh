@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # zonemode=strided (zonerange, zonesize, zoneskip) and the trimwrite / randtrimwrite op order
 # beside fio 3.33, read from per-I/O logs (write_iops_log / write_bw_log with log_offset=1):
 #   1. sequential strided jobs (null engine, and psync / sync on files) issue exactly fio's

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Conformance over fio's example job files (shared/conformance/fio-examples, parsed, NEVER run):
 # each file is either accepted like fio 3.33 accepts it (same --showcmd line) or refused with
 # one line naming what iops lacks (or fails where fio fails too). Also --showcmd with several

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # fio option errors: same stdout, stderr and exit status as fio 3.33, and nothing created.
 . "$(dirname "$0")/lib.sh"
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The options as typed reach JSON "global options" / "job options" as fio 3.33 records them
 # (canonical names, raw values, flags without a value dropped). null engine: no files.
 . "$(dirname "$0")/lib.sh"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Every fio command line of seeds 000, 001, 003 and 004 parses (--parse-only, as the image
 # gets them: options straight after the image name), seed 004's parameters work as a job file,
 # and the Windows command lines get a clear one-line error. Nothing is created.

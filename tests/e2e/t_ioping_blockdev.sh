@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # ioping mode on a block device (a loop device over a scratch file), beside ioping 1.3:
 # reads by default, -W refused without -WWW, "(block device 64 MiB)" label, -S/-o checks.
 . "$(dirname "$0")/lib.sh"

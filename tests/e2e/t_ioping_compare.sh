@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # ioping mode beside the real ioping 1.3: same options, same target, same output once the
 # measured numbers (and their units) are masked; same exit codes; JSON valid; the target
 # directory left exactly as it was.

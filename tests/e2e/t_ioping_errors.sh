@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # ioping mode: bad input gives ioping 1.3's message and exit code, touches nothing.
 . "$(dirname "$0")/lib.sh"
 

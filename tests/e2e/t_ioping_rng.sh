@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # ioping mode: -e SEED reproduces ioping's offsets and data. Observable without tracing:
 # with -k the working file ioping.tmp keeps the prepared random data, and -W then writes
 # fresh random data at random offsets, so both tools must leave byte-identical files.

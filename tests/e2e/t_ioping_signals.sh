@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # ioping mode: one SIGINT or SIGTERM ends the run with the summary (or a closed JSON array)
 # and exit 0; a second signal exits 4 at once. Nothing is left in the target directory.
 . "$(dirname "$0")/lib.sh"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # ioping mode, directory targets: the working file is unnamed (O_TMPFILE); when O_TMPFILE is
 # refused, a named ioping.tmp.XXXXXX is created and unlinked at once; when that fails too,
 # ioping's message and exit 2. Failures are injected with strace (skipped without it).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # iops k8s and iops k8s-pod (no cluster runs here):
 #  1. manifests for the Filesystem, Block, shared-claim, config.file and hostile-string variants:
 #     the same options give the same bytes; each is validated offline against the Kubernetes

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # iops merge: the exact merge of fio JSON results. Three json+ results of iops fio (null and a
 # file, different numjobs, one with group_reporting), merged from files and from one stream
 # with noise lines: All clients' total_ios, io_bytes and every clat_ns bin are the sums of the

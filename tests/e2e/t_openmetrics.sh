@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # --output-format=openmetrics: the exposition of one run, parsed by a real parser (Debian's
 # python3-prometheus-client: prometheus_client.openmetrics.parser, and its Prometheus-text
 # parser, as node_exporter's textfile collector and a Pushgateway read it), with every sample

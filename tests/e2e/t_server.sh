@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # iops --server: what a server refuses and what it survives, on loopback addresses. A token
 # server refuses a client without the token (message on both sides) and serves one with it;
 # jobs naming a path outside the served directory (absolute, '..', a symbolic link out, a

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # suite mode (fs-performance, seed 002): the configuration echo in the seed's form, the meta
 # benchmark's lines, the fio benchmark's six lines (the quick suite, shortened), bad values as
 # one-line errors naming the variable with nothing created, DELETE_FIRST removing only what an

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Where libaio or io_uring cannot run (ENOSYS under qemu-user, EPERM from a seccomp profile),
 # made so on this machine with tests/tools/seccomp_fail (build/tools/seccomp_fail):
 #  - a fio job that names the engine fails as fio 3.33 does under the same filter (exit status,

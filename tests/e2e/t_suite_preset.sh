@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The presets (iops latency | iops | throughput [DIR] [fio options]), shortened by options
 # after the preset (which override the recipe): the equivalent fio command line first on
 # stderr, then fio's normal or JSON report; the same line run by the real fio gives the same

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The quick suite (iops quick, and iops with no arguments), shortened: the six summary lines
 # of seed 002 with sane values, the table and the equivalent fio command lines, each of which
 # the real fio runs (at a tiny size) and accepts; JSON output; a directory left as it was (a

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # sweep mode (simple-fio, seed 004): row counts = rw x bs x samples from options and from a
 # config.file (with its Kubernetes keys and prefill), the result directories' names, CSV and
 # JSON documents alone on stdout, every printed fio command line accepted by the real fio,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # iops sweep CONFIG --client=HOSTS: seed 004's sweep across three iops servers on 127.0.0.2-.4
 # from a simple-fio config.file. A row per step, each All clients' with servers 3/3; the log
 # has seed 004's header line per step and an All clients block with percentiles; --results

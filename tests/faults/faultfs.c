@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* faultfs: a FUSE pass-through file system that misbehaves on request, for the fault tests.
  * Test tool only: built by the Makefile as build/faultfs, never linked into iops.
  *

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # vanish.sh MOUNTPOINT PID: make a faultfs mount disappear under whoever uses it, as a volume
 # that is pulled away: detach it (umount -l: new lookups no longer reach it), then kill the
 # file system's daemon (PID), so the files still open there fail with ENOTCONN.

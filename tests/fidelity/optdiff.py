@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """optdiff: differential option parsing, iops against fio 3.33 (issue 21).
 
 For every option iops knows (`iops fio --cmdhelp=all`), values are generated from fio's own

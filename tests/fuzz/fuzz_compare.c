@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_compare: iops compare's reading and judging (lib/compare): the input as one input
  * compared with itself, and its first half against its second (documents one after the other,
  * fio JSON, client_stats, quick or sweep documents), then both reports. */

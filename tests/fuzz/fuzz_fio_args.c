@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_fio_args: fio mode's command line (cmd/fio_args.c over lib/fio's option layer). The
  * input is an argv, one word per NUL- or newline-separated piece. */
 #include "fuzz_util.h"

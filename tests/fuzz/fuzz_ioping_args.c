@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_ioping_args: ioping mode's command line (lib/ioping/ioping_opts.c), parse and finish.
  * The input is an argv, one word per NUL- or newline-separated piece; a first byte '+' (then
  * dropped) parses the way POSIXLY_CORRECT does. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_jobfile: fio job files (lib/fio/conf/jobfile.c: sections, include, ${VAR}, $ncpus math; then
  * applying them and lib/fio/conf/fioconf.c's validation). Each input is written to job.fio in a
  * private directory made once, beside inc.fio, which it may include; FUZZ_BS and FUZZ_RW are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_jsonr: the JSON reader (lib/core/jsonr.c) and the merge of fio JSON results that reads
  * with it (lib/merge: merge_next_doc() over a stream with lines between its documents,
  * merge_add(), which reads every job entry back through merge_rd.c, and merge_write(), in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_k8s: `iops k8s`' options and manifest (lib/k8s). The input is a file's text, then
  * optionally a NUL and words (NUL- or newline-separated): options (--key=value; --config takes
  * the text as its config.file) up to a "--", then the client's arguments (a word not starting

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_proto: the scale-out wire protocol's decoding side (lib/remote/proto.c): a byte stream
  * received as frames by proto_recv() over a socket pair, each JOB payload read back by
  * proto_job_parse() and built again by proto_job_add(), which must give the same records;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_sweep_conf: `iops sweep`'s configuration (lib/suite/sweep_conf.c). The input is a
  * config.file text, then optionally a NUL and --key=value words (NUL- or newline-separated,
  * dashes left out) applied over it; the resulting matrix's steps are then laid out. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_util: what the libFuzzer harnesses of tests/fuzz share (test code, never in iops). */
 #ifndef IOPS_FUZZ_UTIL_H
 #define IOPS_FUZZ_UTIL_H

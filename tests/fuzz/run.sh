@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Runs libFuzzer targets, FUZZ_JOBS at a time (default: one per CPU): run.sh BUILD SECONDS TARGET...
 # Each gets a fresh writable corpus in a temp dir (new inputs never land in the repo), then the
 # seeds of tests/fuzz/corpus/<target>/ (and, for jobfile, ../shared/conformance/fio-examples/

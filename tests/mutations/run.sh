@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Mutation tests: each tests/mutations/*.patch is one small deliberate bug that the test suite
 # once let through. For each, in a scratch copy of the committed tree (git archive HEAD, under
 # build/mutations/: the repo's file system, where O_DIRECT works), this applies the patch,

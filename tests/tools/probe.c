@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* probe: does this machine's kernel (and file system) offer a capability a test needs? A test
  * tool, never part of iops: it asks the kernel directly, with none of iops' code, so a test
  * that skips on its answer cannot hide a bug of iops behind a "missing" capability.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* seccomp_fail: run a command under a seccomp filter that makes chosen system calls (or one
  * ioctl request) fail with a chosen errno, so a test can take the "kernel refuses" branch on a
  * machine whose kernel accepts. A test tool, never part of iops.

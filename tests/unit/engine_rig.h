@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The engine unit tests' shared rig (tests/unit/engine/check_engine*.c): an engine with its
  * requests, unlinked temporary files, block patterns, and run_ios(), which drives requests
  * through an engine at its depth. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Seccomp filters for the engine unit tests: an engine's init with one syscall denied (Docker's
  * default profile blocks io_uring), a syscall denied for one argument value, and the
  * submit-pressure scenario of libaio and io_uring. Each runs in a forked child. */

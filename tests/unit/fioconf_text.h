@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit-test helper: a fio_config built from job-file text, as the first job file of a run (no
  * implicit stonewall), through jobfile_load, jobfile_apply and fioconf_build. */
 #ifndef FIOCONF_TEXT_H

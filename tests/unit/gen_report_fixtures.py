@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Turn real fio 3.33 runs (--output-format=terse,json+,normal) into C fixtures for check_report.c.
 
 Each tests/unit/fixtures/report_<id>.out holds what fio printed: the job header lines, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The set-up the option-applier suites share (tests/unit/fio/check_opt_apply*.c): one message
  * buffer per test, made by setup() and freed by teardown() (tcase_add_checked_fixture). */
 #ifndef IOPS_TEST_OPT_APPLY_FIXTURE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_fixture: the real results and logs under tests/unit/fixtures/plot/ (made by fio 3.33
  * and by iops, see that folder's README), read whole for the plot suites. The unit runner
  * runs from the top of the tree. */

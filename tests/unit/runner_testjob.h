@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Hand-built jobs for the runner's unit tests (offgen, target, runner): fio's defaults. */
 #ifndef RUNNER_TESTJOB_H
 #define RUNNER_TESTJOB_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* unit_probe: what this machine's kernel (and the file system of the scratch directory) offers
  * a unit check, asked directly with raw system calls or liburing, never through iops' code: a
  * check that skips on a probe's answer cannot hide a bug of iops behind a "missing" capability,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* unit_skip: a check (or the part of one) that this machine cannot run, counted and shown.
  * A suite calls it after probing the capability itself (never on an error of the code under
  * test): unit_skip("e4defrag: the kernel refuses EXT4_IOC_MOVE_EXT (%s)", err_str(e)).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* unit_stream: a stdio stream whose every write fails with ENOSPC, as /dev/full's (which a
  * machine need not have: a container's /dev may lack it), for checks of write errors. */
 #ifndef UNIT_STREAM_H

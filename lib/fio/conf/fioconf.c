@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "fio/conf/fioconf.h"
 
 #include <dirent.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fioconf: turn parsed jobs (struct opt_job_list) into the validated, read-only
  * struct fio_config: numjobs clones, reporting groups, file names, derived fields.
  * Validation only: no file is touched. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "fio/conf/jobfile.h"
 
 #include <ctype.h>

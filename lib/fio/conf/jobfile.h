@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* jobfile: fio's INI job files. Loading (comments, sections, include, ${VAR} and $ncpus /
  * $pagesize / $mb_memory keywords with + - * / math) is separate from applying the options,
  * so --showcmd can print a file without validating it. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* opt: the one table of fio options iops knows (supported ones with fio 3.33's defaults,
  * fio options iops refuses by name; fio/conf/opt_table.c), applied to a job under construction. It
  * drives the command line (cmd/fio_args.c), job files (jobfile.c) and --cmdhelp.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* opt_apply: the appliers of the entries that store a value as is in a field of the job, and
  * of the options iops takes at one value only or accepts without effect. */
 #include "fio/conf/opt_apply.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* opt_apply: how each option's value is parsed into a job under construction (fio/conf/opt_table.c's
  * table points here). Internal to the opt module: callers use opt_apply() from opt.h. Every
  * function returns 0, or -EINVAL (-ENOMEM) with fio's message lines added to d.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* opt_apply_aio: the engine options of io_uring, libaio and pvsync2 (hipri, nowait, fixedbufs,
  * registerfiles, sqthread_poll...) into job.eng.aio (engine/engine_opts.h), and the check,
  * once the job is read, that its engine takes every one of them it was given (fio does not know

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* opt_apply_buf: what write buffers contain: buffer_pattern, scramble_buffers, the
  * compressible and dedupable buffer options (fio/data/bufgen.h does the filling). */
 #include "fio/conf/opt_apply.h"

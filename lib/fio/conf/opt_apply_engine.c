@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* opt_apply_engine: the options of single engines (fio's engine options) into
  * job.eng (engine/engine_opts.h), and the refusal of the engines this build does not have,
  * each with its reason. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* opt_apply_err: which I/O errors a job goes on after: continue_on_error, ignore_error,
  * error_dump (the runner applies them in runner_io.c). */
 #include "fio/conf/opt_apply.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* opt_apply_files: which files the job uses, their sizes and the region it covers, and how
  * they are created, opened, synced and removed. */
 #include "fio/conf/opt_apply.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* opt_apply_fsvc: which of its files a job serves next (file_service_type, openfiles), where
  * its I/O starts in them (file_append, offset_align), how they are locked, created and removed
  * (lockfile, create_*, allow_*, pre_read, overwrite, unlink_each_loop). */

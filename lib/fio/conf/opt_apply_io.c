@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* opt_apply_io: the I/O pattern (block sizes, direction and mix, random offsets and their
  * seeds, buffer contents) and the engine that issues it, with its queue depths. */
 #include "fio/conf/opt_apply.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* opt_apply_iolog: write_iolog, read_iolog and the replay_* options (fio/log/iolog_replay.h). */
 #include "fio/conf/opt_apply.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* opt_apply_job: the job itself: its name and description, what it waits for, how many
  * copies run, how long, how often it repeats, threads or processes, groups. */
 #include "fio/conf/opt_apply.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* opt_apply_lat: latency target probing (latency_target, _window, _percentile, _run), filling
  * the volume (fill_device), offset and size sequencing (rw_sequencer, bs_is_seq_rand), what
  * writes ask of the kernel (sync_file_range, write_hint, atomic, write_barrier) and the clocks

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* opt_apply_prio: I/O priorities: prio, prioclass (the job thread's), and the per-request
  * cmdprio_percentage, cmdprio_class, cmdprio and cmdprio_bssplit (libaio, io_uring). */
 #include "fio/conf/opt_apply.h"

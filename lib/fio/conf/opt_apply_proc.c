@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* opt_apply_proc: memory and process options: mem / iomem, iomem_align, hugepage-size, lockmem,
  * nice, uid, gid, cgroup, cgroup_nodelete, cgroup_weight, ioscheduler, exec_prerun and
  * exec_postrun (job.h's struct job_proc; used by fio/run/iomem.c and fio/run/runner_proc.c), and

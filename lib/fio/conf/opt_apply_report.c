@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* opt_apply_report: what the report shows and how (percentiles, units, precision, groups,
  * unified directions), and the bandwidth, IOPS and latency logs. */
 #include "fio/conf/opt_apply.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* opt_apply_verify: verify= and the verify_* options (fio/data/verify.h). */
 #include "fio/conf/opt_apply.h"
 

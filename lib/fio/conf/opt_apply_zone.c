@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* opt_apply_zone: zonemode, zonerange, zonesize and zoneskip (fio/offset/offgen_zone.c runs them;
  * offgen_zone_fixup() checks them once the job is complete), and zonemode=zbd's own options
  * (fio/offset/zbd.c runs them). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* opt_flow: flow, flow_id, flow_sleep, io_submit_mode and serialize_overlap (fio/conf/opt_flow.h). */
 #include "fio/conf/opt_flow.h"
 

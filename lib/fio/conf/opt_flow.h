@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* opt_flow: the apply functions of flow control (flow, flow_id, flow_sleep), of
  * io_submit_mode and of serialize_overlap, for fio/conf/opt_table.c's table. Same contract as
  * opt_apply.h. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* opt_ftype: fio 3.33's parser type, bounds and multi-part storage of every option iops knows
  * (fio/opt_ftype.h), in name order. Measured: the type from fio's --debug=parse, the bounds
  * from its --cmdhelp, seconds or microseconds from what "10" reads as, the storage from its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* opt_ftype: how fio 3.33 itself reads each option iops knows, where that differs from what
  * the option means: fio's parser type, its bounds, and what it keeps of a number given in
  * parts (its offsets and callbacks), as fio's --cmdhelp and --debug=parse show them. Read by

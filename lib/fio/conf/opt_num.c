@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* opt_num: a number option's value read as fio 3.33 reads it (fio/optval.h, fio/opt_ftype.h):
  * each part parsed and checked against fio's bounds, with fio's --debug=parse lines and
  * messages; the value is taken when any part is (fio's rule), and the applier gets what fio

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* opt_num: a number option's value as fio 3.33 reads it, parts and all, handed to the option's
  * applier as the plain number fio keeps (fio/opt_num.c). */
 #ifndef IOPS_OPT_NUM_H

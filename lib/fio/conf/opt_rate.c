@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "fio/conf/opt_rate.h"
 
 #include <errno.h>

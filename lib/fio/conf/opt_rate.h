@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* opt_rate: the apply functions of the rate and thinktime options (rate, rate_iops, rate_min,
  * rate_iops_min, rate_cycle, rate_process, rate_ignore_thinktime, thinktime*), for
  * fio/conf/opt_table.c's table. Same contract as opt_apply.h. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* opt_table: the one table of fio options iops knows, in fio 3.33's order (it is the order of
  * --cmdhelp, of the ambiguity lists and of the closest-name ties): the supported options with
  * their help, default, bounds and applier (fio/opt_apply*.c, fio/conf/opt_rate.c), and the fio

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* opt_value: reading an option's value as fio does (opt_value.h). */
 #include "fio/conf/opt_value.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* opt_value: reading an option's value the way fio does, for the apply functions (opt_apply*.c,
  * opt_rate.c, opt_flow.c) and opt_num.c: numbers, bools, times, one of the option's words, a
  * copied string, and fio's messages when a value does not parse or is out of range. The lowest

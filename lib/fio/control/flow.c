@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flow: fio's flow control between jobs (fio/control/flow.h). */
 #include "fio/control/flow.h"
 

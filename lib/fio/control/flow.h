@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flow: fio's token-based flow control between jobs (flow, flow_id, flow_sleep). Jobs with
  * flow=N > 0 and the same flow_id share one struct flow: a counter of the I/Os they did and
  * the sum of the weights of the jobs that have not ended. As in fio, every job weighs from

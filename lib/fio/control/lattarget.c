@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "fio/control/lattarget.h"
 
 #include <string.h>

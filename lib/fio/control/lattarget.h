@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lattarget: latency_target's queue depth probing (fio's documented behaviour): the job starts
  * at depth 1 and, each latency_window, looks at the share of its I/Os that completed within
  * latency_target. Enough of them (latency_percentile): the depth doubles (bisects towards the

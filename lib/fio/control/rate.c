@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "fio/control/rate.h"
 
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rate: fio 3.33's rate control (rate, rate_iops) as pure arithmetic.
  *
  * - Limits: per data direction, a byte rate (rate=) or an I/O rate (rate_iops=, converted to

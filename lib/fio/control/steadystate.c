@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* steadystate: criteria, windows and the shared state of a unit (fio/control/steadystate.h). */
 #include "fio/control/steadystate.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* steadystate: fio's steady-state detection (steadystate=, ss_dur=, ss_ramp=).
  *
  * Once a second each job measures its IOPS and bandwidth since its previous check (after

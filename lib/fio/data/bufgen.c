@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bufgen: write buffer contents (bufgen.h). */
 #include "fio/data/bufgen.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bufgen: what a write carries, by fio 3.33's buffer options.
  *
  * - Default: random bytes once at job start, and scramble_buffers (on by default, as fio):

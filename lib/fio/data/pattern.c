@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pattern: fio's byte-pattern syntax (pattern.h). */
 #include "fio/data/pattern.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pattern: fio's byte-pattern syntax, shared by verify_pattern and buffer_pattern.
  *
  * A value is a sequence, in any order and without spaces between, of: hex bytes `0xdeadbeef`

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "fio/data/verify.h"
 
 #include "fio/opt_diag.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* verify: fio's data verification (verify=, verify_pattern, verify_interval, verify_offset).
  *
  * Write jobs put, in every verify_interval bytes of a block (default: the whole block), a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* verify_dump: the files verify_dump=1 writes when a block fails its check (fio 3.33's names):
  * <basename of the file>.<offset of the interval>.<type> in the working directory, type
  * "received" and "expected" (bad data) or "hdr_fail" (bad header), each followed on diag by

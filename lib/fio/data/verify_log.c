@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "fio/data/verify_log.h"
 
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* verify_log: the written blocks a verifying job has still to read back (fio's I/O history),
  * and verify_backlog's rule for when to read some of them back during the writes.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* verify_state: fio 3.33's verify state file, local-<job>-<n>-verify.state in the working
  * directory (n: the job's 0-based global number), written when a verifying writer ends
  * (verify_state_save) and read back by a later verify run (verify_state_load).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "fio/data/verify_sum.h"
 
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* verify_sum: the checksums of verify= (the hot part of lib/verify.c: built for speed), written
  * from their public descriptions and from what fio 3.33 stores: crc32c (Castagnoli, reflected
  * 0x82f63b78; the SSE4.2 instruction when the CPU has it), fio's crc32 (polynomial 0x04c11db7,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* target: the path table and target_plan(): look at every job's files and validate them before
  * anything changes (target_layout.c does the steps that touch the volume). */
 #include "fio/file/target.h"

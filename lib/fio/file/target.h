@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* target: the files and devices fio jobs do I/O on — planning (target.c), layout, opening,
  * cleanup (target_layout.c).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* target_layout: the steps after target_plan() that touch the volume: create and size the
  * files (undoing what this run created if it fails), open them for a job, close, unlink. */
 #include "fio/file/target.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* target_zbd: zonemode=zbd at planning time (see target.h): each file's zones, fio's checks,
  * the jobs' ranges aligned to whole zones. Nothing on the volume changes here. */
 #include "fio/file/target.h"

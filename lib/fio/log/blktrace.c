@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "fio/log/blktrace.h"
 #include "core/err.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* blktrace: the Linux block layer's binary traces (blktrace(8); the record is the kernel ABI
  * struct blk_io_trace of linux/blktrace_api.h), read back for read_iolog, and several of them
  * merged by time for merge_blktrace_file.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* histlog: the clat histogram log (fio/log/histlog.h). */
 #include "fio/log/histlog.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* histlog: fio's completion-latency histogram log (write_hist_log=prefix, log_hist_msec,
  * log_hist_coarseness).
  *

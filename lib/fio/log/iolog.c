@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* iolog: what every log writer shares (fio/log/iolog.h): which logs a job writes and how often it
  * samples them, the files' names, the text line of an entry, and the checked open of a log file.
  * It calls no other part of the logs: the job's sink, the compressed logs, the histogram and

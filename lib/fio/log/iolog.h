@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* iolog: fio's per-job logs (write_bw_log, write_iops_log, write_lat_log; sampled as fio's
  * stat.c does).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* iolog_int: what iolog.c (names, lines, files) gives iolog_sink.c (windows, ring, writer
  * thread) beyond iolog.h; no one else includes it. */
 #ifndef IOPS_IOLOG_INT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "fio/log/iolog_replay.h"
 #include "core/err.h"
 #include "sys/devnode.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* iolog_replay: fio's I/O logs (trace format versions 2 and 3, fio's HOWTO "Trace file
  * format") read back: read_iolog and the replay_* options.
  *

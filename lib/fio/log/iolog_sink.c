@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* iolog_sink: where a job's log samples go (fio/log/iolog.h): into the open windows, then
  * as entries into the job's log rings, which its writer thread empties into the files. */
 #include "fio/log/iolog.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "fio/log/iolog_write.h"
 #include "core/err.h"
 #include "fio/log/iolog.h"

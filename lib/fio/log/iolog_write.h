@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* iolog_write: write_iolog, fio's trace format version 3 (what fio 3.33 writes, so that fio
  * and iops replay each other's logs; fio's HOWTO "Trace file format"):
  *   fio version 3 iolog

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "fio/log/logzip.h"
 
 #include <errno.h>

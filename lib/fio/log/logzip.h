@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* logzip: the compressed logs of log_store_compressed=1, as fio 3.33 writes them: a file of
  * zlib streams, one after the other, each holding whole binary samples (struct iolog_entry,
  * 40 bytes with IOLOG_F_OFFSET in its direction word, 32 without), compressed and inflated by

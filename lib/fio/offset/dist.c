@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "fio/offset/dist.h"
 
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dist: block-size mixes (bssplit) and non-uniform random offsets (random_distribution),
  * fio 3.33's syntax and rules (its documentation and --cmdhelp, and observed behaviour).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fdist: fio 3.33's non-uniform offset generators (random_distribution=zipf, pareto,
  * normal), so that a job draws the same blocks as fio.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "fio/offset/fseed.h"
 
 #include <string.h>

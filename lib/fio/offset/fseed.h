@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fseed: a job's random seeds, as fio 3.33 derives them, and the generators seeded from them.
  *
  * fio keeps one seed per purpose (block sizes per direction, verify, rwmix, file choice,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* offgen: the offset generator's I/O path (fio/offset/offgen.h): the direction, the file, the
  * place and size of each I/O in it, and the passes. It calls its parts (file service, zones,
  * zbd, each file's state), which never call it back. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* offgen: where the next I/O of a job goes — direction, file, offset and length — and when
  * the job has done all its I/O (fio 3.33's rules for runtime, time_based,
  * ramp_time, loops and the offset options).

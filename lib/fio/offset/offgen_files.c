@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* offgen_files: each file's own state in the offset generator (fio/offset/offgen.h): its start
  * afresh (positions, random map, LFSR) with the random block counts of its range, and its
  * zipf / pareto / normal generator seeded from its name. Below the generator's placement,

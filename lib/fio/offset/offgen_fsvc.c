@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* offgen_fsvc: the job's choice of file, fio 3.33's file service (fio/offset/offgen_fsvc.h). */
 #include "fio/offset/offgen_fsvc.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* offgen_fsvc: which file a job's next I/O goes to when fio's default (round robin, one I/O
  * per file, every file at hand) is not enough: file_service_type and its :N, openfiles, and
  * the open and close points a write_iolog trace shows. Off (og->fsvc NULL) otherwise, so the

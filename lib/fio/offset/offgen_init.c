@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* offgen_init: the offset generator's set-up and release (fio/offset/offgen.h), and the copy of
  * its whole state that experimental_verify replays from; off the I/O path. */
 #include "fio/offset/offgen.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* offgen_zone: zonemode=strided (see offgen_zone.h). */
 #include "fio/offset/offgen_zone.h"
 

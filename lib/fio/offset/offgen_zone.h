@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* offgen_zone: zonemode=strided, fio 3.33's strided zones, as hooks around offgen's placement.
  *
  * A file's zones start at its I/O range start (offset=), zonerange bytes each, and follow one

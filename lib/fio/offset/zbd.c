@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* zbd: zonemode=zbd's zones and fio 3.33's rules for them (see zbd.h). */
 #include "fio/offset/zbd.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* zbd: zonemode=zbd, fio 3.33's zoned block device rules, over zones kept in memory.
  *
  * A file (or device) is cut into zones of zonesize bytes; each has a write pointer (wp) and a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "fio/progress/eta.h"
 
 #include <stdarg.h>

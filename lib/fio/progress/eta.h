@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* eta: fio's live status line (fio's eta.c), as pure functions.
  *
  *   Jobs: 1 (f=1): [r(1)][42.9%][r=1KiB/s][r=0 IOPS][eta 00m:04s]

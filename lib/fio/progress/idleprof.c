@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* idleprof: CPU idleness profiling (fio/progress/idleprof.h). */
 #include "fio/progress/idleprof.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* idleprof: fio's --idle-prof (CPU idleness profiling).
  *
  * One thread per CPU, pinned to it: it first times a fixed unit of work (calibration, at

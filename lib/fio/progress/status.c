@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "fio/progress/status.h"
 
 #include <ctype.h>

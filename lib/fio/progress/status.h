@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* status: fio's --status-interval value (mid-run reports). The periodic reports
  * themselves are printed by cmd/fio_status.c from runner_snapshot() copies. */
 #ifndef IOPS_STATUS_H

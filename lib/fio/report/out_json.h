@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* out_json: fio 3.33's JSON / json+ report (stat.c's schema), through lib/json so the
  * document is always valid JSON. Nothing but the document is written to out. */
 #ifndef IOPS_OUT_JSON_H

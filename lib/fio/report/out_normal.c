@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "fio/report/out_normal.h"
 
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* out_normal: fio 3.33's normal (human) report, byte for byte for identical numbers
  * (stat.c's show_thread_status_normal(), show_group_stats() and the disk stats). */
 #ifndef IOPS_OUT_NORMAL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* out_openmetrics: the report model as OpenMetrics; see out_openmetrics.h and docs/metrics.md.
  *
  * Families, in this order (labels host, step, jobname, jobnum on all but iops_info; direction on

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* out_openmetrics: the report model as OpenMetrics text (--output-format=openmetrics), beside
  * out_json.c and read the same way. Every value is the JSON report's in base units (seconds,
  * bytes; what fio's JSON prints with six decimals is taken as printed), so a scrape and the

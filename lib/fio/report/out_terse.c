@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "fio/report/out_terse.h"
 
 #include <errno.h>

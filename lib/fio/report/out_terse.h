@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* out_terse: fio 3.33's terse output (--minimal, --output-format=terse), versions 2 to 5
  * (default 3), one ';'-separated line per reporting unit. */
 #ifndef IOPS_OUT_TERSE_H

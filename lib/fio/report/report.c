@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "fio/report/report.h"
 
 #include <errno.h>

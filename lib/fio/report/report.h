@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* report: the report model. Turns per-job results into fio's reporting units and run status
  * groups (numjobs, group_reporting, groups: as fio's stat.c); the formatters (out_*.c) read it, and
  * report/write.c builds it and calls them.

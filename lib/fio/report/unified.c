@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "fio/report/unified.h"
 
 #include <errno.h>

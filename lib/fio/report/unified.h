@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* unified: fio's unified_rw_reporting, in the normal and JSON reports.
  *
  * none:  read/write/trim reported apart (the default);

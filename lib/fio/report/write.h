@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* write: build the whole report model and print it in every format of --output-format.
  *
  * Sits above the model (report.h), unified_rw_reporting (unified.h) and the formatters

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* iomem: a job's I/O buffer memory by kind (fio/run/iomem.h). */
 #include "fio/run/iomem.h"
 

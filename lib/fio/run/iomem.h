@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* iomem: a job's I/O buffer memory, of the kind mem= asks for (malloc, a System V shared
  * segment, an anonymous or file mapping, each also of huge pages), its first buffer
  * iomem_align bytes past a page boundary. mmap:FILE creates FILE (never an existing one),

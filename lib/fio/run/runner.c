@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* runner: the jobs as threads (fio/run/runner.h): each job's thread (worker_main: set-up, the I/O
  * loop, final figures, teardown), groups (stonewall, wait_for), runner_run_progress, join. The
  * job's parts are in runner_setup.c, runner_io.c, runner_stats.c, runner_rate.c and

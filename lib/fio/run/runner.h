@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* runner: runs the jobs of a fio_config and measures them (statistics as fio 3.33 has them).
  *
  * Jobs run as threads (iops never forks, whatever thread= says). Groups run in order:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* runner_check: the periodic work of a running job (runner_int.h), between two I/Os when
  * worker_plan_check() said it is due: the runtime's end, exitall, steady state, progress
  * publication and status-interval snapshots, the end of ramp_time, bw/iops samples,

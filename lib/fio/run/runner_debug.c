@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* runner_debug: --debug=process,file,io lines of a job (fio/debug.h; runner_int.h). The io
  * lines come from an engine wrapper installed only when io debugging is on: with it off the
  * I/O path is exactly the same code, not one more test per request. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* runner_error: a job's errors (runner_int.h): the first error recorded as fio's verror,
  * continue_on_error / ignore_error, fill_device's end, and where fio 3.33 reports the error of
  * a request an engine failed (its file:line, func and "io_u error" line), with its hints; a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* runner_int: the runner's internal interface. Only the runner's own files include it;
  * everything else uses fio/run/runner.h.
  *

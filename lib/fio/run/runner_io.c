@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* runner_io: the I/O loop of a job (runner_int.h): queue, commit and reap through the engine,
  * completion accounting (bytes, latencies, depth and batch maps). Everything it does per
  * request on the common path is in this file, where the compiler can inline it; the

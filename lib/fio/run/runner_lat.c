@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* runner_lat: the job's latency limits (runner_int.h): max_latency, and the runner's side of
  * latency_target (fio/control/lattarget.h). An I/O over either fails the job (ETIMEDOUT, as
  * fio; latency_target at depth 1 only). The job's requests beyond the probed depth are parked

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* runner_proc: the memory and process options around a job's thread (runner_int.h): the
  * run's checks before anything is touched (huge pages, lockmem, mem=mmap:FILE, the blkio
  * hierarchy), then in the thread, in fio's order: gid and uid (per thread: the raw system

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* runner_rate: rate limiting, minimum rates and think time in the runner (fio/control/rate.h,
  * runner_int.h). The I/O loop calls in here only when one of them is on (w->rate_any). */
 #include "fio/run/runner_int.h"

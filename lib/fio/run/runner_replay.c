@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* runner_replay: write_iolog and read_iolog in the runner (runner_int.h, fio/log/iolog_write.h,
  * fio/log/iolog_replay.h). The I/O loop calls in here only when the job has one of them. */
 #include "fio/run/runner_int.h"

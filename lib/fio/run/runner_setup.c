@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* runner_setup: a job's set-up and teardown (runner_int.h): aligned buffers, the request
  * pool, the offset generator, verify state, the files and the engine; closing them all, and
  * end_fsync. Runs once per job, never in the I/O loop. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* runner_stats: the statistics side of a job (runner_int.h) beyond the per-I/O counters: the
  * reset at ramp end, bw/iops samples, when the periodic check (runner_check.c) is due next, cpu
  * figures, status-interval snapshots (both sides) and the per-I/O log entries. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* runner_sync: sync_file_range= (runner_int.h): the range each file's writes covered since
  * the last call, and the call itself after every N writes, done by the job's thread between
  * two I/Os (as fio's sync engines do it), timed into the job's sync statistics. Also the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* runner_verify: verify in the runner (fio/data/verify.h, fio/data/verify_log.h, runner_int.h): headers
  * on the writes, the log of written blocks, the read-backs of verify_backlog, the verify phase
  * that reads the rest back (or, with experimental_verify, replays the pass's offsets), and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* runner_vstate: verify_state_save and verify_state_load in the runner (fio/data/verify_state.h,
  * runner_int.h): the last completed writes of each file, the state file a verifying writer
  * leaves when it ends, and the check that stops a verify run where the saved writer stopped. */

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The pods of `iops k8s` as processes on one machine, for t_k8s.sh: run as
 #   unshare -n -m bash pods.sh IOPS DIR
 # in a network namespace of its own (only its loopback: the pods are 127.0.0.2 and up) and a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Validates manifests printed by `iops k8s`, offline: node validate.cjs CACHE MANIFEST.yaml...
 // CACHE holds node_modules installed from package.json / package-lock.json beside this file.
 // For each manifest:

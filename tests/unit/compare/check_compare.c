@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* compare: inputs (documents one after the other are repeats), matching by name, the refusal
  * of different workloads (naming each difference), no job in common, the notes on jobs found
  * on one side only, the --fail-on / --band lists, and the failures counted. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* compare_judge: verdicts, table-driven: equal, better, worse (each figure's sense), zero
  * variance (the floor), one sample (the band), repeats on both sides and on one, missing
  * figures, a zero baseline, percentiles of different latencies; and --fail-on's limit. */

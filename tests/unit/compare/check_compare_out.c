@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* compare_out: the normal table (header, a block per job and direction, units scaled by the
  * baseline, n/a cells, the verdict counts, the fail-on lines) and the JSON document, read
  * back with our reader. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* compare_rd: documents into entries. fio JSON (a group of four: pure-sum windows), json+
  * bins (exact intervals), numjobs without group_reporting (keys "a", "a #2"), client_stats
  * (All clients stands for every job), unified "mixed", sweep documents (new and older, a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* compare_wl: normalisation of the workload options (sizes, aliases, booleans, defaults) and
  * the list of what differs. */
 #include <check.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* noise: quantiles against scipy's (scipy.stats 1.10) and the closed forms of df 1 and 2,
  * the CDF at its own quantile, Welch's interval (equal errors, one side zero, both zero), the
  * curves (steps and interpolation), the order-statistic interval at the edges. */

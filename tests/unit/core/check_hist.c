@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* hist: fio's log-linear latency histogram (fio's stat.h and stat.c: plat_val_to_idx(), calc_clat_percentiles()). */
 #include <check.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* json: fio's pretty layout, empty-string drop, correct escaping, no NaN/Inf. */
 #include <check.h>
 #include <errno.h>

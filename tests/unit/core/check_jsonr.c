@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* jsonr: valid documents, path lookups, and what must be refused (empty, garbage, deep
  * nesting, numbers out of range, bad escapes). */
 #include <check.h>

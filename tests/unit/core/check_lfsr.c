@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lfsr: every value of [0, n) exactly once per cycle, for sizes around every power of two;
  * the order depends on the seed and is not sequential; reset repeats the cycle. */
 #include <check.h>

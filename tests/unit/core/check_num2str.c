@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* num2str: fio's number scaling. The bs table comes from real fio 3.33 runs (the job header
  * line prints every block size through num2str(bs, sig_figs, 1, kb_base==1024, N2S_BYTE)). */
 #include <check.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* openmetrics: label escaping (backslash, quote, line feed, invalid UTF-8), numbers that read
  * back exactly (whole numbers with ".0", exponents, Inf, NaN, truncation), quantile labels as
  * the decimals fio prints, and a family's lines in order with "# EOF" last. */

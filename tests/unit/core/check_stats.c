@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* stats: Welford accumulation and fio's two merges (stat.c's __sum_stat()). */
 #include <check.h>
 #include <math.h>

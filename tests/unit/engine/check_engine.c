@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of the engine table (lib/engine/engine.c) and of the contract every engine keeps,
  * against real temporary files: data round trips at several depths, buffered and O_DIRECT,
  * batching, BUSY, timeouts, short transfers, syncs, error paths. The engine files' own

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of the file engines that are not plain reads and writes: falloc
  * (engine_falloc.c), ftruncate (engine_ftruncate.c), mmap (engine_mmap.c), splice
  * (engine_splice.c) and e4defrag (engine_e4defrag.c), on unlinked temporary files (e4defrag's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of the libaio engine (lib/engine/engine_libaio.c) under seccomp filters: init
  * when io_setup is denied or fails with EAGAIN, and io_submit refusing a batch; its options
  * (nowait, userspace_reap). */

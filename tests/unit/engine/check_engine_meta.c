@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of the metadata engines (lib/engine/engine_meta.c): one operation per file on its
  * first request (a clat sample), the file's other requests counted without latency, errors
  * as -errno; in a temporary directory removed at the end. */

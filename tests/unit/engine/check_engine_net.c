@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of the net and netsplice engines (lib/engine/engine_net.c) on 127.0.0.1 and a
  * unix socket in a temporary directory: a receiver (in a thread: a TCP listener waits in init)
  * and a sender, data compared, the end of the stream (read returns 0), pingpong, and a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of the null engine (lib/engine/engine_null.c): synchronous at depth 1, its ring
  * at depth 8, and the IOPS_NULL_FAIL fault injection. */
 #include <check.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of io_submit_mode=offload (lib/engine/engine_offload.c): another engine run on a
  * submit thread. Data round trips through file engines at several depths, the BUSY and
  * ordering contract of an async engine whatever the inner engine is, faults of the inner

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of the engines that do no file I/O: cpuio (engine_cpuio.c: a chunk of CPU per
  * request, no bytes) and exec (engine_exec.c: a program beside the job, its output
  * redirected, stopped with SIGTERM / SIGKILL). */

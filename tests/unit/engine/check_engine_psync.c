@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of pvsync2's options (lib/engine/engine_psync.c): which requests carry RWF_HIPRI
  * (hipri, hipri_percentage) and RWF_NOWAIT (nowait), seen by a seccomp filter that fails a
  * preadv2 / pwritev2 carrying either flag with an errno of its own; and nowait's effect on a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of the io_uring engine (lib/engine/engine_uring.c) under seccomp filters: init
  * when io_uring_setup is denied (Docker's default profile), io_uring_enter refusing a batch,
  * and the READV/WRITEV fallback when the probe is unavailable; and its options (fio's

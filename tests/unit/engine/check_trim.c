@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of the trim directions: the discard itself (lib/trim.c) on real files, the trim op
  * in every engine, the offsets and order of trim / randtrim / trimwrite / randtrimwrite
  * (lib/offgen.c, checked against sequences observed with fio 3.33 on a loop device), the rw=

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ioprio: prio / prioclass values, the per-request cmdprio choice, the cmdprio options and
  * their checks (fio 3.33's documented rules). */
 #include <check.h>

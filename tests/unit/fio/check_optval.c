@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of fio 3.33's value reading (lib/fio/optval.c): the parts a value is cut into,
  * numbers, times, integers and words, table-driven, with the edge cases (empty, zero, the
  * largest values, overflow, garbage). Expected results are fio's, measured with its

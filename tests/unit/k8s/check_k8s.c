@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* k8s: Kubernetes' name and value rules, at their edges (empty, longest, one past, garbage). */
 #include <check.h>
 #include <stdio.h>

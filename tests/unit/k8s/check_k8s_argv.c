@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* k8s_argv: arguments fill argv and the store exactly to their ends, one more is -ENOSPC. */
 #include <check.h>
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* k8s_conf: every option's good and bad values (zero, max, one past, overflow, empty,
  * garbage), the arguments after --, simple-fio's config.file mapping and the checks of the
  * whole. */

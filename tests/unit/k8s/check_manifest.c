@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* manifest: the variants' distinguishing lines (Filesystem, Block, shared claim, config.file,
  * token, namespace, node selectors, deadline), the pods' arguments, byte-for-byte determinism,
  * and hostile strings reaching the output only quoted. */

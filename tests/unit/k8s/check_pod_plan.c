@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pod_plan: the pod's options (good, bad, missing), its index from JOB_COMPLETION_INDEX, the
  * host names and hosts file, the server's and the client's command lines per variant. */
 #include <check.h>

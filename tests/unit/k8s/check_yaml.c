@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* yaml: the quoting of every string (plain only when nothing else can be read from it,
  * escapes for what a reader would take for a line break or refuse), refused bytes, the block
  * calls' layout and the literal blocks of file contents. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* merge: a bin's value maps back to its bucket; bins are summed bucket by bucket and the
  * merged percentiles are the summed bins'; plain json (no bins) is marked approximate with
  * the count-weighted values; what is refused (garbage, empty, not fio's, bad fields, bins

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot: the page. Each real input kind makes the charts it should; a stream of documents is
  * one input each; what is no result is refused with its name and leaves the page as it was;
  * charts are selected by id; an SVG holds one chart; the written page carries each point's

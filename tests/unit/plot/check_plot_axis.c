@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_axis: 1-2-5 steps, linear ranges and ticks on the shown unit (fio's scaling), log
  * decades (with 2 and 5 over short spans), the percentile axis' mapping and ticks, positions
  * and labels; edge cases: empty, flat, NaN, negative, zero on a log axis. */

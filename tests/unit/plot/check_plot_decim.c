@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_decim: per pixel column, the count, the lowest and highest point (their indices) and
  * the x span, left to right; checked against a brute force over 600,000 points (a 10-minute
  * log at 1 ms), plus spikes, NaN, out-of-range x, one column, no column. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_file: the page's file. Names and directories checked; a file that is not an iops plot
  * page never overwritten (nor a symbolic link followed); our own page replaced; nothing but
  * the page left in the directory, also when the writing fails. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_num: exact raw numbers (they read back as the same double), human numbers with fio's
  * scaling, the axis scale of each unit family, tick labels. */
 #include <check.h>

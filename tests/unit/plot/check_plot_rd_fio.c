@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_rd_fio: real results read back: fio 3.33's json and json+ (its job lines on stdout
  * before the document), iops' json+, fio's client_stats, iops merge's client_stats with
  * bins, quick's JSON; every figure compared with the document itself (core/jsonr); and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_rd_log: fio's and iops' logs (windowed, per I/O, log_offset, log_prio's hexadecimal
  * priority), names to kinds and labels, epoch times, the windows' spacing, and the lines
  * refused (with their line number). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_rd_suite: a real sweep's JSON and a real suite run's output read back (every value
  * compared with the text), and what is refused. */
 #include <check.h>

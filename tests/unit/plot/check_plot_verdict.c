@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_verdict: iops compare's JSON document as verdict charts on a built page. The charts come
  * first, one per figure; each compared input's bar carries the exact value, baseline, change,
  * threshold and verdict in its <title> and +- the threshold as an error bar; a card before

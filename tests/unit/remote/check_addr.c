@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* addr: fio's --server and --client forms, table-driven: defaults, ports at the edges (0,
  * 1, 65535, 65536, overflow, garbage), ip:/ip6:/sock:, bracketed IPv6, names too long, bad
  * characters, empty hosts (a server only). */

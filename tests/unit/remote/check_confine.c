@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* confine: the lexical fold table-driven ('.', '..', slashes, the root itself, "/" as root,
  * out of the root, empty, a result that does not fit), then the file system rules on a
  * scratch tree: inside, missing files and directories, '..' out, symbolic links out and in,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* hosts: fio's hosts file, table-driven: comments, blank lines, spaces and CRLF around
  * entries, ports, no final newline, empty files, garbage (a bad port, a NUL byte, an entry
  * too long), and the bound on the number of servers. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* jobcheck: what a server refuses in a received job, table-driven from job-file text (each
  * refused option, paths in and out of the served directory), the verify state file turned
  * off, and the command-line arguments refused before parsing. */

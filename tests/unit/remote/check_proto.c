@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* proto: headers encode and decode (magic, version, type, length bounds); frames over a
  * socket pair, cut at every byte (a clean end before a header, EPROTO inside one); JOB
  * payloads built and parsed back, and every truncation and garbage refused; the builder's

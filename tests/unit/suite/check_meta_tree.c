@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* meta_tree: the plan's shape, a run that leaves nothing, stops, refusals, and the removal of
  * a tree an earlier run left (only with the marker, only iops' names). */
 #include <check.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* preset: the latency / iops / throughput recipes as fio command lines (the seed's arguments,
  * our file names, --unlink=1 unless --keep, the user's options last so they override), and
  * their argument parsing (DIR, --keep, numjobs/size/direct overrides, bad input). */

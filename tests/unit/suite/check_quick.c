@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* quick: the quick suite's options (defaults, bad values), its six fio command lines (the
  * shared file, the multi-job steps, the line iops runs), numjobs from the CPU count, and the
  * seed's summary lines. */

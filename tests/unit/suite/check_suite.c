@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* suite: fio command lines (argv building, shell quoting), test file sizing from free space
  * (the 1/share cap, the 64 MiB floor and its error), file names, directory checks, and the
  * figures read from a report. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* suite_env: defaults, every variable, and one-line errors naming the variable. */
 #include <check.h>
 #include <stdio.h>

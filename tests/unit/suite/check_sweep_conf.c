@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sweep_conf: config.file and option parsing (good and bad values), the step matrix and its
  * order, the result directory names, the steps' fio arguments, the space plan. */
 #include <check.h>

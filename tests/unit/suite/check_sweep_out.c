@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sweep_out: a step's numbers from fio JSON (one direction, both, none), and the CSV / JSON
  * documents (header, one row per step). */
 #include <check.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sweep_tar: header fields (name, octal size and mode, magic, a checksum that adds up), names
  * at the edges (empty, 99 and 100 bytes), sizes at the edges (0, 511, 512, 8 GiB), and a whole
  * archive's layout (data padded to blocks, two zero blocks at the end). */

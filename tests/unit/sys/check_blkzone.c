@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of lib/sys/blkzone.c: parsing BLKREPORTZONE replies from fake buffers (no zoned
  * device exists here): sectors to bytes, the capacity flag, conventional / full / offline
  * zones, the max limit, short buffers, a zone count past the buffer, sector overflow, and a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of the blkio cgroup helpers (lib/sys/cgroup.c): finding the v1 blkio mount in
  * /proc/mounts texts, and the group steps on a plain directory standing in for the mount. */
 #include <check.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* diskstats: path -> /sys/block disk resolution and deltas, against a fake sysfs tree built
  * around the real device number of a scratch directory. */
 #include <check.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of the scheduler helpers (lib/sys/iosched.c): the bracketed name in the kernel's
  * text, the sysfs file of a disk and of a partition under a stand-in sysfs tree, and reading
  * and writing that file. */

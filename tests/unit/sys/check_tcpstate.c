@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tcpstate: established entries on a port (and address) counted in /proc/net/tcp and tcp6
  * texts, malformed lines skipped; the live tables of a listening socket and a connection. */
 #include <arpa/inet.h>

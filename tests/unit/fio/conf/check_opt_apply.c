@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of the shared appliers (lib/fio/conf/opt_apply.c): every option whose value goes as is
  * into a field of the job (opt_table.c's O_UINT, O_BOOL, O_U64, O_WORD) lands in that field, and
  * a bad value leaves it alone. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of the io_uring / libaio / pvsync2 options (lib/fio/conf/opt_apply_aio.c): values into
  * job.eng.aio with their defaults and bounds (0, the maximum, overflow, empty, garbage), the
  * refusal of an option under an engine that does not take it, sqthread_poll_cpu's check, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of the engine options and their checks (lib/fio/conf/opt_apply_engine.c): values into
  * job.eng, the defaults, what cpuio and exec set on the job, the combinations refused with one
  * line, and the refusal of the engines this build leaves out. */

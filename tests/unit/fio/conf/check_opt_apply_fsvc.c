@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of the file options (lib/fio/conf/opt_apply_fsvc.c) as job text: file_service_type's
  * kinds and postfixes (0, max, overflow, empty, garbage; fio 3.33's messages), openfiles,
  * lockfile, offset_align, opendir, the boolean options, and the combinations iops refuses. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of the latency target, fill, sequencing, sync_file_range, write_hint and log clock
  * options (lib/fio/conf/opt_apply_lat.c): accepted values and what they set, fio's messages for
  * the bad ones, iops' refusals where fio 3.33 misbehaves, and fill_device's workload check. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of the memory and process options (lib/fio/conf/opt_apply_proc.c): values into
  * job.proc, fio's defaults, the bounds, and the values refused with their line. */
 #include <check.h>

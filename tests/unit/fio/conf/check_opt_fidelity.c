@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The disagreements with fio 3.33 that tests/fidelity/optdiff.py found (seed 1, the seed
  * `make check` runs it with), kept as cases: each value as fio 3.33 takes or refuses it, and
  * the lines its --debug=parse prints about it (fio's parse of each part: "ret=0, out=N", a

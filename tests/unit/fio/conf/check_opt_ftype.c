@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of the table of fio's parser types (lib/fio/opt_ftype.c): in name order (it is
  * searched), every entry an option of iops' table under its main name, its bounds and float
  * list lengths sane, and every option fio 3.33 parses as a number there. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of flow control (lib/fio/control/flow.c): fio's share rule, the flows of a run, jobs
  * joining and leaving, the ratios it produces; and the options flow, flow_id, flow_sleep,
  * io_submit_mode and serialize_overlap (lib/fio/conf/opt_flow.c). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of latency_target's depth probing (lib/fio/control/lattarget.c): the sequence of depths
  * for windows that pass or fail, single slow I/Os at percentile 100, the last window and the
  * end, latency_run, empty windows and the edges (depth 1, iodepth 1, the window not over). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* verify_log: the backlog rule and the log's order, against sequences fio 3.33 produced (its
  * write_iolog of the same jobs), plus growth, overlap and the verify_dump files. */
 #include <check.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* verify_state: fio 3.33's state file, byte for byte against files fio wrote (their header and
  * slots), the checks of a loaded file, and fio's rule for where a verify run stops. */
 #include <check.h>

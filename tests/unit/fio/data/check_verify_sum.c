@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* verify_sum: the checksums of verify=, against published vectors (md5, sha1, sha3) and
  * against what fio 3.33 writes (crc64, crc16, crc7 check values; its sha1 word order; its
  * sha256 and sha512 fields, recomputed from their description by an independent model). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* iolog: fio's bw / iops / lat logs (fio 3.33's log options and stat.c's log sampling). */
 #include <check.h>
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* iolog_replay and iolog_write: fio's trace format (versions 2 and 3) read and written. */
 #include <check.h>
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of lib/fio/log/logzip.c: log_store_compressed's blocks (one zlib stream each) and
  * --inflate-log's reading of a file of such streams, against zlib's own streams and against
  * every way such a file goes wrong: cut at each byte, flipped bits, a wrong check, a preset

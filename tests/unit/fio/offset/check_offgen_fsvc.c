@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of the file service (lib/fio/offset/offgen_fsvc.c): whole sequences of files, opens and
  * closes through offgen, as fio 3.33 writes them in a write_iolog trace (rw=randwrite,
  * nrfiles=4, size=64k, bs=4k, one job: observed with fio, encoded as 'o'N open, 'c'N close,

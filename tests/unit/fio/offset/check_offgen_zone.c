@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of zonemode=strided (lib/fio/offset/offgen_zone.c): the zone arithmetic (next zone,
  * zone length: zero, max, overflow, zoneskip past the file), the option fixup (fio 3.33's
  * messages), option parsing through job text, and whole offset sequences through offgen

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of zonemode=zbd (lib/fio/offset/zbd.c): emulated zones (count, short last zone,
  * capacity, empty and garbage sizes), zones from a device report (conventional, full,
  * offline), fio's range alignment, and the rules of zbd_adjust(): writes at the write pointer,

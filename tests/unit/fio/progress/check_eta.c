@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* eta: fio's status line. The expected lines are real fio 3.33 lines (eta.c's
  * output on a development machine), rebuilt from the values they show. */
 #include <check.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* status: --status-interval parsing, fio 3.33's accepted forms and its two messages. */
 #include <check.h>
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* out_json: document-level rules. Whole json+ documents of real fio runs are compared byte
  * for byte in check_report.c; these cases pin options, escaping, and optional keys. */
 #include <check.h>

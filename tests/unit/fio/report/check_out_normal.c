@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* out_normal: line formats of fio 3.33's normal report. Whole reports of real runs are
  * compared byte for byte in check_report.c; these cases pin the individual rules. */
 #include <check.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* out_openmetrics: the families of a report model, their samples: a direction only when it did
  * I/O, jobnum among units of one name, host and step labels, the summary's quantiles (fio's
  * percentiles) with count and sum as JSON has them, the histogram's cumulative buckets at fio's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* report: reporting units, group merges, group statistics, and the full normal / json+ reports
  * compared byte for byte with real fio 3.33 output (tests/unit/report_fixtures.h). */
 #include <check.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* unified: unified_rw_reporting's merge of read+write+trim (fio 3.33's stat.c sums) and
  * how a report applies the modes (mixed collapses a unit, both adds a mixed block). */
 #include <check.h>

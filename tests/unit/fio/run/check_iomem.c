@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of the I/O buffer memory (lib/fio/run/iomem.c): every kind this machine can give
  * without huge pages, the huge-page kinds as the kernel gives them (or refuses), the first buffer's alignment (page + iomem_align), mmap:FILE created,
  * sized and removed (and never an existing file), and the huge-page arithmetic. */

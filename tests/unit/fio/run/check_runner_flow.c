@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Runner unit tests of flows, io_submit_mode=offload and serialize_overlap, on the null
  * engine (no files): exact totals and maps with offload, the depth serialize_overlap allows
  * over one block, and flow ratios between jobs run together. */

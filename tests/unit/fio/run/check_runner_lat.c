@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of the runner's latency_target (lib/fio/run/runner_lat.c) and sync_file_range
  * (lib/fio/run/runner_sync.c), through runner_run(): the depth a null job settles at and how its
  * probing ends it, a target no I/O meets at depth 1 failing the job, and the number of

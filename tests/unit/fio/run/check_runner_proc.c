@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of the run's memory and process checks (lib/fio/run/runner_proc.c): what is refused
  * before anything is touched (an existing or shared mem=mmap:FILE, lockmem past the machine's
  * memory, a bad hugepage-size, mmaphuge:FILE off hugetlbfs, huge pages the machine lacks), and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of the rest of a short read or write (lib/fio/runner_sync.c: worker_rest(), and
  * worker_complete_odd(), in the same file, around it), as fio 3.33 counts it: every piece that
  * moves some bytes but not all is one short I/O and one more issued I/O; a piece that moves
