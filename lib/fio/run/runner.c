@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* runner: the jobs as threads (fio/run/runner.h): each job's thread (worker_main: set-up, the I/O
- * loop, final figures, teardown), groups (stonewall, wait_for), runner_run_progress, join. The
- * job's parts are in runner_setup.c, runner_io.c, runner_stats.c, runner_rate.c and
- * runner_verify.c (runner_int.h). */
+/* runner: the jobs as threads: each job's thread (worker_main: placement, set-up, the I/O loop,
+ * final figures, teardown), what a job that ends ends of the others (exitall), and the join of a
+ * thread (or its abandonment when it will not end). The run's stages, which start and join the
+ * threads, are in runner_stages.c; the job's parts in runner_setup.c, runner_io.c,
+ * runner_stats.c, runner_rate.c and runner_verify.c (runner_int.h). */
 #include "fio/run/runner_int.h"
-#include "fio/log/blktrace.h"
 #include "fio/ioprio.h"
 
 #include <errno.h>
@@ -19,96 +19,6 @@
 #include "fio/progress/eta.h"
 #include "sys/cpuset.h"
 #include "core/err.h"
-
-/* steady state: one unit per job with ss_dur, or per group with group_reporting (the unit of
- * job j is units[unit_of[j]]). */
-struct runner_ss {
-	struct ss_unit *units;
-	unsigned *unit_of;
-	unsigned nr;
-};
-
-static int runner_ss_setup(struct runner_ss *rs, const struct fio_config *cfg)
-{
-	unsigned *members;
-
-	memset(rs, 0, sizeof(*rs));
-	for (unsigned j = 0; j < cfg->nr_jobs; j++)
-		if (cfg->jobs[j].ss.dur_ns)
-			break;
-		else if (j + 1 == cfg->nr_jobs)
-			return 0;
-	rs->units = calloc(cfg->nr_jobs, sizeof(*rs->units));
-	rs->unit_of = calloc(cfg->nr_jobs, sizeof(*rs->unit_of));
-	members = calloc(cfg->nr_jobs, sizeof(*members));
-	if (!rs->units || !rs->unit_of || !members)
-		goto nomem;
-	for (unsigned j = 0; j < cfg->nr_jobs; j++) {
-		const struct job *job = &cfg->jobs[j];
-		unsigned u = rs->nr;
-
-		if (job->group_reporting)
-			for (unsigned k = 0; k < j; k++)
-				if (cfg->jobs[k].group_reporting && cfg->jobs[k].group_id == job->group_id) {
-					u = rs->unit_of[k];
-					break;
-				}
-		if (u == rs->nr)
-			rs->nr++;
-		rs->unit_of[j] = u;
-		members[u]++;
-	}
-	for (unsigned j = 0; j < cfg->nr_jobs; j++) {
-		unsigned u = rs->unit_of[j];
-
-		if (!rs->units[u].active && cfg->jobs[j].ss.dur_ns &&
-		    ss_unit_init(&rs->units[u], &cfg->jobs[j].ss, members[u]))
-			goto nomem;
-	}
-	free(members);
-	return 0;
-nomem:
-	free(members);
-	if (rs->units)
-		for (unsigned u = 0; u < rs->nr; u++)
-			ss_unit_release(&rs->units[u]);
-	free(rs->units);
-	free(rs->unit_of);
-	memset(rs, 0, sizeof(*rs));
-	return -ENOMEM;
-}
-
-/* Each job of a unit gets the unit's outcome in its result (fio reports the group's). */
-static void runner_ss_finish(struct runner_ss *rs, const struct fio_config *cfg, struct job_result **res)
-{
-	if (!rs->units)
-		return;
-	for (unsigned j = 0; j < cfg->nr_jobs; j++) {
-		struct ss_unit *u = &rs->units[rs->unit_of[j]];
-
-		if (u->active && cfg->jobs[j].ss.dur_ns && !res[j]->not_run) {
-			free(res[j]->ss);
-			res[j]->ss = ss_unit_result(u);
-		}
-	}
-	for (unsigned u = 0; u < rs->nr; u++)
-		ss_unit_release(&rs->units[u]);
-	free(rs->units);
-	free(rs->unit_of);
-}
-
-struct runner_thread {
-	pthread_t tid;
-	bool started, joined, abandoned;
-	struct worker w;
-};
-
-/* exitall, exit_what, exitall_on_error: what a job that ends may end of the others. */
-struct runner_exit {
-	const struct fio_config *cfg;
-	struct runner_thread *threads;
-	atomic_bool no_more;		/* exit_what=all: start no further job */
-};
 
 static void runner_exit_others(struct worker *w)
 {
@@ -349,7 +259,7 @@ out:
 	return;
 }
 
-static void *worker_main(void *arg)
+void *worker_main(void *arg)
 {
 	struct worker *w = arg;
 
@@ -364,7 +274,7 @@ static void *worker_main(void *arg)
 /* ---- scheduling ------------------------------------------------------------------------- */
 
 /* A job that will not run after all: no longer awaited by cpuio's exit_on_io_done. */
-static void runner_io_job_gone(struct runner_thread *t)
+void runner_io_job_gone(struct runner_thread *t)
 {
 	if (!(t->w.ops->flags & ENGINE_F_BURN))
 		atomic_fetch_sub_explicit(t->w.io_jobs_left, 1, memory_order_release);
@@ -406,7 +316,7 @@ static void runner_abandon(struct runner_thread *t, struct job_result **res, boo
 /* Join t's thread, unless it is stuck in the kernel (RUNNER_STOP_WAIT_NS after a stop, or
  * RUNNER_STALL_NS past its runtime with nothing completed meanwhile, while still in its I/O
  * loop: end_fsync and fsync_on_close may rightly take longer on slow storage): then abandon it. */
-static void runner_join(struct runner_thread *t, struct job_result **res)
+void runner_join(struct runner_thread *t, struct job_result **res)
 {
 	uint64_t stop_ns = 0, seen = UINT64_MAX, moved_ns = 0;
 
@@ -441,257 +351,4 @@ static void runner_join(struct runner_thread *t, struct job_result **res)
 		worker_debug(&t->w, DEBUG_PROCESS, "pid=%d: runstate EXITED -> REAPED", t->w.res->pid);
 		worker_set_state(&t->w, t->w.error ? ETA_ST_REAPED_ERR : ETA_ST_REAPED);
 	}
-}
-
-int runner_run(const struct fio_config *cfg, struct job_result **res, FILE *info, FILE *diag,
-	       struct ctl *ctl, struct iops_err *err)
-{
-	return runner_run_progress(cfg, res, info, diag, ctl, err, NULL, NULL, NULL);
-}
-
-int runner_run_hooked(const struct fio_config *cfg, struct job_result **res, FILE *info, FILE *diag,
-		      struct ctl *ctl, struct iops_err *err,
-		      void (*after_layout)(void *arg, const bool *runs), void *arg)
-{
-	return runner_run_progress(cfg, res, info, diag, ctl, err, after_layout, arg, NULL);
-}
-
-int runner_run_progress(const struct fio_config *cfg, struct job_result **res, FILE *info, FILE *diag,
-			struct ctl *ctl, struct iops_err *err,
-			void (*after_layout)(void *arg, const bool *runs), void *arg,
-			struct runner_progress *prog)
-{
-	struct runner_thread *threads = NULL;
-	struct runner_exit ex = { .cfg = cfg };
-	struct runner_ss rss = { 0 };
-	struct proc_run pr = { 0 };	/* memory and process options */
-	atomic_uint io_jobs_left = 0;	/* cpuio's exit_on_io_done */
-	struct target_set ts;
-	struct flow_set flows;
-	pthread_attr_t attr;
-	bool *diskless = NULL;
-	struct clock_src clk;
-	struct vstate **vstates = NULL;
-	uint64_t t0;
-	int ret, failed = 0;
-	bool abandoned = false;
-
-	if (!cfg->nr_jobs)
-		return 0;
-	diskless = calloc(cfg->nr_jobs, sizeof(*diskless));
-	threads = calloc(cfg->nr_jobs, sizeof(*threads));
-	if (!diskless || !threads)
-		goto nomem;	/* (free_arrays: nothing else is set up yet) */
-	ex.threads = threads;
-	atomic_init(&ex.no_more, false);
-	for (unsigned j = 0; j < cfg->nr_jobs; j++) {
-		const struct engine_ops *ops = engine_find(cfg->jobs[j].ioengine);
-
-		atomic_init(&threads[j].w.killed, false);
-
-		if (!ops) {
-			iops_err_set(err, EINVAL, "fio: engine %s not loadable (iops has: %s)", cfg->jobs[j].ioengine,
-				     engine_names());
-			ret = -EINVAL;
-			goto free_arrays;
-		}
-		threads[j].w.ops = ops;
-		worker_io_attach(&threads[j].w);
-		threads[j].w.prog = prog ? &prog[j] : &threads[j].w.prog_local;
-		diskless[j] = (ops->flags & ENGINE_F_DISKLESS) != 0;
-	}
-
-	ret = iolog_check(cfg, err);	/* logs: refuse before anything is touched */
-	if (ret >= 0)
-		ret = iolog_write_check(cfg, err);	/* iolog: write_iolog, the same way */
-	if (ret < 0)
-		goto free_arrays;
-	ret = histlog_check(cfg, err);	/* write_hist_log */
-	if (ret >= 0)
-		ret = proc_run_init(&pr, cfg, err);	/* huge pages, lockmem, mem files, cgroups */
-	if (ret < 0)
-		goto free_arrays;
-	vstates = calloc(cfg->nr_jobs, sizeof(*vstates));	/* verify_state_load */
-	if (!vstates)
-		goto nomem;
-	ret = runner_vstate_load(cfg, vstates, err);
-	if (ret < 0)
-		goto free_arrays;
-	if (runner_ss_setup(&rss, cfg))	/* steady state */
-		goto nomem;
-	for (unsigned j = 0; j < cfg->nr_jobs; j++)
-		if (rss.units && cfg->jobs[j].ss.dur_ns) {
-			unsigned u = rss.unit_of[j], idx = 0;
-
-			for (unsigned k = 0; k < j; k++)
-				idx += rss.unit_of[k] == u;
-			threads[j].w.ss_unit = &rss.units[u];
-			threads[j].w.ss_idx = idx;
-		}
-	if (flow_set_init(&flows, cfg) < 0)	/* flow */
-		goto nomem;
-	ret = target_plan(&ts, cfg, diskless, err);
-	if (ret < 0)
-		goto release_flows;
-	ret = target_zbd_plan(&ts, info, err);	/* zbd */
-	if (ret < 0)
-		goto release_targets;
-	ret = target_layout(&ts, info, ctl, err);
-	if (ret < 0)
-		goto release_targets;
-	if (ctl_stopped(ctl)) {
-		ret = 0;
-		goto release_targets;
-	}
-	for (unsigned j = 0; j < cfg->nr_jobs; j++)	/* iolog: merge_blktrace_file, once per job */
-		if (cfg->jobs[j].merge_blktrace_file && cfg->jobs[j].subjob == 0 &&
-		    (ret = blktrace_merge_write(&cfg->jobs[j], err)) < 0)
-			goto release_targets;
-	if (after_layout) {
-		for (unsigned j = 0; j < cfg->nr_jobs; j++)
-			diskless[j] = !ts.jobs[j].error;	/* reused as "runs" */
-		after_layout(arg, diskless);
-	}
-	for (unsigned j = 0; j < cfg->nr_jobs; j++) {
-		threads[j].w.io_jobs_left = &io_jobs_left;
-		if (ts.jobs[j].error)	/* will not run: shown as failed from the start */
-			worker_set_state(&threads[j].w, ETA_ST_REAPED_ERR);
-		else if (!(threads[j].w.ops->flags & ENGINE_F_BURN))
-			atomic_fetch_add_explicit(&io_jobs_left, 1, memory_order_relaxed);
-	}
-	clock_src_init(&clk);
-	t0 = clock_src_now(&clk);
-
-	pthread_attr_init(&attr);
-	pthread_attr_setstacksize(&attr, RUNNER_STACK_BYTES);
-	for (unsigned j = 0; j < cfg->nr_jobs; j++) {
-		const struct job *job = &cfg->jobs[j];
-		struct runner_thread *t = &threads[j];
-		int r;
-
-		if (job->stonewall && job->subjob == 0) {
-			if (flows.gate_ok)	/* flow: the jobs launched so far may start */
-				flow_gate_close(&flows.gate);
-			for (unsigned k = 0; k < j; k++)
-				runner_join(&threads[k], res);
-		}
-		if (job->wait_for >= 0 && (unsigned)job->wait_for < j) {
-			/* fio waits while any job of that name runs: every clone of it */
-			const char *waitee = cfg->jobs[job->wait_for].name;
-
-			if (flows.gate_ok)
-				flow_gate_close(&flows.gate);
-
-			for (unsigned k = 0; k < j; k++)
-				if (!strcmp(cfg->jobs[k].name, waitee))
-					runner_join(&threads[k], res);
-		}
-		res[j]->job = job;
-		if (ts.jobs[j].error || ctl_stopped(ctl)) {	/* flow: never runs, weighs nothing */
-			struct flow *f = flow_set_of(&flows, job);
-
-			if (f)
-				flow_leave(f, job->flow, 0);
-		}
-		if (ts.jobs[j].error) {
-			fprintf(diag, "%s: you need to specify size=\n"
-				"fio: pid=0, err=22/file:filesetup.c:1155, func=total_file_size, error=Invalid argument\n",
-				job->name);
-			res[j]->error = EINVAL;
-			res[j]->not_run = true;
-			snprintf(res[j]->verror, sizeof(res[j]->verror),
-				 "file:filesetup.c:1155, func=total_file_size, error=Invalid argument");
-			continue;	/* never counted in io_jobs_left */
-		}
-		if (ctl_stopped(ctl)) {
-			runner_io_job_gone(t);
-			continue;
-		}
-		if (atomic_load_explicit(&ex.no_more, memory_order_relaxed)) {
-			runner_io_job_gone(t);	/* exit_what=all ended the run */
-			continue;
-		}
-		t->w.job = job;
-		t->w.vs_load = vstates[j];	/* verify_state_load */
-		t->w.exit = &ex;
-		t->w.res = res[j];
-		t->w.ctl = ctl;
-		t->w.diag = diag;
-		t->w.info = info;
-		t->w.ts = &ts;
-		t->w.idx = j;
-		t->w.run_t0_ns = t0;
-		t->w.clk = &clk;
-		t->w.flow = flow_set_of(&flows, job);
-		/* flow: a job with a startdelay starts on its own, as fio launches it later */
-		t->w.gate = t->w.flow && !job->startdelay_ns ? &flows.gate : NULL;
-		if (t->w.gate)
-			flow_gate_starting(t->w.gate);
-		t->w.dbg_out = cfg->debug_mask ? cfg->debug_out : NULL;	/* --debug */
-		t->w.dbg_mask = cfg->debug_mask;
-		t->w.proc = &pr;
-		r = pthread_create(&t->tid, &attr, worker_main, &t->w);
-		if (r) {
-			if (t->w.gate)
-				flow_gate_failed(t->w.gate);
-			if (t->w.flow)
-				flow_leave(t->w.flow, job->flow, 0);
-			res[j]->error = r;
-			snprintf(res[j]->verror, sizeof(res[j]->verror), "file:backend.c:0, func=pthread_create, error=%s",
-				 err_str(r));
-			fprintf(diag, "fio: cannot start job %s: %s\n", job->name, err_str(r));
-			runner_io_job_gone(t);
-			continue;
-		}
-		t->started = true;
-	}
-	if (flows.gate_ok)
-		flow_gate_close(&flows.gate);
-	for (unsigned j = 0; j < cfg->nr_jobs; j++)
-		runner_join(&threads[j], res);
-	pthread_attr_destroy(&attr);
-	for (unsigned j = 0; j < cfg->nr_jobs; j++)	/* logs: written once every job is done, in job order */
-		if (threads[j].w.iolog) {
-			(void)iolog_write(threads[j].w.iolog, &cfg->jobs[j], diag);
-			iolog_job_release(threads[j].w.iolog);
-			free(threads[j].w.iolog);
-		}
-	for (unsigned j = 0; j < cfg->nr_jobs; j++)	/* write_hist_log */
-		if (threads[j].w.hlog) {
-			(void)histlog_write(threads[j].w.hlog, &cfg->jobs[j], diag);
-			histlog_release(threads[j].w.hlog);
-			free(threads[j].w.hlog);
-		}
-	for (unsigned j = 0; j < cfg->nr_jobs; j++) {
-		if (res[j]->error && !res[j]->err_continued)
-			failed++;
-		abandoned |= threads[j].abandoned;
-	}
-	ret = failed;
-	if (abandoned) {	/* a stuck thread still holds the run's state (and its file's lock, which
-				 * an unlink would wait for): keep it all, files too */
-		proc_run_finish(&pr, diag);
-		return ret;
-	}
-	goto release_targets;
-
-nomem:
-	iops_err_set(err, ENOMEM, "fio: out of memory");
-	ret = -ENOMEM;
-	goto free_arrays;
-release_targets:
-	if (ctl_settle(ctl) || ret)	/* a failed or stopped run leaves nothing it created */
-		target_remove_created(&ts);
-	target_release(&ts);
-release_flows:
-	flow_set_release(&flows);
-free_arrays:
-	proc_run_finish(&pr, diag);	/* schedulers restored, cgroups removed */
-	for (unsigned j = 0; vstates && j < cfg->nr_jobs; j++)
-		free(vstates[j]);
-	free(vstates);
-	runner_ss_finish(&rss, cfg, res);
-	free(diskless);
-	free(threads);
-	return ret;
 }

@@ -3,8 +3,9 @@
  * everything else uses fio/run/runner.h.
  *
  * One struct worker per job, owned by its thread:
- *   runner.c         the run: its stages (check, plan, lay out, start, finish, clean up), the
- *                    threads' scheduling (stonewall, wait_for), worker_main, join
+ *   runner_stages.c  the run as its stages (check, plan, lay out, start, finish, clean up),
+ *                    each calling the owning folder's entry points; stonewall, wait_for
+ *   runner.c         each job's thread (worker_main), exitall, join (or abandon) a thread
  *   runner_setup.c   buffers, request pool, engine init, files; teardown, end_fsync
  *   runner_io.c      the I/O loop: queue/commit/reap, completion accounting
  *   runner_check.c   the periodic work between two I/Os: runtime end, ramp end, samples,
@@ -22,7 +23,7 @@
  *                    short I/Os, and the rest of a short read or write
  *   runner_error.c   the job's errors: the first one, continue_on_error, fio's error sites
  *   runner_debug.c   --debug lines and the io engine wrapper
- * Calls go one way: runner.c calls the loop and the setup, the loop (runner_io.c) calls its
+ * Calls go one way: runner_stages.c starts and joins the threads (runner.c), runner.c calls the loop and the setup, the loop (runner_io.c) calls its
  * helpers, the helpers call lower ones (runner_error.c is the lowest), never the loop: the
  * waits they need of it (drain, sync of a file) are callbacks in the worker. Everything the
  * I/O loop does per request is in runner_io.c, static and inlinable; what it calls in the
@@ -102,6 +103,7 @@ struct worker {
 	bool exit_on_io_done;		/* cpuio: end when io_jobs_left reaches 0 */
 	void *buf_mem;
 	struct rng buf_rng;
+	struct rng vfy_rng;		/* verify: each block's data seed (repeatable as fio's) */
 	struct bufgen bg;		/* write contents: refill, pattern, compress, dedupe */
 	bool refill, scramble;		/* bufgen_refills() / bufgen_scrambles() */
 	bool prio_on;			/* cmdprio: a priority per request, latencies per priority */
@@ -419,5 +421,27 @@ int worker_verify_setup(struct worker *w, struct iops_err *err);
 void worker_verify_teardown(struct worker *w);
 bool worker_verify_start(struct worker *w);	/* false: the job stops instead */
 bool worker_verify_next(struct worker *w, struct offgen_io *io);	/* false: the phase is over */
+
+/* ---- the jobs' threads (runner.c), for the run's stages (runner_stages.c) ---------------- */
+
+struct runner_thread {
+	pthread_t tid;
+	bool started, joined, abandoned;
+	struct worker w;
+};
+
+/* exitall, exit_what, exitall_on_error: what a job that ends may end of the others. */
+struct runner_exit {
+	const struct fio_config *cfg;
+	struct runner_thread *threads;
+	atomic_bool no_more;		/* exit_what=all: start no further job */
+};
+
+/* A job's thread (arg: its struct worker). */
+void *worker_main(void *arg);
+/* A job that will not run after all: no longer awaited by cpuio's exit_on_io_done. */
+void runner_io_job_gone(struct runner_thread *t);
+/* Join t's thread into res, or abandon it when it will not end (runner.c tells when). */
+void runner_join(struct runner_thread *t, struct job_result **res);
 
 #endif
