@@ -17,7 +17,7 @@ struct rng {
 
 /* Streams of one job: each gets its own generator so that, e.g., rwmix choices do not shift
  * the offset sequence. */
-enum rng_stream { RNG_OFFSET = 0, RNG_RWMIX, RNG_BS, RNG_BUF, RNG_FILE, RNG_NR_STREAMS };
+enum rng_stream { RNG_OFFSET = 0, RNG_RWMIX, RNG_BS, RNG_BUF, RNG_FILE, RNG_VERIFY, RNG_NR_STREAMS };
 
 void rng_init(struct rng *r, uint64_t seed);
 

@@ -54,6 +54,8 @@ corrupt() {
 		mkdir -p "$d"
 		(cd "$d" && "$bin" --name=v --size=64k --rw=write --verify="$t" --do_verify=0 --verify_state_save=0 \
 			"$@" >/dev/null 2>&1)
+		# (a byte that was already BYTE would corrupt nothing: the case is then void, and says so)
+		[ "$(od -An -tx1 -j"$off" -N1 "$d/v.0.0" | tr -d ' ')" != "$byte" ] || echo "$name.$side" >>"$T/void-corruptions"
 		printf "\\x$byte" | dd of="$d/v.0.0" bs=1 seek="$off" conv=notrunc status=none
 		(cd "$d" && exec "$bin" --name=v --size=64k --rw=read --verify="$t" --verify_state_save=0 "$@") \
 			>"$T/$name.$side.out" 2>"$T/$name.$side.err"
@@ -266,6 +268,27 @@ mkdir -p "$T/zero.ut.d"
 assert_eq "unverified file rc" 1 "$?"
 assert_match "unverified file" '^verify: bad magic header 0, wanted acca at file v.0.0 offset [0-9]+, length 4096' \
 	"$(head -1 "$T/zero.ut.d/err")"
+
+assert_eq "corruptions that changed a byte" "" "$(cat "$T/void-corruptions" 2>/dev/null)"
+
+# verify's data is repeatable, as fio's: the same job writes the same data run after run (only
+# the headers' write time differs), unless randrepeat=0 without a randseed
+vdata() {	# SIDE ARGS: the data bytes 8240-8703 of block 2 (past any header) after a verify write
+	local bin=$REF_FIO d=$T/vdata
+	[ "$1" = ut ] && bin=$UT_FIO
+	shift
+	rm -rf "$d" && mkdir -p "$d"
+	(cd "$d" && "$bin" --name=v --size=64k --rw=write --verify=crc32c --do_verify=0 --verify_state_save=0 \
+		"$@" >/dev/null 2>&1) && od -An -tx1 -j8240 -N464 "$d/v.0.0" | tr -d ' \n'
+}
+for side in ref ut; do
+	assert_eq "$side: verify data repeatable" "$(vdata $side)" "$(vdata $side)"
+	[ "$have_aio" = 0 ] || assert_eq "$side: verify data repeatable (libaio, depth 8)" \
+		"$(vdata $side --ioengine=libaio --iodepth=8)" "$(vdata $side --ioengine=libaio --iodepth=8)"
+	a=$(vdata $side --randrepeat=0) b=$(vdata $side --randrepeat=0)
+	[ -n "$a" ] && [ "$a" != "$b" ] || fail "$side: verify data with randrepeat=0 is the same twice"
+done
+assert_eq "verify data: randseed moves it (iops)" 1 "$([ "$(vdata ut --randseed=7)" != "$(vdata ut)" ] && echo 1)"
 
 # ---- 4. bad values like fio -----------------------------------------------------------------
 i=0

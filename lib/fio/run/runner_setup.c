@@ -175,6 +175,10 @@ int worker_setup(struct worker *w, struct iops_err *err)
 	}
 	rng_init(&w->buf_rng, rng_job_seed(job->randseed, job->allrandrepeat || job->randseed_set,
 					   job->thread_number, RNG_BUF));
+	/* verify: fio seeds each block's data from its verify stream, repeatable unless randrepeat=0
+	 * without a randseed: the same job writes the same data, run after run */
+	rng_init(&w->vfy_rng, rng_job_seed(job->randseed, job->randrepeat || job->allrandrepeat || job->randseed_set,
+					   job->thread_number, RNG_VERIFY));
 	w->job_prio = ioprio_job_value(job);	/* cmdprio */
 	w->prio_on = job->cmdprio_on;
 	rng_init(&w->prio_rng, rng_job_seed(job->randseed, job->allrandrepeat || job->randseed_set,

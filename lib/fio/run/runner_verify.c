@@ -165,7 +165,7 @@ void worker_verify_prep(struct worker *w, struct io_req *req)
 	}
 	w->vlast_read = false;
 	seq = w->vlog_seq++;
-	seed = w->vonly ? 0 : verify_fill(&w->vfy, req->buf, req->len, req->offset, &w->buf_rng, (uint32_t)seq,
+	seed = w->vonly ? 0 : verify_fill(&w->vfy, req->buf, req->len, req->offset, &w->vfy_rng, (uint32_t)seq,
 					   clock_now_ns());
 	if (!w->vfy_log)
 		return;
