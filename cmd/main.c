@@ -200,7 +200,12 @@ int main(int argc, char **argv)
 	pthread_t tid;
 	sigset_t *set = (sigset_t *)stop_signals();
 	int shift, ret;
+	/* stderr line by line: musl writes an unbuffered stream in 80-byte pieces, so a longer
+	 * message could be cut by a stdout line where a log merges the two (kubectl logs, podman
+	 * run 2>&1); a line is one write now, as it is with glibc's fio */
+	static char errbuf[4096];
 
+	setvbuf(stderr, errbuf, _IOLBF, sizeof(errbuf));
 	if (argc < 1 || !argv[0])
 		return 1;
 

@@ -37,3 +37,21 @@ assert_eq "ioping link -v rc" 0 "$rc"
 assert_eq "ioping link -v" "ioping 1.3" "$out"
 out=$("$IOPS" ioping -v)
 assert_eq "iops ioping -v" "ioping 1.3" "$out"
+
+# A message on stderr is one write(2), however long: a log that merges stdout and stderr
+# (kubectl logs, podman run 2>&1) never shows it cut by a stdout line (musl writes an
+# unbuffered stream in 80-byte pieces). strace sees the writes where ptrace is allowed.
+if ! command -v strace >/dev/null; then
+	missing_part "strace is required to count the writes of a message (Debian package strace)"
+elif ! strace -o /dev/null true 2>/dev/null; then
+	skip_note "stderr lines: ptrace is refused here (strace cannot trace true): the writes are not counted"
+else
+	d=$(mktemp -d)
+	# (musl's stdio writes with writev: the line and its newline in one call return len + 1)
+	(cd "$d" && strace -f -e trace=write,writev -e signal=none -s 300 -o "$d/trace" "$IOPS" fio --name=v \
+		--size=1m --verify=sha512 --bs=256 --rw=write >/dev/null 2>&1)
+	want='fio: verify=sha512 needs blocks (or verify_interval) of at least 296 bytes: fio 3.33 fails every smaller one'
+	assert_eq "a long stderr line in one write" 1 \
+		"$(grep -F "$want" "$d/trace" | grep -cE "^[0-9]+ +writev?\(2, .* = $((${#want} + 1))\$")"
+	rm -rf "$d"
+fi
