@@ -32,10 +32,12 @@ import os
 import random
 import re
 import resource
+import shutil
 import signal
 import subprocess
 import sys
 import tempfile
+import threading
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
@@ -481,15 +483,22 @@ def build_run(tool_bin, opt, items, mode, workdir, tool):
     return argv + [path], env, path, set(l.strip() for l in lines)
 
 
+# Files a run left in its directory (a run's cwd is a fresh directory of its own): which tool,
+# option and values made them.
+LEFT = []
+LEFT_LOCK = threading.Lock()
+
+
 def one_run(tool_bin, opt, items, mode, workdir, tool):
     """Run items through one tool. Returns the results of a prefix of items: ("ok", payload)
     or ("refused", first error line); the parse stops at the first refusal."""
-    argv, env, path, file_lines = build_run(tool_bin, opt, items, mode, workdir, tool)
+    rundir = tempfile.mkdtemp(prefix="r-", dir=workdir)	# what the run leaves is its own
+    argv, env, path, file_lines = build_run(tool_bin, opt, items, mode, rundir, tool)
     try:
         # fio runs the jobs it has when a later one is rejected after its options parsed
         # (steadystate options inconsistent in a group): no file may grow (SIGXFSZ ends it
         # at the first write), and the whole process group goes at the timeout
-        p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=workdir,
+        p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=rundir,
                              start_new_session=True, preexec_fn=no_writes)
         try:
             sout, serr = p.communicate(timeout=120)
@@ -500,6 +509,12 @@ def one_run(tool_bin, opt, items, mode, workdir, tool):
     finally:
         if path:
             os.unlink(path)
+        left = sorted(os.listdir(rundir))
+        if left:
+            with LEFT_LOCK:
+                LEFT.append({"tool": tool, "option": opt["name"], "mode": mode, "files": left,
+                             "values": [it.label for it in items][:5]})
+        shutil.rmtree(rundir, ignore_errors=True)
     out = sout.decode("utf-8", "replace")
     err = serr.decode("utf-8", "replace")
     names = {opt["name"], opt.get("alias", "")} - {""}
@@ -706,6 +721,14 @@ def main():
         with open(args.report, "w") as f:
             json.dump([{"option": it.opt["name"], "mode": it.mode, "value": it.label, "kind": k,
                         "env": it.env, "fio": it.res["fio"], "iops": it.res["iops"]} for it, k in bad], f, indent=1)
+    for tool in ("fio", "iops"):
+        runs = [l for l in LEFT if l["tool"] == tool]
+        for l in runs[:20 if not args.verbose else len(runs)]:
+            print("optdiff: %s left %s (%s, %s; values %s)" % (tool, " ".join(l["files"]), l["option"], l["mode"],
+                                                             ", ".join(repr(v) for v in l["values"])))
+    if args.report:
+        with open(os.path.splitext(args.report)[0] + ".left.json", "w") as f:
+            json.dump(LEFT, f, indent=1)
     n = len(results)
     outside = n - listed_n
     pct = 100.0 * (outside - len(bad)) / outside if outside else 100.0
