@@ -721,14 +721,13 @@ def main():
         with open(args.report, "w") as f:
             json.dump([{"option": it.opt["name"], "mode": it.mode, "value": it.label, "kind": k,
                         "env": it.env, "fio": it.res["fio"], "iops": it.res["iops"]} for it, k in bad], f, indent=1)
+        with open(os.path.splitext(args.report)[0] + ".left.json", "w") as f:
+            json.dump(LEFT, f, indent=1)
     for tool in ("fio", "iops"):
         runs = [l for l in LEFT if l["tool"] == tool]
         for l in runs[:20 if not args.verbose else len(runs)]:
             print("optdiff: %s left %s (%s, %s; values %s)" % (tool, " ".join(l["files"]), l["option"], l["mode"],
                                                              ", ".join(repr(v) for v in l["values"])))
-    if args.report:
-        with open(os.path.splitext(args.report)[0] + ".left.json", "w") as f:
-            json.dump(LEFT, f, indent=1)
     n = len(results)
     outside = n - listed_n
     pct = 100.0 * (outside - len(bad)) / outside if outside else 100.0
