@@ -5,6 +5,7 @@
 #define FIOCONF_TEXT_H
 
 #include <check.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -13,7 +14,8 @@
 #include "fio/conf/jobfile.h"
 #include "fio/conf/opt.h"
 
-static inline int fioconf_from_text(const char *text, struct fio_config *cfg, struct opt_diag *diag)
+/* dry: parsed as under --parse-only (no look at the machine, engine checks left to the start) */
+static inline int fioconf_from_text_as(const char *text, struct fio_config *cfg, struct opt_diag *diag, bool dry)
 {
 	char path[] = "/tmp/check_fioconf_text.XXXXXX";
 	int fd = mkstemp(path);
@@ -30,6 +32,7 @@ static inline int fioconf_from_text(const char *text, struct fio_config *cfg, st
 	close(fd);
 	memset(cfg, 0, sizeof(*cfg));
 	opt_diag_init(diag);
+	diag->dry = dry;
 	ret = jobfile_load(&jf, path, NULL, &kw, diag);
 	unlink(path);
 	ck_assert_int_eq(ret, 0);
@@ -43,6 +46,11 @@ static inline int fioconf_from_text(const char *text, struct fio_config *cfg, st
 		return ret;
 	}
 	return fioconf_build(cfg, &list, gkv, ngkv, diag);
+}
+
+static inline int fioconf_from_text(const char *text, struct fio_config *cfg, struct opt_diag *diag)
+{
+	return fioconf_from_text_as(text, cfg, diag, false);
 }
 
 #endif

@@ -222,11 +222,6 @@ int opt_apply_engine_derive(struct opt_job *oj, struct opt_diag *d)
 			opt_diag_add(d, false, "fio: the ftruncate engine only writes (rw=write or randwrite)");
 			return -EINVAL;
 		}
-	} else if (!strcmp(j->ioengine, "e4defrag")) {
-		if (!eo->e4defrag.donorname[0]) {
-			opt_diag_add(d, false, "fio: e4defrag engine requires donorname=");
-			return -EINVAL;
-		}
 	} else if (!strcmp(j->ioengine, "net") || !strcmp(j->ioengine, "netsplice")) {
 		struct engine_net_opts *n = &eo->net;
 

@@ -180,13 +180,20 @@ APPLY(opt_apply_log_epoch_clock)
 int opt_apply_lat_derive(struct opt_job *oj, struct opt_diag *d)
 {
 	const struct job *j = &oj->j;
+	const char *fio_does;
 
-	/* fio fills the volume first for a job that reads, and a random map of a volume-sized
-	 * file does not fit in memory: iops fills it with sequential writes only */
-	if (j->fill_device && (j->rw != RW_WRITE || j->read_iolog)) {
-		opt_diag_add(d, false, "fio: %s: fill_device=1 needs rw=write (iops fills a volume with sequential writes only)",
-			     j->name);
-		return -EINVAL;
-	}
-	return 0;
+	/* fill_device as fio 3.33: rw=write fills the volume; read and randread lay out a file
+	 * that fills it, then read that. The other modes are refused with what fio does there. */
+	if (!j->fill_device || ((j->rw == RW_WRITE || j->rw == RW_READ || j->rw == RW_RANDREAD) && !j->read_iolog))
+		return 0;
+	if (j->read_iolog)
+		fio_does = "read_iolog: the log says what is read and written, not a volume to fill";
+	else if (j->rw_has_trim)
+		fio_does = "fio 3.33 lays out an empty file and fails its first trim: Inappropriate ioctl for device";
+	else if (j->rw_random)
+		fio_does = "fio 3.33 fails to allocate the random map of a volume-sized file, does no I/O and leaves an empty file";
+	else
+		fio_does = "fio 3.33 lays out a file filling the volume, then its writes past the end fail with ENOSPC";
+	opt_diag_add(d, false, "fio: %s: fill_device=1 takes rw=write, read or randread (%s)", j->name, fio_does);
+	return -EINVAL;
 }

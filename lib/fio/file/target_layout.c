@@ -101,6 +101,59 @@ static int target_write_all(int fd, const void *buf, size_t len, uint64_t off)
 	return 0;
 }
 
+/* The largest block size of a job, the piece fio 3.33 lays a file out in. */
+static uint64_t target_fill_unit(const struct job *job)
+{
+	uint64_t unit = 0;
+
+	for (int d = 0; d < DDIR_NR; d++)
+		if (job->bs_max[d] > unit)
+			unit = job->bs_max[d];
+	return unit;
+}
+
+/* fill_device, a file readers read: data from `from` on until ENOSPC (or its size, when a job
+ * gave one), as fio 3.33 lays it out; the size reached becomes the file's (want_size). Written
+ * in large pieces, then, once the volume refuses one, in pieces of the job's largest block, as
+ * fio writes its layout, so that the file ends where fio's does. */
+static int target_fill_for_readers(struct target_path *p, int fd, uint64_t from, const void *chunk,
+				   uint64_t unit, struct ctl *ctl)
+{
+	uint64_t off = from, piece = TARGET_CHUNK_BYTES;
+	int ret = 0;
+
+	if (!unit || unit > TARGET_CHUNK_BYTES)
+		unit = TARGET_CHUNK_BYTES;
+	while (off < p->want_size) {
+		uint64_t n = p->want_size - off;
+		ssize_t w;
+
+		if (n > piece)
+			n = piece;
+		if (ctl && ctl_stopped(ctl))
+			return -EINTR;
+		w = pwrite(fd, chunk, (size_t)n, (off_t)off);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0 && (errno == ENOSPC || errno == EDQUOT || errno == EFBIG)) {
+			if (piece > unit) {	/* what is left may hold smaller pieces */
+				piece = unit;
+				continue;
+			}
+			break;	/* the volume (or the quota, or the largest file) is full */
+		}
+		if (w < 0)
+			return -errno;
+		if (w == 0)
+			return -EIO;
+		off += (uint64_t)w;
+	}
+	p->want_size = off;
+	if (!p->no_create_fsync && fdatasync(fd) < 0)
+		ret = -errno;	/* create_fsync */
+	return ret;
+}
+
 static int target_layout_one(struct target_set *ts, struct target_path *p, void *chunk,
 			     struct ctl *ctl, struct iops_err *err)
 {
@@ -134,8 +187,13 @@ static int target_layout_one(struct target_set *ts, struct target_path *p, void 
 		}
 	}
 
-	if (p->create_only || p->fill)	/* fill_device: created only, the writes make it grow */
+	if (p->create_only || (p->fill && !p->need_data))	/* fill_device: the writes make it grow */
 		goto close_fd;
+	if (p->fill && p->need_data) {	/* fill_device for readers: written until the volume is full */
+		ret = target_fill_for_readers(p, fd, from, chunk, target_fill_unit(&ts->cfg->jobs[p->first_job]),
+					      ctl);
+		goto close_fd;
+	}
 	switch (p->fallocate) {
 	case FALLOC_NATIVE:
 		if (fallocate(fd, 0, (off_t)from, (off_t)len) < 0 && errno != EOPNOTSUPP && errno != ENOSYS)
@@ -218,6 +276,34 @@ void target_remove_created(struct target_set *ts)
 		rmdir(ts->dirs[i]);	/* fails harmlessly if a finished file lives there */
 }
 
+/* fill_device for readers: each job's range on a filled file ends where the volume was full,
+ * and a job sized by its files (no size=) does what they hold, as fio 3.33's does. */
+static void target_fill_settle(struct target_set *ts)
+{
+	for (unsigned j = 0; j < ts->cfg->nr_jobs; j++) {
+		const struct job *job = &ts->cfg->jobs[j];
+		struct target_job *tj = &ts->jobs[j];
+		uint64_t sum = 0;
+		bool moved = false;
+
+		if (tj->diskless)	/* its files have no path */
+			continue;
+		for (unsigned f = 0; f < tj->nr_files; f++) {
+			struct target_jobfile *jf = &tj->files[f];
+			const struct target_path *p = &ts->paths[jf->path];
+			uint64_t end = p->want_size;
+
+			if (p->fill && p->need_data && p->laid_out && jf->io_start + jf->io_len > end) {
+				jf->io_len = jf->io_start < end ? end - jf->io_start : 0;
+				moved = true;
+			}
+			sum += jf->io_len;
+		}
+		if (moved && !(job->size && !job->size_pct))
+			tj->total_size = sum;
+	}
+}
+
 static bool target_needs_layout(const struct target_path *p)
 {
 	if (p->laid_out)
@@ -295,6 +381,8 @@ int target_layout(struct target_set *ts, FILE *info, struct ctl *ctl, struct iop
 	free(chunk);
 	if (ret < 0)
 		target_remove_created(ts);
+	else
+		target_fill_settle(ts);
 	return ret;
 }
 

@@ -156,7 +156,8 @@ START_TEST(test_lat_values)
 }
 END_TEST
 
-/* fill_device: rw=write only. */
+/* fill_device: rw=write (fill the volume), read and randread (lay out a file filling it, then
+ * read it), as fio 3.33; the other modes refused with what fio does with them. */
 struct fill_case {
 	enum rw_mode rw;
 	bool replay;
@@ -164,8 +165,10 @@ struct fill_case {
 };
 
 static const struct fill_case fill_cases[] = {
-	{ RW_WRITE, false, true }, { RW_READ, false, false }, { RW_RANDWRITE, false, false },
-	{ RW_RW, false, false }, { RW_TRIMWRITE, false, false }, { RW_WRITE, true, false },
+	{ RW_WRITE, false, true },  { RW_READ, false, true },	    { RW_RANDREAD, false, true },
+	{ RW_RANDWRITE, false, false }, { RW_RW, false, false },   { RW_RANDRW, false, false },
+	{ RW_TRIM, false, false },  { RW_RANDTRIM, false, false }, { RW_TRIMWRITE, false, false },
+	{ RW_WRITE, true, false },  { RW_READ, true, false },
 };
 
 START_TEST(test_fill_workload)
@@ -180,13 +183,25 @@ START_TEST(test_fill_workload)
 	opt_job_init(&oj);
 	ck_assert_int_eq(opt_apply_lat_derive(&oj, d), 0);	/* without fill_device: anything */
 	oj.j.rw = c->rw;
+	oj.j.rw_has_read = c->rw == RW_READ || c->rw == RW_RANDREAD || c->rw == RW_RW || c->rw == RW_RANDRW;
+	oj.j.rw_has_write = c->rw != RW_READ && c->rw != RW_RANDREAD && c->rw != RW_TRIM && c->rw != RW_RANDTRIM;
+	oj.j.rw_has_trim = c->rw == RW_TRIM || c->rw == RW_RANDTRIM || c->rw == RW_TRIMWRITE;
+	oj.j.rw_random = c->rw == RW_RANDREAD || c->rw == RW_RANDWRITE || c->rw == RW_RANDRW || c->rw == RW_RANDTRIM;
 	oj.j.fill_device = true;
 	oj.j.read_iolog = c->replay ? (char *)"trace" : NULL;
 	ret = opt_apply_lat_derive(&oj, d);
 	oj.j.read_iolog = NULL;
 	ck_assert_int_eq(ret, c->ok ? 0 : -EINVAL);
-	if (!c->ok)
-		ck_assert_ptr_nonnull(strstr(d->line[d->nr - 1], "fill_device=1 needs rw=write"));
+	if (!c->ok) {
+		const char *l = d->line[d->nr - 1];
+
+		ck_assert_ptr_nonnull(strstr(l, "fill_device=1 takes rw=write, read or randread ("));
+		/* what fio would do, by mode */
+		ck_assert_ptr_nonnull(strstr(l, c->replay			     ? "read_iolog"
+						: oj.j.rw_has_trim	     ? "fails its first trim"
+						: oj.j.rw_random	     ? "random map"
+									     : "writes past the end"));
+	}
 	opt_job_release(&oj);
 	free(d);
 }
