@@ -425,6 +425,9 @@ static int resolve_files(const struct opt_job *oj, struct job *j, char **dirs, u
 		if (ret < 0) {
 			if (ret == -E2BIG)
 				opt_diag_add(d, false, "fio: too many files in filename= (max %d)", JOB_MAX_FILES);
+			else if (ret == -EINVAL && oj->filename[0] && !oj->filename[strspn(oj->filename, ":")])
+				opt_diag_add(d, false, "fio: filename=%s names no file (fio 3.33 runs the job without a "
+					     "file: no I/O, an empty report)", oj->filename);
 			else if (ret != -ENOMEM)
 				opt_diag_add(d, false, "fio: failed parsing filename=%s", oj->filename);
 			return ret;

@@ -206,6 +206,8 @@ static const struct bad_case bad_cases[] = {
 	{ "[a]\ndirectory=Z\\:\\\n", "fio: directory 'Z:\\' is a Windows path; iops runs on Linux (use a Linux path such as /iops/data)" },
 	{ "[a]\nfilename=\\\\.\\PhysicalDrive1\n", "fio: filename '\\\\.\\PhysicalDrive1' is a Windows path; iops runs on Linux (use a Linux path such as /iops/data)" },
 	{ "[a]\nfilename=-\n", "fio: filename=- (stdin/stdout) is not supported by iops" },
+	{ "[a]\nfilename=:\n", "fio: filename=: names no file (fio 3.33 runs the job without a file: no I/O, an empty report)" },
+	{ "[a]\nfilename=:::\n", "fio: filename=::: names no file (fio 3.33 runs the job without a file: no I/O, an empty report)" },
 	{ "[a]\nfilename_format=$clientuid.$jobnum\n", "fio: $clientuid in filename_format is not supported by iops" },
 	{ "[a]\nnumjobs=4000\n[b]\nnumjobs=200\n", "fio: too many jobs: 4200 (iops supports at most 4096)" },
 	{ "[a]\nnumjobs=4000\nnrfiles=2000\n", "fio: too many files in total: 8000000 (iops supports at most 4194304)" },
