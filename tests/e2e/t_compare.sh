@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
+# e2e: alone (its verdicts say two runs are within noise: a second script's load is noise)
 # iops compare on real runs: a result against itself (0.0%, within noise, --fail-on passes); the
 # same rate-limited job twice (IOPS and bandwidth within noise; --fail-on on them passes); the
 # same job with --rate_iops halved (IOPS and bandwidth worse, --fail-on=10% exits 1 and names

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
+# e2e: early (one of the longest: started first, so that no long script is left running alone at the end)
 # Failing storage: the same jobs with fio 3.33 and the binary under test on a FUSE file system
 # that misbehaves on request (tests/faults/faultfs.c, rules in $T/rules): EIO at an offset,
 # ENOSPC after N bytes, short writes, stalls, a mount that vanishes; continue_on_error and

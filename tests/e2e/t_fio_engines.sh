@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
+# e2e: alone (cpuio and exec counts of timed jobs against fio's)
 # The engines beyond the data engines, beside fio 3.33: falloc, ftruncate, mmap, splice,
 # e4defrag, the metadata engines (filecreate, filestat, filedelete), cpuio, exec, and net over
 # 127.0.0.1 (a listener and a sender job in one run). Each case runs on both sides in a fresh

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
+# e2e: alone (status lines at fio's moments)
 # The live status (ETA) line, against the real fio 3.33 run with the same options:
 #   --eta=always: "Jobs: 1 (f=1)" lines ended by '\r', the bracket form once 3 s have passed,
 #     the same line shapes as fio's, the last line left in place before the report;

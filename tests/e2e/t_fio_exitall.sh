@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
+# e2e: alone (runtimes within 1 s of each other)
 # exitall / exit_what / exitall_on_error: which jobs a finishing (or failing) job ends. Three
 # jobs on the null engine: [a] would need 8 s (rate-limited), [b] is time_based for 3 s and
 # ends first, [c] follows a stonewall. For each variant, fio and the binary under test: the

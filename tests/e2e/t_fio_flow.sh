@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
+# e2e: alone (flow ratios of timed jobs against fio's)
 # Flow control, io_submit_mode=offload, serialize_overlap and the posixaio engine against
 # fio 3.33: flow ratios (flow=1 at rate_iops=1000 beside flow=8; flow 1:2:3 with flow_sleep)
 # within tolerance of the weights and of fio, offload totals of size-bound jobs equal to

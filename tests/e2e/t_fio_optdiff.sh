@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
+# e2e: early (one of the longest: started first, so that no long script is left running alone at the end)
 # Differential option parsing against fio 3.33 (issue 21), the short run: tests/fidelity/optdiff.py
 # generates OPTDIFF_COUNT values (default 6,000: about a minute here) over every option both
 # tools know, on the command line and in job files, from OPTDIFF_SEED (default 1: the seed the

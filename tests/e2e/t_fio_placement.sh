@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
+# e2e: early (one of the longest: started first, so that no long script is left running alone at the end)
 # Placement of the job threads: cpus_allowed / cpumask / cpus_allowed_policy=split /
 # numa_cpu_nodes / numa_mem_policy. While a 2-job time_based run is going, the threads'
 # Cpus_allowed_list (/proc/PID/task/*/status) must show each job pinned as fio pins it, for fio

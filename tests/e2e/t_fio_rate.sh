@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
+# e2e: alone (rates within 5% of fio's and of the rate asked for)
 # Rate control and think time against fio 3.33: rate_iops / rate (bytes) on psync and libaio
 # timed jobs within 5 % of fio and of the rate asked for, per-direction rates on randrw,
 # thinktime lowering IOPS like fio, rate_min / rate_iops_min failures (message, err=5, exit

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
+# e2e: alone (sample counts of timed jobs, off the window boundaries by a margin a loaded CPU eats)
 # bw / iops samples and log entries as fio 3.33 counts them, beside fio on the same jobs:
 # time-based and size-bound jobs, a run ending inside a window, ramp_time, both directions,
 # several jobs with and without group_reporting, bw/iops logs with log_avg_msec, and

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
+# e2e: alone (jobs attaining steady state before their runtime, as fio's)
 # Steady state (steadystate/ss, ss_dur, ss_ramp) and --debug against fio 3.33: the JSON
 # "steadystate" block has fio's keys, order and value classes; a job that attains ends early
 # (after ss_ramp + ss_dur, before its runtime) and one that cannot runs its whole runtime;

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
+# e2e: alone (runtimes and process times against fio's)
 # Timed jobs (--time_based --runtime, --ramp_time): our reported runtime is within 10 % of
 # fio's and, like fio's, never below the runtime asked for; the whole process takes about as
 # long as fio's; ramp time is excluded from the reported runtime. These are checks of the

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
+# e2e: alone (total_ios of timed jobs within 15% of fio's)
 # Size-bound jobs do exactly the I/O fio 3.33 does: for each case the reference fio and the
 # binary under test run the same command line in fresh directories (JSON output), and per
 # reported job we compare jobname, groupid, error, read/write total_ios and io_bytes, the sync

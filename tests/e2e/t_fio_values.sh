@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
+# e2e: alone (latency and IOPS against fio's on the same disk)
 # The measured values, not only their layout: the same device-bound job (4k random reads with
 # O_DIRECT at depth 1 from one file in the build dir, psync and libaio, 1 s) run by fio 3.33 and
 # by the binary under test, interleaved, a few rounds.

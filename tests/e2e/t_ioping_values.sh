@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
+# e2e: alone (request times against ioping's on the same disk)
 # ioping mode: the measured numbers, not only their layout (t_ioping_compare masks them all).
 #   - invariants, in ours and (to check the checks) in ioping 1.3's output: JSON -- the
 #     statistics are those of the requests listed as not ignored (count, time = their sum, min,

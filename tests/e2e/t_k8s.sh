@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
+# e2e: early (one of the longest: started first, so that no long script is left running alone at the end)
 # iops k8s and iops k8s-pod (no cluster runs here):
 #  1. manifests for the Filesystem, Block, shared-claim, config.file and hostile-string variants:
 #     the same options give the same bytes; each is validated offline against the Kubernetes

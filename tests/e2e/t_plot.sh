@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
+# e2e: early (one of the longest: started first, so that no long script is left running alone at the end)
 # iops plot and the modes' --plot, on real runs: a json+ result and windowed logs of iops fio,
 # the real fio's json+ and per-I/O logs (log_offset, log_prio), a long per-I/O log (decimated),
 # a sweep, a merge (iops merge --plot), quick --plot, a preset's --plot, suite --plot, fio's

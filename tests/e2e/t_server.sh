@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
+# e2e: early (one of the longest: started first, so that no long script is left running alone at the end)
 # iops --server: what a server refuses and what it survives, on loopback addresses. A token
 # server refuses a client without the token (message on both sides) and serves one with it;
 # jobs naming a path outside the served directory (absolute, '..', a symbolic link out, a

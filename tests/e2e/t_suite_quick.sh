@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
+# e2e: early (one of the longest: started first, so that no long script is left running alone at the end)
 # The quick suite (iops quick, and iops with no arguments), shortened: the six summary lines
 # of seed 002 with sane values, the table and the equivalent fio command lines, each of which
 # the real fio runs (at a tiny size) and accepts; JSON output; a directory left as it was (a
