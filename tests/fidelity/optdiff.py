@@ -31,13 +31,14 @@ import json
 import os
 import random
 import re
-import resource
+import selectors
 import shutil
 import signal
 import subprocess
 import sys
 import tempfile
 import threading
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
@@ -377,10 +378,11 @@ NOISE = re.compile(r"^(dup options|free options|init options|filling default opt
                    r"Parsing ini file .*|Parsing section \[.*\]|\[.*\])$")
 
 
-def no_writes():
-    """In the child: no file may grow (RLIMIT_FSIZE 0), so a tool that starts a job by mistake
-    ends at its first write."""
-    resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
+# In the child, no file may grow (RLIMIT_FSIZE 0), so a tool that starts a job by mistake ends at
+# its first write. Set by prlimit(1), not a preexec_fn: a preexec_fn makes Python fork() instead of
+# vfork(), and a fork copies the page tables of this process, which holds the debug output of
+# thousands of runs: 256 ms a run at 4.6 GB against 5 ms (the 100,000 values took over an hour).
+NO_WRITES = ["prlimit", "--fsize=0:0", "--"]
 
 
 def debug_messages(stdout):
@@ -439,7 +441,7 @@ def sentinel(opt, tool):
     so it takes values its runs refuse (ignore_error=x, cpus_allowed=x). Both tools' parses are
     read without --parse-only instead, with a last job they refuse: the run stops there, before
     any job starts (iops refuses a whole run for one bad option; fio runs the jobs it has only
-    when a job is rejected after its options parsed, and then can write nothing: no_writes).
+    when a job is rejected after its options parsed, and then can write nothing: NO_WRITES).
     fio checks a job when it is added, so its last job fails at bs=0; iops checks the jobs
     after they are all parsed (a wait_for= name, an opendir= walk), so its last job fails at
     the last of those checks: an opendir= that does not exist, in a job that repeats the last
@@ -489,7 +491,52 @@ LEFT = []
 LEFT_LOCK = threading.Lock()
 
 
-def one_run(tool_bin, opt, items, mode, workdir, tool):
+class Hung(Exception):
+    """A run that did not end: fio 3.33 on the command line expands $jobname in a job's own
+    name for ever (name=$jobname:$jobname), printing without end."""
+
+
+OUTPUT_CAP = 256 << 20	# a run's output past this is one that prints without end
+
+
+def capture(p, timeout, name):
+    """Both pipes of p read to their end, as communicate(), but the run is killed, and Hung
+    raised, at the timeout or once it has printed OUTPUT_CAP bytes: a hung fio prints GBs."""
+    bufs = {p.stdout: [], p.stderr: []}
+    total = 0
+    deadline = time.monotonic() + timeout
+    sel = selectors.DefaultSelector()
+    for f in bufs:
+        sel.register(f, selectors.EVENT_READ)
+    why = None
+    while sel.get_map() and why is None:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            why = "did not end in %d s" % timeout
+            break
+        for key, _ in sel.select(left):
+            chunk = os.read(key.fd, 1 << 16)
+            if not chunk:
+                sel.unregister(key.fileobj)
+                continue
+            bufs[key.fileobj].append(chunk)
+            total += len(chunk)
+            if total > OUTPUT_CAP:
+                why = "printed over %d MiB" % (OUTPUT_CAP >> 20)
+    sel.close()
+    if why is not None:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.wait()
+        p.stdout.close()
+        p.stderr.close()
+        raise Hung("%s %s" % (name, why))
+    p.wait()
+    p.stdout.close()
+    p.stderr.close()
+    return b"".join(bufs[p.stdout]), b"".join(bufs[p.stderr])
+
+
+def one_run(tool_bin, opt, items, mode, workdir, tool, timeout=60):
     """Run items through one tool. Returns the results of a prefix of items: ("ok", payload)
     or ("refused", first error line); the parse stops at the first refusal."""
     rundir = tempfile.mkdtemp(prefix="r-", dir=workdir)	# what the run leaves is its own
@@ -498,14 +545,9 @@ def one_run(tool_bin, opt, items, mode, workdir, tool):
         # fio runs the jobs it has when a later one is rejected after its options parsed
         # (steadystate options inconsistent in a group): no file may grow (SIGXFSZ ends it
         # at the first write), and the whole process group goes at the timeout
-        p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=rundir,
-                             start_new_session=True, preexec_fn=no_writes)
-        try:
-            sout, serr = p.communicate(timeout=120)
-        except subprocess.TimeoutExpired:
-            os.killpg(p.pid, signal.SIGKILL)
-            p.communicate()
-            raise RuntimeError("%s did not end in 120 s: %s" % (tool_bin, " ".join(argv)[:300]))
+        p = subprocess.Popen(NO_WRITES + argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=rundir,
+                             start_new_session=True)
+        sout, serr = capture(p, timeout, os.path.basename(tool_bin))
     finally:
         if path:
             os.unlink(path)
@@ -566,8 +608,19 @@ def one_run(tool_bin, opt, items, mode, workdir, tool):
     if bad is None:
         bad = min(max(len(blocks) - 1, 0), len(items) - 1)
     res = [("ok", blocks[k] if k < len(blocks) else []) for k in range(bad)]
-    res.append(("refused", first_err))
+    # the line that decided may follow lines fio prints and goes past (bs=-1%: the first part's
+    # "min value out of range", then the refusal of the second): a listed refusal is looked for
+    # in all of them
+    res.append(("refused", first_err, "\n".join(err.splitlines()[:20])))
     return res
+
+
+def one_alone(tool_bin, opt, it, mode, workdir, tool):
+    """One item alone: a run that does not end counts as a refusal that says so."""
+    try:
+        return one_run(tool_bin, opt, [it], mode, workdir, tool, timeout=20)[0]
+    except Hung as e:
+        return ("refused", "%s (hangs)" % e)
 
 
 def run_tool(tool, tool_bin, opt, items, mode, workdir, chunk):
@@ -575,9 +628,12 @@ def run_tool(tool, tool_bin, opt, items, mode, workdir, chunk):
     i = 0
     while i < len(items):
         batch = items[i:i + chunk]
-        res = one_run(tool_bin, opt, batch, mode, workdir, tool)
-        if res is None:	# which value it refused is not known: each alone
-            res = [one_run(tool_bin, opt, [it], mode, workdir, tool)[0] for it in batch]
+        try:
+            res = one_run(tool_bin, opt, batch, mode, workdir, tool)
+        except Hung:
+            res = None
+        if res is None:	# which value it refused, or hung on, is not known: each alone
+            res = [one_alone(tool_bin, opt, it, mode, workdir, tool) for it in batch]
         for it, r in zip(batch, res):
             it.res[tool] = r
         i += len(res)
@@ -634,14 +690,15 @@ def load_differences(path):
 def listed(diffs, it, kind):
     """The reason a disagreement is a listed difference, or None. KIND "unsupported": iops
     refuses the value as not supported ("... is not supported by iops ...")."""
-    unsupported = kind == "iops refuses" and ("not supported by iops" in it.res["iops"][1]
-                                              or "which this build does not include" in it.res["iops"][1])
+    said = it.res["iops"][-1]	# every line iops printed where it refused
+    unsupported = kind == "iops refuses" and ("not supported by iops" in said
+                                              or "which this build does not include" in said)
     for name, k, rx, why in diffs:
         if name not in (it.opt["name"], "*") or not rx.fullmatch(it.label or ""):
             continue
         if k in (kind, "any") or (k == "unsupported" and unsupported):
             return why or "listed"
-        if k.startswith("refuses~") and kind == "iops refuses" and re.search(k[8:], it.res["iops"][1]):
+        if k.startswith("refuses~") and kind == "iops refuses" and re.search(k[8:], said):
             return why or "listed"
     return None
 
@@ -658,7 +715,7 @@ def work_unit(args, opt, mode, count, workdir):
     for it in items:
         if compare(it) != "agree":
             for tool, b in (("iops", args.iops), ("fio", args.fio)):
-                it.res[tool] = one_run(b, opt, [it], mode, workdir, tool)[0]
+                it.res[tool] = one_alone(b, opt, it, mode, workdir, tool)
     return items
 
 
