@@ -151,30 +151,40 @@ int optval_decimal(const char *s, unsigned kb_base, int64_t *v)
 	return 0;
 }
 
+/* fio's unit of a time: the text after the leading digits and signs. Not a letter there ("1.5ms",
+ * "1 s", "10"): the option's own unit. Else "ms..." and "us..." by their first two letters, "s",
+ * "m", "h", "d" whole, and anything else ("sec", "min", "e3ms") counts as microseconds. */
+static uint64_t time_mult(const char *s, bool seconds)
+{
+	static const struct { const char *unit; uint64_t us; } whole[] = {
+		{ "s", 1000000 }, { "m", 60000000ull }, { "h", 3600000000ull }, { "d", 86400000000ull },
+	};
+	char u[128];
+	size_t n = 0;
+
+	while (isdigit((unsigned char)*s) || *s == '+' || *s == '-')
+		s++;
+	if (!isalpha((unsigned char)*s))
+		return seconds ? 1000000 : 1;
+	for (; s[n] && n < sizeof(u) - 1; n++)
+		u[n] = (char)tolower((unsigned char)s[n]);
+	u[n] = '\0';
+	if (!strncmp(u, "ms", 2))
+		return 1000;
+	for (size_t i = 0; i < sizeof(whole) / sizeof(whole[0]); i++)
+		if (!strcmp(u, whole[i].unit))
+			return whole[i].us;
+	return 1;	/* "us", "usec" and the words fio does not know */
+}
+
 int optval_time(const char *s, bool seconds, int64_t *v)
 {
-	static const struct { const char *unit; uint64_t us; } units[] = {
-		{ "us", 1 }, { "usec", 1 }, { "ms", 1000 }, { "msec", 1000 }, { "s", 1000000 },
-		{ "m", 60000000ull }, { "h", 3600000000ull }, { "d", 86400000000ull },
-	};
-	char buf[128], *p;
-	uint64_t m = 1;
+	char buf[128];
 
 	part_text(s, buf);
 	if (decimal_core(buf, v))
 		return 1;
-	for (p = buf; *p && !isalpha((unsigned char)*p); p++)
-		;
-	if (!*p) {
-		m = seconds ? 1000000 : 1;
-	} else {
-		for (char *c = p; *c; c++)
-			*c = (char)tolower((unsigned char)*c);
-		for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
-			if (!strcmp(p, units[i].unit))
-				m = units[i].us;
-	}
-	*v = (int64_t)((uint64_t)*v * m);
+	*v = (int64_t)((uint64_t)*v * time_mult(buf, seconds));
 	return 0;
 }
 

@@ -195,9 +195,14 @@ RATE_APPLY(opt_rate_apply_max_latency)
 
 	if (!val || parse_dir_list(val, parts, present) < 0 || !(present[0] || present[1] || present[2]))
 		return rate_failed(d, od, val);
-	for (int i = 0; i < 3; i++)
-		if (present[i] && parse_time_ns(parts[i], NS_PER_US, &v[i]))
+	for (int i = 0; i < 3; i++) {
+		int ret = present[i] ? parse_time_ns(parts[i], NS_PER_US, &v[i]) : 0;
+
+		if (ret == -ERANGE || (!ret && v[i] > OPT_TIME_MAX_NS))
+			v[i] = OPT_TIME_MAX_NS;	/* fio takes 2^63 - 1 us: no bound any run meets */
+		else if (ret)
 			return rate_failed(d, od, val);
+	}
 	for (int i = 0; i < 3; i++)
 		if (present[i])
 			oj->j.max_latency_ns[i] = v[i];

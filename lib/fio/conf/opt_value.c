@@ -87,7 +87,16 @@ int opt_value_get_bool(struct opt_job *oj, const struct opt_def *od, const char 
 int opt_value_get_time(const struct opt_def *od, const char *val, struct opt_diag *d,
 		       uint64_t *out_ns)
 {
-	if (!val || parse_time_ns(val, NS_PER_S, out_ns)) {
+	int ret = val ? parse_time_ns(val, NS_PER_S, out_ns) : -EINVAL;
+
+	/* fio keeps times in microseconds and takes up to 2^63 - 1 of them (292,000 years); in
+	 * nanoseconds they stop at OPT_TIME_MAX_NS (146 years), which any run ends before, and
+	 * a start, a ramp and a runtime of that add up without wrapping */
+	if (ret == -ERANGE || (!ret && *out_ns > OPT_TIME_MAX_NS)) {
+		*out_ns = OPT_TIME_MAX_NS;
+		ret = 0;
+	}
+	if (ret) {
 		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}

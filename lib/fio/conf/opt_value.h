@@ -28,7 +28,9 @@ int opt_value_get_uint(struct opt_job *oj, const struct opt_def *od, const char 
 /* A FLAG without a value is true. */
 int opt_value_get_bool(struct opt_job *oj, const struct opt_def *od, const char *val,
 		       struct opt_diag *d, bool *out);
-/* A time, seconds when no unit is given. */
+/* The longest time an option keeps: 2^62 ns, 146 years (fio's longer ones are taken as it). */
+#define OPT_TIME_MAX_NS	(1ull << 62)
+/* A time, seconds when no unit is given; past OPT_TIME_MAX_NS, OPT_TIME_MAX_NS. */
 int opt_value_get_time(const struct opt_def *od, const char *val, struct opt_diag *d,
 		       uint64_t *out_ns);
 /* One of the option's choices (its value); otherwise the "valid values" lines. */

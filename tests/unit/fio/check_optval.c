@@ -120,6 +120,11 @@ static const struct time_case {
 	{ "1.5s", true, 0, 1000000 }, { "1.5", true, 0, 1000000 }, { "0.5", true, 0, 0 }, { "10 s", true, 0, 10000000 },
 	{ "0x10", true, 0, 16 }, { "1e3ms", true, 0, 1 }, { "-1", true, 0, -1000000 }, { "+5", true, 0, 5000000 },
 	{ "s", true, 1, 0 }, { "x", true, 1, 0 },
+	/* fio 3.33 reads the unit after the digits and signs only: "1.5us" is 1 in the option's unit */
+	{ "1.5us", true, 0, 1000000 }, { "1.5ms", true, 0, 1000000 }, { "1.5ms", false, 0, 1 },
+	{ "1 us", true, 0, 1000000 }, { "1%ms", true, 0, 1000000 }, { "2.5m", true, 0, 2000000 },
+	{ "1ms5", true, 0, 1000 }, { "1msx", true, 0, 1000 }, { "1-ms", true, 0, 1000 }, { "1+5s", true, 0, 1000000 },
+	{ "1xus", true, 0, 1 }, { "1sx", true, 0, 1 }, { "1hours", true, 0, 1 }, { "1USEC", true, 0, 1 },
 };
 
 START_TEST(test_time)
