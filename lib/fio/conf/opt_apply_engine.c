@@ -82,10 +82,11 @@ APPLY(opt_apply_protocol)
 {
 	int v;
 	int ret;
+	size_t w = val ? strcspn(val, ":,") : 0;	/* fio matches the word before a ':' or ',' */
 
-	if (val && (!strcmp(val, "tcpv6") || !strcmp(val, "udpv6") || !strcmp(val, "vsock"))) {
+	if (val && ((w == 5 && (!strncmp(val, "tcpv6", 5) || !strncmp(val, "udpv6", 5) || !strncmp(val, "vsock", 5))))) {
 		opt_diag_add(d, false, "fio: protocol=%s (%s) is not supported by iops (it has tcp, udp, unix)",
-			     val, strcmp(val, "vsock") ? "IPv6" : "virtio sockets");
+			     val, strncmp(val, "vsock", 5) ? "IPv6" : "virtio sockets");
 		return -EINVAL;
 	}
 	ret = opt_value_get_choice(od, val, d, &v);

@@ -74,7 +74,8 @@ APPLY(opt_apply_file_service_type)
 			const char *colon = strchr(post, ':');
 			size_t l = colon ? (size_t)(colon - post) : strlen(post);
 
-			if (dist_float(post, l, &param) || (colon && dist_float(colon + 1, strlen(colon + 1), &center))) {
+			if (dist_float_lead(post, l, &param) ||
+			    (colon && dist_float_lead(colon + 1, strlen(colon + 1), &center))) {
 				opt_diag_add(d, false, "fio: file service type random postfix parsing failed");
 				goto bad;
 			}

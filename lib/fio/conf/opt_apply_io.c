@@ -281,12 +281,12 @@ APPLY(opt_apply_percentage_random)
 	unsigned v;
 
 	/* fio takes r,w,t; iops keeps one value for all directions: use the first given */
-	if (!val || parse_dir_list(val, parts, present) < 0 || !present[0]) {
+	if (!val || parse_dir_list(val, parts, present) < 0 || (!present[0] && !present[1] && !present[2])) {
 		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
-	for (int i = 1; i < 3; i++)
-		if (present[i] && strcmp(parts[i], parts[0])) {
+	for (int i = 1; i < 3; i++)	/* ",1": reads keep the default, writes take 1 */
+		if (present[i] && (!present[0] || strcmp(parts[i], parts[0]))) {
 			opt_diag_add(d, false, "fio: option 'percentage_random' with per-direction "
 				     "values is not supported by iops");
 			return -EINVAL;

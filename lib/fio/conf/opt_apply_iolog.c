@@ -27,7 +27,7 @@ APPLY(opt_apply_replay_align)
 
 	if (ret)
 		return ret;
-	if (v <= 0 || (v & (v - 1))) {
+	if (v < 0 || (v & (v - 1))) {	/* 0: fio's 1t, kept as the int 0 (no alignment) */
 		opt_diag_add(d, false, "replay_align: must be a power-of-2");
 		opt_value_failed(d, od, val);
 		return -EINVAL;

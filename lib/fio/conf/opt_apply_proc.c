@@ -133,6 +133,16 @@ APPLY(opt_apply_cgroup)
 
 	if (ret)
 		return ret;
+	if (dst[0] != '/') {	/* x/ and a//b name x and a/b, as mkdir(2) reads them (fio takes them) */
+		char *w = dst;
+
+		for (const char *r = dst; *r; r++)
+			if (*r != '/' || (w > dst && w[-1] != '/'))
+				*w++ = *r;
+		while (w > dst && w[-1] == '/')
+			w--;
+		*w = '\0';
+	}
 	for (const char *c = dst; *c; c = strchr(c, '/') ? strchr(c, '/') + 1 : c + strlen(c)) {
 		size_t n = strcspn(c, "/");
 
@@ -143,7 +153,7 @@ APPLY(opt_apply_cgroup)
 			return -EINVAL;
 		}
 	}
-	if (dst[strlen(dst) - 1] == '/') {
+	if (!dst[0] || dst[strlen(dst) - 1] == '/') {
 		opt_diag_add(d, false, "fio: cgroup=%s: give a name below the cgroup mount (no leading '/', "
 			     "no '.' or '..', no empty part)", val);
 		dst[0] = '\0';

@@ -186,7 +186,7 @@ static const struct opt_ftype table[] = {
 	{ .name = "read_iolog_chunked", .ptype = OPTVAL_BOOL, .max = 1 },
 	{ .name = "refill_buffers", .ptype = OPTVAL_STR_SET },
 	{ .name = "registerfiles", .ptype = OPTVAL_STR_SET },
-	{ .name = "replay_align", .ptype = OPTVAL_INT },
+	{ .name = "replay_align", .ptype = OPTVAL_INT, .pow2 = true },
 	{ .name = "replay_no_stall", .ptype = OPTVAL_BOOL, .max = 1 },
 	{ .name = "replay_redirect", .ptype = OPTVAL_STR_STORE },
 	{ .name = "replay_scale", .ptype = OPTVAL_INT },

@@ -41,6 +41,9 @@ struct opt_ftype {
 	bool cb;
 	/* a number past 2^63 (a negative one, wrapped) is taken as the 64-bit number fio reads */
 	bool u64;
+	/* fio's pow2: a part whose 64-bit number is not a power of 2 fails (before it is kept as
+	 * an int) */
+	bool pow2;
 };
 
 /* The entry of an option (by its main name), NULL if iops' table has an option fio 3.33 does

@@ -21,6 +21,11 @@ struct num_part {
 	int64_t v;		/* fio's long long (INT: its int) */
 	bool pct;		/* a percentage of a size (STR_VAL... with a callback that takes it) */
 	bool zones;		/* a number of zones ('z') */
+	bool misread;		/* fio takes it and keeps v out of the option's bounds: refused
+				 * when it is the part kept */
+	int iv;			/* what fio checked (misread) */
+	int64_t read;		/* the number read, before it was kept as an int (misread) */
+	int64_t bound;		/* the bound v is past (misread) */
 };
 
 static void num_debug_part(struct opt_diag *d, const struct opt_def *od, const struct opt_ftype *ft,
@@ -53,6 +58,35 @@ static int num_int_part(struct opt_diag *d, const struct opt_ftype *ft, const ch
 	return 0;
 }
 
+/* What an int option's field keeps of iv: signed where the option takes negative numbers. */
+static int64_t int_field(const struct opt_def *od, int iv)
+{
+	return od->type == OPT_T_INT && od->min < 0 ? (int64_t)iv : (int64_t)(uint32_t)iv;
+}
+
+/* fio checks an int option's number as an int, then keeps its low 32 bits: 4294967297 is 1,
+ * 1t is 0, and -1 passes a check of "at most 100" and is kept as 4294967295. What fio keeps is
+ * taken when the option's bounds allow it (fio's reading); a number kept out of them (a
+ * percentage of 4294967295) is marked, and refused by num_text, saying what fio would keep,
+ * when it is the part fio keeps. */
+static int int_kept(const struct opt_def *od, const struct opt_ftype *ft, int iv, struct num_part *p)
+{
+	int64_t kept = int_field(od, iv);
+	int64_t lo = ft->min, hi = ft->max;
+
+	if (od->type == OPT_T_INT && od->min > lo)
+		lo = od->min;
+	if (od->type == OPT_T_INT && od->max != OPT_NOMAX && (!hi || od->max < hi))
+		hi = od->max;
+	/* out of bounds as fio checked it (iodepth=100000): the applier's own line says so */
+	p->misread = (kept < lo || (hi && kept > hi)) && ((int64_t)iv != kept || kept != p->v);
+	p->iv = iv;
+	p->read = p->v;
+	p->bound = kept < lo ? lo : hi;
+	p->v = kept;
+	return 0;
+}
+
 /* fio's parse and checks of a number (INT, ULL, STR_VAL...): 0 or 1 */
 static int num_dec_part(struct opt_job *oj, const struct opt_def *od, struct opt_diag *d, const struct opt_ftype *ft,
 			const char *text, size_t len, int64_t *carry, struct num_part *p)
@@ -80,6 +114,10 @@ static int num_dec_part(struct opt_job *oj, const struct opt_def *od, struct opt
 	if (ret)
 		return 1;
 	p->v = *carry;
+	if (ft->pow2 && (!p->v || ((uint64_t)p->v & ((uint64_t)p->v - 1)))) {
+		opt_diag_add(d, false, "%s: must be a power-of-2", od->name);
+		return 1;
+	}
 	if (ft->ptype == OPTVAL_INT) {
 		int iv = (int)p->v;	/* fio compares an int option's number as an int */
 
@@ -93,9 +131,8 @@ static int num_dec_part(struct opt_job *oj, const struct opt_def *od, struct opt
 				     (long long)p->v, ft->min);
 			return 1;
 		}
-		if (ft->store != OPT_STORE_LAST)	/* what its int field keeps: signed where the
-							 * option takes negative numbers */
-			p->v = od->type == OPT_T_INT && od->min < 0 ? (int64_t)iv : (int64_t)(uint32_t)iv;
+		if (ft->store != OPT_STORE_LAST || od->type == OPT_T_INT)
+			return int_kept(od, ft, iv, p);
 		return 0;
 	}
 	if (ft->max && (uint64_t)p->v > (uint64_t)ft->max) {
@@ -121,6 +158,13 @@ static int num_text(const struct opt_def *od, const struct opt_ftype *ft, const 
 {
 	int n;
 
+	if (p->misread) {
+		opt_diag_add(d, false, "fio: %s=%s: fio 3.33 reads %" PRIu64 ", checks it as the int %d and keeps %" PRId64
+			     ", %s %" PRId64 ": iops refuses it", od->name, val, (uint64_t)p->read, p->iv, p->v,
+			     p->v < p->bound ? "below its least," : "past its largest,", p->bound);
+		opt_value_failed(d, od, val);
+		return -EINVAL;
+	}
 	if (ft->ptype == OPTVAL_BOOL || ft->ptype == OPTVAL_STR_SET)
 		n = snprintf(buf, cap, "%d", p->v != 0);
 	else if (p->zones)

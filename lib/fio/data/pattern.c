@@ -57,12 +57,18 @@ static int pattern_file(struct pattern_out *out, const char *name, size_t n)
 	return 0;
 }
 
+/* fio 3.33 starts a new number where "0x" begins: 00xdeadbeef is 0, then 0xdeadbeef */
+static bool pattern_at_0x(const char *s)
+{
+	return s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+}
+
 static const char *pattern_hex_run(const char *s, struct pattern_out *out)
 {
 	unsigned char b;
 	size_t nd = 0;
 
-	while (pattern_hex(s[nd]) >= 0)
+	while (pattern_hex(s[nd]) >= 0 && !pattern_at_0x(s + nd))	/* 0xdeadbee0xff: two runs */
 		nd++;
 	if (nd == 0)
 		return NULL;
@@ -82,18 +88,25 @@ static const char *pattern_hex_run(const char *s, struct pattern_out *out)
 static const char *pattern_int(const char *s, struct pattern_out *out)
 {
 	unsigned char le[4];
-	bool neg = *s == '-';
+	const char *digits;
+	bool neg;
 	int64_t v = 0;
 	uint32_t u;
 	size_t n = 1;
 
-	if (neg)
+	while (*s == ' ' || (*s >= '\t' && *s <= '\r'))	/* a number may follow spaces (strtol's) */
 		s++;
-	for (; *s >= '0' && *s <= '9'; s++) {
+	neg = *s == '-';
+	if (*s == '-' || *s == '+')
+		s++;
+	digits = s;
+	for (; *s >= '0' && *s <= '9' && (s == digits || !pattern_at_0x(s)); s++) {
 		v = v * 10 + (*s - '0');
 		if (v > 2147483648ll)
 			return NULL;
 	}
+	if (s == digits)
+		return NULL;
 	if (neg)
 		v = -v;
 	if (v > 2147483647ll)
@@ -112,11 +125,11 @@ int pattern_parse(const char *s, struct pattern_out *out)
 
 	out->len = 0;
 	out->nr_o = 0;
-	while (*s == ' ' || *s == '\t')
-		s++;
 	if (!*s)
 		return -EINVAL;
-	while (*s && *s != ' ' && *s != '\t') {
+	/* elements follow each other without separators; a number may follow spaces, nothing
+	 * else may (1 2 is two numbers, 1 0x2 and a trailing space are refused, as fio 3.33) */
+	while (*s) {
 		if (*s == '"' || *s == '\'') {
 			const char *e = strchr(s + 1, *s);
 			size_t n;
@@ -136,17 +149,13 @@ int pattern_parse(const char *s, struct pattern_out *out)
 			s += 2;
 		} else if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
 			s = pattern_hex_run(s + 2, out);
-		} else if ((*s >= '0' && *s <= '9') || (*s == '-' && s[1] >= '0' && s[1] <= '9')) {
-			s = pattern_int(s, out);
 		} else {
-			return -EINVAL;
+			s = pattern_int(s, out);
 		}
 		if (!s)
 			return -EINVAL;
 	}
-	while (*s == ' ' || *s == '\t')
-		s++;
-	return *s ? -EINVAL : 0;
+	return 0;
 }
 
 void pattern_repeat(void *dst, size_t len, const unsigned char *pat, unsigned pat_len)

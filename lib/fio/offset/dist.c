@@ -2,6 +2,7 @@
 #include "fio/offset/dist.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -281,6 +282,23 @@ int dist_float(const char *s, size_t len, double *out)
 	return 0;
 }
 
+int dist_float_lead(const char *s, size_t len, double *out)
+{
+	size_t n;
+	bool dot = false;
+
+	if (memchr(s, ',', len))
+		return -EINVAL;
+	while (len && (*s == ' ' || *s == '\t'))	/* strtod's spaces */
+		s++, len--;
+	if (len && *s == '+')
+		s++, len--;
+	n = len && s[0] == '-' ? 1 : 0;
+	for (; n < len && ((s[n] >= '0' && s[n] <= '9') || (s[n] == '.' && !dot)); n++)
+		dot |= s[n] == '.';
+	return dist_float(s, n, out);
+}
+
 static int dist_zones_dir(const struct dist_span *part, unsigned kb_base, bool abs_size,
 			  struct dist_zone *zones, unsigned *nr, struct opt_diag *d)
 {
@@ -351,8 +369,14 @@ int dist_rand_parse(const char *val, unsigned kb_base, struct dist_rand *out, st
 	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
 		size_t l = strlen(kinds[k].name);
 
-		if (!strncmp(val, kinds[k].name, l) && (val[l] == '\0' || val[l] == ':')) {
-			rest = val[l] ? val + l + 1 : NULL;
+		/* fio matches the word before a ':' or ','; zipf, pareto and normal read what
+		 * follows the first ':' (zipf,1 is zipf with its default theta) */
+		if (!strncmp(val, kinds[k].name, l) && (val[l] == '\0' || val[l] == ':' ||
+							 (val[l] == ',' && kinds[k].kind != DIST_RANDOM &&
+							  kinds[k].kind != DIST_ZONED && kinds[k].kind != DIST_ZONED_ABS))) {
+			rest = val[l] == ':' ? val + l + 1 : NULL;
+			if (val[l] == ',' && strchr(val + l, ':'))
+				rest = strchr(val + l, ':') + 1;
 			break;
 		}
 	}
@@ -373,14 +397,19 @@ int dist_rand_parse(const char *val, unsigned kb_base, struct dist_rand *out, st
 		}
 		if (*rest && dist_split_dirs(rest, part))
 			return -EINVAL;
-		if (!*rest)
-			return 0;	/* "zoned:": no zones, uniform (fio accepts it) */
-		for (int i = 0; i < DDIR_NR; i++) {
+		for (int i = 0; *rest && i < DDIR_NR; i++) {
 			int ret = dist_zones_dir(&part[i], kb_base, out->kind == DIST_ZONED_ABS, out->zones[i],
 						 &out->nr_zones[i], d);
 
 			if (ret)
 				return ret;
+		}
+		/* "zoned:": no zones, uniform (fio accepts it) */
+		for (int i = 0; i < DDIR_NR; i++) {	/* fio's --debug=parse lines */
+			opt_diag_debug(d, "zone ddir %d (nr=%u): ", i, out->nr_zones[i]);
+			for (unsigned z = 0; z < out->nr_zones[i]; z++)
+				opt_diag_debug(d, "\t%u: %u/%" PRIu64, z, out->zones[i][z].access_pct,
+					       out->zones[i][z].size);
 		}
 		return 0;
 	}
@@ -391,8 +420,9 @@ int dist_rand_parse(const char *val, unsigned kb_base, struct dist_rand *out, st
 		const char *c = strchr(rest, ':');
 		size_t l = c ? (size_t)(c - rest) : strlen(rest);
 
-		if (dist_float(rest, l, &out->param) ||
-		    (c && dist_float(c + 1, strlen(c + 1), &out->center))) {
+		/* fio reads the numbers and what follows each not (zipf:1.2x:0.5m) */
+		if (dist_float_lead(rest, l, &out->param) ||
+		    (c && dist_float_lead(c + 1, strlen(c + 1), &out->center))) {
 			opt_diag_add(d, false, "fio: random postfix parsing failed");
 			return -EINVAL;
 		}

@@ -89,6 +89,10 @@ struct dist_rand {
 /* A strict decimal number of len bytes (digits, one '.', a leading '-'): 0 or -EINVAL. */
 int dist_float(const char *s, size_t len, double *out);
 
+/* The number at the start of len bytes, as fio reads a distribution's parameter: what
+ * follows it is not read (1.2x is 1.2), but there must be one, and no ','. 0 or -EINVAL. */
+int dist_float_lead(const char *s, size_t len, double *out);
+
 /* Parse a random_distribution value (out is about 12 KB: heap). 0 or -EINVAL. */
 int dist_rand_parse(const char *val, unsigned kb_base, struct dist_rand *out, struct opt_diag *d);
 

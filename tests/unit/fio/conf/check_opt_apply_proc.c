@@ -63,7 +63,7 @@ START_TEST(test_values)
 	const struct job_proc *p;
 
 	ck_assert_int_eq(fioconf_from_text("[a]\nioengine=null\nsize=1m\niomem_align=512\nhugepage-size=1g\n"
-					   "lockmem=16m\nnice=-20\nuid=65534\ngid=0\ncgroup=a/b\ncgroup_nodelete=1\n"
+					   "lockmem=16m\nnice=-20\nuid=65534\ngid=0\ncgroup=a//b/\ncgroup_nodelete=1\n"
 					   "cgroup_weight=1000\nioscheduler=mq-deadline\nexec_prerun=echo a && id\n"
 					   "exec_postrun=true\n", &cfg, diag), 0);
 	p = &cfg.jobs[0].proc;
@@ -74,7 +74,7 @@ START_TEST(test_values)
 	ck_assert(p->uid_set && p->gid_set && p->cgroup_nodelete);
 	ck_assert_uint_eq(p->uid, 65534);
 	ck_assert_uint_eq(p->gid, 0);
-	ck_assert_str_eq(p->cgroup, "a/b");
+	ck_assert_str_eq(p->cgroup, "a/b");	/* as written: a//b/ */
 	ck_assert_uint_eq(p->cgroup_weight, 1000);
 	ck_assert_str_eq(p->ioscheduler, "mq-deadline");
 	ck_assert_str_eq(p->exec_prerun, "echo a && id");
@@ -103,10 +103,18 @@ static const struct { const char *text, *line; } bad_cases[] = {
 	{ "mem=cudamalloc", "fio: mem=cudamalloc is not supported by iops: it needs CUDA, which this build does not include" },
 	/* (mem=shm:/tmp/x, mmapshared:/tmp/x: fio ignores what follows ':' for these, so does iops) */
 	{ "mem=mmap:", "fio: mem=mmap:: no file name after ':'" },
-	{ "iomem_align=-1", "iomem_align: max value out of range: 4294967295 (1073741824 max)" },	/* fio's 32 bits */
-	{ "iomem_align=2g", "iomem_align: max value out of range: 2147483648 (1073741824 max)" },
+	/* fio checks them as the ints -1 and -2147483648 and keeps 32 bits */
+	{ "iomem_align=-1", "fio: iomem_align=-1: fio 3.33 reads 18446744073709551615, checks it as the int -1 "
+	  "and keeps 4294967295, past its largest, 1073741824: iops refuses it" },
+	{ "iomem_align=2g", "fio: iomem_align=2g: fio 3.33 reads 2147483648, checks it as the int -2147483648 and "
+	  "keeps 2147483648, past its largest, 1073741824: iops refuses it" },
 	{ "iomem_align=x", "fio: failed parsing iomem_align=x" },
-	{ "hugepage-size=2g", "hugepage-size: max value out of range: 2147483648 (1073741824 max)" },
+	{ "hugepage-size=2g", "fio: hugepage-size=2g: fio 3.33 reads 2147483648, checks it as the int -2147483648 "
+	  "and keeps 2147483648, past its largest, 1073741824: iops refuses it" },
+	{ "buffer_compress_percentage=4294967295", "fio: buffer_compress_percentage=4294967295: fio 3.33 reads "
+	  "4294967295, checks it as the int -1 and keeps 4294967295, past its largest, 100: iops refuses it" },
+	{ "cpuload=1t\nioengine=cpuio", "fio: cpuload=1t: fio 3.33 reads 1099511627776, checks it as the int 0 and "
+	  "keeps 0, below its least, 1: iops refuses it" },
 	{ "lockmem=abc", "fio: failed parsing lockmem=abc" },
 	{ "lockmem=99999999999999999999", "fio: failed parsing lockmem=99999999999999999999" },
 	{ "nice=20", "nice: max value out of range: 20 (19 max)" },
@@ -120,8 +128,7 @@ static const struct { const char *text, *line; } bad_cases[] = {
 	{ "cgroup=/abs", "fio: cgroup=/abs: give a name below the cgroup mount (no leading '/', no '.' or '..', no empty part)" },
 	{ "cgroup=../up", "fio: cgroup=../up: give a name below the cgroup mount (no leading '/', no '.' or '..', no empty part)" },
 	{ "cgroup=a/../b", "fio: cgroup=a/../b: give a name below the cgroup mount (no leading '/', no '.' or '..', no empty part)" },
-	{ "cgroup=a//b", "fio: cgroup=a//b: give a name below the cgroup mount (no leading '/', no '.' or '..', no empty part)" },
-	{ "cgroup=a/", "fio: cgroup=a/: give a name below the cgroup mount (no leading '/', no '.' or '..', no empty part)" },
+	{ "cgroup=//", "fio: cgroup=//: give a name below the cgroup mount (no leading '/', no '.' or '..', no empty part)" },
 	{ "cgroup=.", "fio: cgroup=.: give a name below the cgroup mount (no leading '/', no '.' or '..', no empty part)" },
 	{ "cgroup=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
 	  "fio: cgroup is too long (128 bytes, max 127)" },

@@ -116,6 +116,28 @@ static const struct fid_case cases[] = {
 	{ "cpuload", "128", true, "ret=0, out=128" },
 	/* strings: an empty one is no value */
 	{ "description", "", false, NULL },
+	/* an int option's number: fio checks it as an int and keeps 32 bits (the full run of
+	 * seed 1, 2026-12-06); kept past the option's bounds, refused (a listed difference) */
+	{ "rwmixread", "4294967297", true, "ret=0, out=4294967297" },
+	{ "rwmixread", "1t", true, "ret=0, out=1099511627776" },
+	{ "prio", "4294967297", true, "ret=0, out=4294967297" },
+	{ "prio", "-1", false, NULL },	/* fio keeps 4294967295: listed */
+	{ "percentage_random", "0%", false, NULL },	/* fio keeps 4294967295: listed */
+	{ "replay_align", "1t", true, "ret=0, out=1099511627776" },	/* a power of 2, kept as 0 */
+	{ "replay_align", "-1", true, "ret=0, out=18446744073709551615|ret=0, out=1" },
+	{ "replay_align", "4294967297", false, NULL },	/* not a power of 2 in 64 bits */
+	{ "max_latency", "9223372036854775807", true, "ret=0, out=9223372036854775807" },
+	/* distributions: the word before ',' or ':', a parameter's number and not what follows */
+	{ "random_distribution", "zipf,1", true, "" },
+	{ "random_distribution", "zipf:1.2x", true, "" },
+	{ "random_distribution", "zoned:50/10:50/90", true, "zone ddir 0 (nr=2): |\t0: 50/10|\t1: 50/90|"
+	  "zone ddir 1 (nr=2): |\t0: 50/10|\t1: 50/90|zone ddir 2 (nr=2): |\t0: 50/10|\t1: 50/90" },
+	{ "file_service_type", "normal:1x", true, "" },
+	/* patterns: "0x" starts a new number, a number may follow blanks, nothing else may */
+	{ "verify_pattern", "00xdeadbeef", true, "" },
+	{ "buffer_pattern", "1 ", false, NULL },
+	{ "cgroup", "x/", true, "" },
+	{ "protocol", "tcpv6:", false, NULL },	/* not supported by iops: listed */
 };
 
 /* The messages of the --debug=parse lines in text that are about a value: not the

@@ -27,7 +27,24 @@ static const struct pat_case pat_cases[] = {
 	{ "256", 0, 2, "\x00\x01" },
 	{ "2147483647", 0, 4, "\xff\xff\xff\x7f" },
 	{ "-2147483648", 0, 4, "\x00\x00\x00\x80" },
-	{ "  0x01  ", 0, 1, "\x01" },			/* surrounding blanks */
+	/* fio 3.33: a number may follow blanks, nothing else may; "0x" starts a new number
+	 * (optdiff seed 1, the bytes written compared with fio's) */
+	{ "  0x01  ", -EINVAL, 0, "" },
+	{ "0x01 ", -EINVAL, 0, "" },
+	{ "1 ", -EINVAL, 0, "" },
+	{ "1 0x2", -EINVAL, 0, "" },
+	{ "1 \"a\"", -EINVAL, 0, "" },
+	{ " 1", 0, 1, "\x01" },
+	{ "1  2", 0, 2, "\x01\x02" },
+	{ "0x1 2", 0, 2, "\x01\x02" },
+	{ "00xdeadbeef", 0, 5, "\x00\xde\xad\xbe\xef" },
+	{ "0xdeadbee0xffffff", 0, 7, "\x0d\xea\xdb\xee\xff\xff\xff" },
+	{ "1000xff", 0, 2, "\x64\xff" },
+	{ "+1", 0, 1, "\x01" },
+	{ "1-2", 0, 5, "\x01\xfe\xff\xff\xff" },
+	{ "0-00xaa", 0, 3, "\x00\x00\xaa" },
+	{ "+", -EINVAL, 0, "" },
+	{ "+-1", -EINVAL, 0, "" },
 	{ "0x01\"z\"0x02", 0, 3, "\x01z\x02" },
 	{ "2147483648", -EINVAL, 0, "" },			/* overflow */
 	{ "99999999999999999999", -EINVAL, 0, "" },
