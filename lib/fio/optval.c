@@ -205,8 +205,20 @@ int optval_int(const char *s, int *v)
 
 int optval_float(const char *s, double *v, size_t *used)
 {
+	const char *h = s;
 	char *end;
 
+	while (*h == ' ' || (*h >= '\t' && *h <= '\r'))
+		h++;
+	if (*h == '+' || *h == '-')
+		h++;
+	/* "0x" with no hex digit after it: fio 3.33 refuses it (strtod reads the 0) */
+	if (h[0] == '0' && (h[1] == 'x' || h[1] == 'X') && !isxdigit((unsigned char)h[2]) &&
+	    !(h[2] == '.' && isxdigit((unsigned char)h[3]))) {
+		*v = 0;
+		*used = 0;
+		return 1;
+	}
 	*v = strtod(s, &end);
 	*used = (size_t)(end - s);
 	return end == s;

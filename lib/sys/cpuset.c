@@ -111,15 +111,41 @@ int cpuset_parse_mask(const char *str, unsigned limit, struct cpuset *s, unsigne
 	return 0;
 }
 
+int cpuset_max_node(const char *sysfs_node)
+{
+	DIR *dir = opendir(sysfs_node);
+	struct dirent *e;
+	int max = -ENOENT;
+
+	if (!dir)
+		return -ENOENT;
+	while ((e = readdir(dir))) {
+		char *end;
+		long n;
+
+		if (strncmp(e->d_name, "node", 4) || e->d_name[4] < '0' || e->d_name[4] > '9')
+			continue;
+		n = strtol(e->d_name + 4, &end, 10);
+		if (!*end && n < CPUSET_MAX && n > max)
+			max = (int)n;
+	}
+	closedir(dir);
+	return max;
+}
+
 int cpuset_nodes_cpus(const char *sysfs_node, const char *list, struct cpuset *s)
 {
 	struct cpuset nodes, one;
 	unsigned bad, found = 0;
 	int ret = cpuset_parse_list(list, CPUSET_MAX, &nodes, &bad);
+	int max = cpuset_max_node(sysfs_node);
 
 	memset(s, 0, sizeof(*s));
 	if (ret)
 		return -EINVAL;
+	for (unsigned n = max < 0 ? 0 : (unsigned)max + 1; n < CPUSET_MAX; n++)
+		if (cpuset_has(&nodes, n))
+			return -ERANGE;
 	for (unsigned n = 0; n < CPUSET_MAX; n++) {
 		char path[512], buf[4096];
 		ssize_t len;
@@ -130,7 +156,7 @@ int cpuset_nodes_cpus(const char *sysfs_node, const char *list, struct cpuset *s
 		snprintf(path, sizeof(path), "%s/node%u/cpulist", sysfs_node, n);
 		fd = open(path, O_RDONLY | O_CLOEXEC);
 		if (fd < 0)
-			continue;	/* as libnuma: a range may name nodes this machine lacks */
+			continue;	/* a hole below the highest node */
 		found++;
 		len = read(fd, buf, sizeof(buf) - 1);
 		close(fd);

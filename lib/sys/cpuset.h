@@ -40,9 +40,14 @@ int cpuset_parse_list(const char *str, unsigned limit, struct cpuset *s, unsigne
 /* cpumask=N: bit i is CPU i (decimal, 0x hex or 0 octal, up to 64 CPUs). As above. */
 int cpuset_parse_mask(const char *str, unsigned limit, struct cpuset *s, unsigned *bad);
 
-/* The CPUs of the NUMA nodes in list (a node list, same syntax), read from sysfs_node
- * ("/sys/devices/system/node" outside tests); nodes the machine lacks are skipped, as
- * libnuma does for a range: 0, -ENOENT when none of them exists, -EINVAL for garbage. */
+/* The highest NUMA node of sysfs_node ("/sys/devices/system/node" outside tests), -ENOENT
+ * when it lists none. */
+int cpuset_max_node(const char *sysfs_node);
+
+/* The CPUs of the NUMA nodes in list (a node list, same syntax), read from sysfs_node; nodes
+ * the machine lacks below its highest are skipped: 0, -ERANGE for a node past its highest
+ * (libnuma's "node argument N is out of range": fio refuses it), -ENOENT when none of them
+ * exists, -EINVAL for garbage. */
 int cpuset_nodes_cpus(const char *sysfs_node, const char *list, struct cpuset *s);
 
 /* cpus_allowed_policy=split: the (index mod count)-th CPU of s alone (s unchanged when empty). */

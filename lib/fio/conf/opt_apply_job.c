@@ -155,8 +155,9 @@ APPLY(opt_apply_cpumask)
 		return -EINVAL;
 	}
 	memset(&oj->j.cpus, 0, sizeof(oj->j.cpus));
-	for (unsigned c = 0; c < 32; c++)
-		if ((uint64_t)m >> c & 1) {
+	for (unsigned c = 0; c < 32; c++)	/* fio tests bit 31 with (1 << 31) sign-extended: any
+						 * bit from 31 up (1t is CPU 31) */
+		if (c < 31 ? (uint64_t)m >> c & 1 : (uint64_t)m >> 31 != 0) {
 			if (c >= limit) {
 				opt_diag_add(d, false, "fio: CPU %u too large (max=%u)", c, limit - 1);
 				opt_value_failed(d, od, val);
@@ -195,9 +196,40 @@ APPLY(opt_apply_cpus_allowed_policy)
 	return ret;
 }
 
+#define SYSFS_NODES "/sys/devices/system/node"
+
+/* A node list as libnuma reads it for fio: no empty item, no node past the machine's last. */
+static bool numa_nodes_known(const struct opt_def *od, const char *shown, const char *val,
+			     const struct cpuset *nodes, struct opt_diag *d)
+{
+	int max = cpuset_max_node(SYSFS_NODES);
+	size_t l = strlen(val);
+
+	if (!l || val[0] == ',' || val[l - 1] == ',' || strstr(val, ",,")) {
+		opt_diag_add(d, false, "fio: %s=%s: an empty node in the list (libnuma cannot read it)", od->name, shown);
+		return false;
+	}
+	for (unsigned n = max < 0 ? 0 : (unsigned)max + 1; nodes && n < CPUSET_MAX; n++)
+		if (cpuset_has(nodes, n)) {
+			opt_diag_add(d, false, "fio: %s=%s: node %u is out of range (this machine's last is node %d)",
+				     od->name, shown, n, max);
+			return false;
+		}
+	return true;
+}
+
 APPLY(opt_apply_numa_cpu_nodes)
 {
-	if (!val || cpuset_nodes_cpus("/sys/devices/system/node", val, &oj->j.numa_cpus)) {
+	int ret = val ? cpuset_nodes_cpus(SYSFS_NODES, val, &oj->j.numa_cpus) : -EINVAL;
+
+	if (ret == -ERANGE || (val && !ret && !numa_nodes_known(od, val, val, NULL, d))) {
+		if (ret == -ERANGE)
+			opt_diag_add(d, false, "fio: %s=%s: names a node past this machine's last (node %d)", od->name,
+				     val, cpuset_max_node(SYSFS_NODES));
+		opt_value_failed(d, od, val);
+		return -EINVAL;
+	}
+	if (ret) {
 		opt_diag_add(d, false, "fio: numa_parse_nodestring failed");
 		opt_value_failed(d, od, val);
 		return -EINVAL;
@@ -210,6 +242,10 @@ APPLY(opt_apply_numa_mem_policy)
 {
 	if (!val || cpuset_parse_mpol(val, &oj->j.mpol_mode, &oj->j.mpol_nodes)) {
 		opt_diag_add(d, false, "fio: memory policy should be: default, prefer, bind, interleave, local");
+		opt_value_failed(d, od, val);
+		return -EINVAL;
+	}
+	if (strchr(val, ':') && !numa_nodes_known(od, val, strchr(val, ':') + 1, &oj->j.mpol_nodes, d)) {
 		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}

@@ -188,6 +188,13 @@ START_TEST(test_float_zone_names)
 	ck_assert(f == 100.0);
 	ck_assert_int_eq(optval_float("x", &f, &used), 1);
 	ck_assert_int_eq(optval_float("", &f, &used), 1);
+	/* fio 3.33 refuses "0x" without a hex digit (optdiff: percentile_list=0x), takes 0x1 */
+	ck_assert_int_eq(optval_float("0x", &f, &used), 1);
+	ck_assert_int_eq(optval_float("-0xg", &f, &used), 1);
+	ck_assert_int_eq(optval_float("0x1", &f, &used), 0);
+	ck_assert(f == 1.0 && used == 3);
+	ck_assert_int_eq(optval_float("1x", &f, &used), 0);
+	ck_assert(f == 1.0 && used == 1);
 	ck_assert(optval_zone_suffix("4z", 2));
 	ck_assert(!optval_zone_suffix("4z-8", 4));
 	ck_assert(!optval_zone_suffix("", 0));
