@@ -160,6 +160,10 @@ struct job {
 	bool mpol_set;			/* numa_mem_policy= given */
 	int mpol_mode;			/* enum cpuset_mpol */
 	struct cpuset mpol_nodes;
+	/* a NUMA node list libnuma refuses (a node past the machine's last, an empty item): why,
+	 * or "", then a line break and fio's "failed parsing" line. fio refuses it when its
+	 * options' callbacks run, not with --parse-only */
+	char numa_bad[224];
 	bool group_reporting;
 
 	uint64_t runtime_ns;		/* 0 = none */

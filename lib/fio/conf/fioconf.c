@@ -603,6 +603,16 @@ int fioconf_build(struct fio_config *cfg, struct opt_job_list *list, struct job_
 		ret = derive(&list->v[i], d);
 		if (!ret && !cfg->parse_only)	/* rate: fio's checks run when jobs are set up */
 			ret = opt_rate_check(&list->v[i].j, d);
+		if (!ret && !cfg->parse_only && j->numa_bad[0]) {	/* fio's callbacks: not --parse-only */
+			const char *nl = strchr(j->numa_bad, '\n');
+
+			opt_diag_add(d, false, "%.*s", (int)(nl ? nl - j->numa_bad : (long)strlen(j->numa_bad)),
+				     j->numa_bad);
+			opt_diag_add(d, false, "fio: numa_parse_nodestring failed");
+			if (nl)
+				opt_diag_add(d, false, "%s", nl + 1);
+			ret = -EINVAL;
+		}
 		if (ret)
 			goto fail;
 		total += j->numjobs;

@@ -198,42 +198,47 @@ APPLY(opt_apply_cpus_allowed_policy)
 
 #define SYSFS_NODES "/sys/devices/system/node"
 
-/* A node list as libnuma reads it for fio: no empty item, no node past the machine's last. */
-static bool numa_nodes_known(const struct opt_def *od, const char *shown, const char *val,
-			     const struct cpuset *nodes, struct opt_diag *d)
+/* A node list as libnuma reads it for fio: no empty item, no node past the machine's last.
+ * What is wrong goes to job->numa_bad, for the check of a run (fioconf). */
+static void numa_nodes_check(struct job *job, const struct opt_def *od, const char *shown, const char *val)
 {
 	int max = cpuset_max_node(SYSFS_NODES);
 	size_t l = strlen(val);
+	struct cpuset nodes;
+	unsigned bad;
 
+	if (job->numa_bad[0])
+		return;
 	if (!l || val[0] == ',' || val[l - 1] == ',' || strstr(val, ",,")) {
-		opt_diag_add(d, false, "fio: %s=%s: an empty node in the list (libnuma cannot read it)", od->name, shown);
-		return false;
+		(void)snprintf(job->numa_bad, sizeof(job->numa_bad), "fio: %s=%.40s: an empty node in the list\n"
+			       "fio: failed parsing %s=%.40s", od->name, shown, od->name, shown);
+		return;
 	}
-	for (unsigned n = max < 0 ? 0 : (unsigned)max + 1; nodes && n < CPUSET_MAX; n++)
-		if (cpuset_has(nodes, n)) {
-			opt_diag_add(d, false, "fio: %s=%s: node %u is out of range (this machine's last is node %d)",
-				     od->name, shown, n, max);
-			return false;
+	if (cpuset_parse_list(val, CPUSET_MAX, &nodes, &bad))
+		return;
+	for (unsigned n = max < 0 ? 0 : (unsigned)max + 1; n < CPUSET_MAX; n++)
+		if (cpuset_has(&nodes, n)) {
+			(void)snprintf(job->numa_bad, sizeof(job->numa_bad),
+				       "fio: %s=%.40s: node %u is out of range (this machine's last is node %d)\n"
+				       "fio: failed parsing %s=%.40s", od->name, shown, n, max, od->name, shown);
+			return;
 		}
-	return true;
 }
 
 APPLY(opt_apply_numa_cpu_nodes)
 {
 	int ret = val ? cpuset_nodes_cpus(SYSFS_NODES, val, &oj->j.numa_cpus) : -EINVAL;
 
-	if (ret == -ERANGE || (val && !ret && !numa_nodes_known(od, val, val, NULL, d))) {
-		if (ret == -ERANGE)
-			opt_diag_add(d, false, "fio: %s=%s: names a node past this machine's last (node %d)", od->name,
-				     val, cpuset_max_node(SYSFS_NODES));
-		opt_value_failed(d, od, val);
-		return -EINVAL;
+	if (ret == -ERANGE) {	/* taken while parsing, as fio --parse-only takes it */
+		numa_nodes_check(&oj->j, od, val, val);
+		return 0;
 	}
 	if (ret) {
 		opt_diag_add(d, false, "fio: numa_parse_nodestring failed");
 		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
+	numa_nodes_check(&oj->j, od, val, val);
 	oj->j.numa_cpus_set = true;
 	return 0;
 }
@@ -245,10 +250,8 @@ APPLY(opt_apply_numa_mem_policy)
 		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
-	if (strchr(val, ':') && !numa_nodes_known(od, val, strchr(val, ':') + 1, &oj->j.mpol_nodes, d)) {
-		opt_value_failed(d, od, val);
-		return -EINVAL;
-	}
+	if (strchr(val, ':'))
+		numa_nodes_check(&oj->j, od, val, strchr(val, ':') + 1);
 	oj->j.mpol_set = true;
 	return 0;
 }
