@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
+# e2e: alone (replay timing: the runtimes of a 400 ms trace, without stalls and at 200 %)
 # write_iolog / read_iolog against fio 3.33: both sides write the same trace (format v3, the
 # same I/O lines for deterministic jobs, one line per I/O), each side replays the other's log
 # with the totals of the run that wrote it; replay timing (v3 timestamps, replay_no_stall,
