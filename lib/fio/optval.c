@@ -75,19 +75,23 @@ unsigned optval_split(enum optval_ptype t, const char *val, size_t *off, size_t 
 	return n;
 }
 
-/* The multiplier of a size's suffix, by fio's get_mult_bytes(): after the digits and signs, a
- * letter (or '%') must follow at once; k m g t p are powers of kb_base, their "...ib" spelling
- * powers of the other base; any other letter is x1. */
+/* The multiplier of a size's suffix, by fio's get_mult_bytes(): after the digits (and the signs
+ * before the first digit: "1-k" is 1), a letter (or '%') must follow at once; k m g t p are
+ * powers of kb_base, their "...ib" spelling powers of the other base; any other letter is x1.
+ * A text of one character has no suffix. */
 static uint64_t mult_bytes(const char *s, unsigned kb_base, bool *pct)
 {
 	static const char prefixes[] = "kmgtp";
 	const char *p = s, *w;
 	unsigned other = kb_base == 1000 ? 1024 : 1000, base = kb_base == 1000 ? 1000 : 1024;
 	uint64_t m = 1;
+	bool digit = false;
 
 	*pct = false;
-	while (isdigit((unsigned char)*p) || *p == '+' || *p == '-')
-		p++;
+	if (strlen(s) < 2)
+		return 1;
+	while (isdigit((unsigned char)*p) || (!digit && (*p == '+' || *p == '-')))
+		digit |= isdigit((unsigned char)*p++) != 0;
 	if (*p == '%') {
 		*pct = true;
 		return 1;

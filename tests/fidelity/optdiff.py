@@ -611,7 +611,7 @@ def one_run(tool_bin, opt, items, mode, workdir, tool, timeout=60):
     # the line that decided may follow lines fio prints and goes past (bs=-1%: the first part's
     # "min value out of range", then the refusal of the second): a listed refusal is looked for
     # in all of them
-    res.append(("refused", first_err, "\n".join(err.splitlines()[:20])))
+    res.append(("refused", first_err, "\n".join(err.splitlines()[:400])))
     return res
 
 
@@ -747,7 +747,7 @@ def main():
         want = set(args.options.split(","))
         opts = [o for o in opts if o["name"] in want]
     modes = [m for m in args.modes.split(",") if m]
-    per = max(1, args.count // max(1, len(opts) * len(modes)))
+    per = max(1, -(-args.count // max(1, len(opts) * len(modes))))	# at least count in all
     diffs = load_differences(args.differences)
     units = [(o, m) for o in opts for m in modes]
     results = []

@@ -281,10 +281,6 @@ static int derive(struct opt_job *oj, struct opt_diag *d)
 			return -EINVAL;
 		}
 	}
-	if (j->filesize_max && j->filesize_min == 0) {
-		opt_diag_add(d, false, "filesize: min value out of range: 0 (1 min)");
-		return -EINVAL;
-	}
 	if (oj->filename && !strcmp(oj->filename, "-")) {
 		opt_diag_add(d, false, "fio: filename=- (stdin/stdout) is not supported by iops");
 		return -EINVAL;

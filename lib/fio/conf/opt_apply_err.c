@@ -4,7 +4,6 @@
 #include "fio/conf/opt_apply.h"
 
 #include <errno.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,12 +27,13 @@ static const char err_names[][8] = {	/* the longest, ENOTBLK, and its NUL */
 	"ESPIPE", "EROFS", "EMLINK", "EPIPE", "EDOM", "ERANGE",
 };
 
-/* One error of a list as fio 3.33 reads it: a name (E...), else atoi() of the text (the digits
- * it starts with: "1k" is 1; a negative number counts as its value). 0 if bad. */
+/* One error of a list as fio 3.33 reads it: a name (E...), else atoi() of the text: strtol's
+ * number (saturated at the long's ends) cut to an int, a negative one counted as its value
+ * ("99999999999999999999" is 1, "4294967296" 0). 0 if bad. */
 static int opt_apply_err_value(const char *s, size_t n)
 {
-	char buf[32];
-	long v;
+	char buf[64];
+	unsigned v;
 
 	if (n && s[0] == 'E') {
 		for (size_t k = 0; k < sizeof(err_names) / sizeof(err_names[0]); k++)
@@ -42,55 +42,64 @@ static int opt_apply_err_value(const char *s, size_t n)
 		return 0;
 	}
 	if (n >= sizeof(buf))
-		n = sizeof(buf) - 1;
+		n = sizeof(buf) - 1;	/* past 63 characters every number has saturated */
 	memcpy(buf, s, n);
 	buf[n] = '\0';
-	v = strtol(buf, NULL, 10);
-	if (v < 0)
-		v = -v;
-	return v > INT_MAX ? 0 : (int)v;
+	v = (unsigned)strtol(buf, NULL, 10);	/* the low 32 bits, as (int) keeps them */
+	if ((int)v < 0)
+		v = 0u - v;	/* INT_MIN stays itself: it matches no errno */
+	return (int)v;
 }
 
+/* fio's ignore_error callback reads its value cut at a ';' or '#' and without blanks at its end
+ * ("EIO;" is EIO); a blank at its start stays (" EIO" is unknown, " 5" is 5 where fio 3.33
+ * aborts: free(): invalid pointer). Lists at ',' (read, write, verify: a fourth, even empty,
+ * is an illegal type), errors in a list at ':' up to an empty one. */
 APPLY(opt_apply_ignore_error)
 {
-	const char *p = val;
 	struct job *j = &oj->j;
+	char *copy, *p;
+	int ret = 0;
 
-	if (!val) {
+	if (!val || !(copy = strdup(val))) {
 		opt_value_failed(d, od, val);
 		return -EINVAL;
 	}
+	p = copy;
+	p[opt_value_blank_end(p)] = '\0';
 	memset(j->nr_ignore_err, 0, sizeof(j->nr_ignore_err));
-	for (unsigned type = 0; *p || type == 0; type++) {
+	for (unsigned type = 0; !ret; type++) {
 		size_t len = strcspn(p, ",");
 
 		if (type >= JOB_ERR_NR) {
 			opt_diag_add(d, false, "Illegal error type");
-			opt_value_failed(d, od, val);
-			return -EINVAL;
+			ret = -EINVAL;
+			break;
 		}
-		for (size_t at = 0; at < len;) {
-			size_t n = strcspn(p + at, ":,");
+		for (size_t at = 0, n; at < len && (n = strcspn(p + at, ":,")) > 0;
+		     at += n + (p[at + n] == ':')) {
 			int e = opt_apply_err_value(p + at, n);
 
-			if (n == 0) {
-				at++;
-				continue;
-			}
-			if (!e || j->nr_ignore_err[type] >= JOB_IGNORE_ERR_MAX) {
+			if (!e) {
 				opt_diag_add(d, false, "Unknown error %.*s, please use number value", (int)n, p + at);
-				opt_value_failed(d, od, val);
-				return -EINVAL;
+				ret = -EINVAL;
+				break;
+			}
+			if (j->nr_ignore_err[type] >= JOB_IGNORE_ERR_MAX) {
+				opt_diag_add(d, false, "fio: ignore_error: more than %d errors in one list "
+					     "are not supported by iops", JOB_IGNORE_ERR_MAX);
+				ret = -EINVAL;
+				break;
 			}
 			j->ignore_err[type][j->nr_ignore_err[type]++] = e;
 			j->cont_on_err |= 1u << type;	/* a list makes its kind go on, as fio */
-			at += n;
 		}
-		p += len;
-		if (*p == ',')
-			p++;
-		else
+		if (p[len] != ',')
 			break;
+		p += len + 1;
 	}
-	return 0;
+	free(copy);
+	if (ret)
+		opt_value_failed(d, od, val);
+	return ret;
 }

@@ -147,7 +147,7 @@ APPLY(opt_apply_filesize)
 		hi = lo;
 	}
 	oj->j.filesize_min = lo;
-	oj->j.filesize_max = hi;
+	oj->j.filesize_max = lo ? hi : 0;	/* no low end (a first part fio failed on): fio uses neither */
 	return 0;
 }
 

@@ -3,6 +3,7 @@
  * copies run, how long, how often it repeats, threads or processes, groups. */
 #include "fio/conf/opt_apply.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -92,19 +93,27 @@ APPLY(opt_apply_startdelay)
 
 /* ---- placement: cpumask, cpus_allowed, cpus_allowed_policy, numa_cpu_nodes, numa_mem_policy ---- */
 
-/* A CPU list as fio's set_cpus_allowed() reads it: items at ',' (an empty one ends the list),
- * each "a" or "a-b" read with atoi (garbage is CPU 0, "-1" is 0, "1-0" nothing), every CPU from
- * a to b set in turn ("set cpu allowed N" with --debug=parse), one past the machine's refused.
+/* A CPU list as fio's set_cpus_allowed() reads it: without blanks at its ends (cut at a ';' or
+ * '#'), items at ',' (an empty one ends the list), each "a" or "a-b" read with atoi (garbage is
+ * CPU 0, "-1" is 0, "1-0" nothing, " 2" 2), every CPU from a to b set in turn ("set cpu allowed
+ * N" with --debug=parse), one past the machine's refused.
  * An empty set is taken: the job fails when it starts, as fio's. 0 or -EINVAL. */
 int opt_apply_cpu_list(const char *val, struct cpuset *set, struct opt_diag *d)
 {
 	unsigned limit = cpuset_nr_cpus();
-	const char *p = val;
+	char buf[4096];
+	const char *p = buf;
+	size_t len;
 
 	memset(set, 0, sizeof(*set));
-	while (*p == ' ' || *p == '\t')
-		p++;
-	while (p && *p && *p != ' ' && *p != '\t') {
+	while (isspace((unsigned char)*val))
+		val++;
+	len = opt_value_blank_end(val);
+	if (len >= sizeof(buf))
+		len = sizeof(buf) - 1;	/* past 4095 characters every CPU is out of range */
+	memcpy(buf, val, len);
+	buf[len] = '\0';
+	while (p && *p) {
 		size_t n = strcspn(p, ",");
 		char item[64];
 		const char *dash;

@@ -260,7 +260,7 @@ static const struct opt_ftype table[] = {
 	{ .name = "zonecapacity", .ptype = OPTVAL_STR_VAL, .store = OPT_STORE_LAST },
 	{ .name = "zonemode", .ptype = OPTVAL_STR },
 	{ .name = "zonerange", .ptype = OPTVAL_STR_VAL, .store = OPT_STORE_LAST },
-	{ .name = "zonesize", .ptype = OPTVAL_STR_VAL, .store = OPT_STORE_LAST },
+	{ .name = "zonesize", .ptype = OPTVAL_STR_VAL, .store = OPT_STORE_FIRST },
 	{ .name = "zoneskip", .ptype = OPTVAL_STR_VAL_ZONE, .store = OPT_STORE_LAST },
 };
 

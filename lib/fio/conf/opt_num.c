@@ -266,6 +266,8 @@ slots: {
 			if (s >= n && parts[n - 1].ok)
 				p = &parts[n - 1];
 			text[s][0] = '\0';
+			if (!p && ft->store == OPT_STORE_PAIR && !s)
+				(void)snprintf(text[s], sizeof(text[s]), "0");	/* fio keeps the low end unset */
 			if (p && (ret = num_text(od, ft, val, p, text[s], sizeof(text[s]), d)))
 				return ret;
 		}

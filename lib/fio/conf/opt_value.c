@@ -2,6 +2,7 @@
 /* opt_value: reading an option's value as fio does (opt_value.h). */
 #include "fio/conf/opt_value.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -120,6 +121,15 @@ int opt_value_get_choice(const struct opt_def *od, const char *val, struct opt_d
 	opt_value_choices(d, od);
 	opt_value_failed(d, od, val);
 	return -EINVAL;
+}
+
+size_t opt_value_blank_end(const char *s)
+{
+	size_t len = strcspn(s, ";#");
+
+	while (len && (isspace((unsigned char)s[len - 1]) || iscntrl((unsigned char)s[len - 1])))
+		len--;
+	return len;
 }
 
 int opt_value_set_str(char **dst, const char *val)

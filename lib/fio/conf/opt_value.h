@@ -8,6 +8,7 @@
 #define IOPS_OPT_VALUE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "fio/conf/opt.h"
@@ -18,6 +19,9 @@ void opt_value_failed(struct opt_diag *d, const struct opt_def *od, const char *
  * flag), then opt_value_failed(); returns -EINVAL. */
 int opt_value_range_failed(struct opt_diag *d, const struct opt_def *od, const char *val, bool max,
 			   long long v, long long lim);
+/* How much of s fio's strip_blank_end() keeps: up to a ';' or '#', without the blanks and
+ * control characters before that (what option callbacks such as ignore_error read). */
+size_t opt_value_blank_end(const char *s);
 /* 1000 or 1024: what k means in this job's sizes so far (kb_base). */
 unsigned opt_value_kb_of(const struct opt_job *oj);
 /* fio's int (size suffixes), checked against the option's min and max. */

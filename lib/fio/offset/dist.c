@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/parse.h"
+#include "fio/optval.h"
 
 #define DIST_TOKEN_MAX	64	/* longest size/percentage pair */
 
@@ -312,19 +313,24 @@ static int dist_zones_dir(const struct dist_span *part, unsigned kb_base, bool a
 	while (dist_next_token(&p, end, &tok)) {
 		char a[DIST_TOKEN_MAX], b[DIST_TOKEN_MAX];
 		uint64_t access, size = 0;
+		int64_t v;
 		bool slash;
 
 		if (*nr == DIST_ZONES_MAX) {
 			opt_diag_add(d, false, "fio: hit max of %d split entries", DIST_ZONES_MAX);
 			break;
 		}
-		if (dist_pair(&tok, a, b, &slash) || dist_uint(a, strlen(a), 1000, &access))
+		if (dist_pair(&tok, a, b, &slash) || optval_decimal(a, kb_base, &v))
 			goto bad;
-		/* zoned: a missing size ("20/" or "20") shares what the others leave, as in fio */
-		blank[*nr] = !abs_size && (!slash || !*b);
+		access = (uint8_t)v;	/* fio reads a size ("0x" is hex) and keeps a byte of it */
+		/* zoned: a size of atoi() 0 ("20/", "20", "20/x") shares what the others leave, a size
+		 * past 100 (or negative) is 100, as in fio */
+		if (!abs_size && slash)
+			size = (unsigned)strtol(b, NULL, 10) > 100 ? 100 : (unsigned)strtol(b, NULL, 10);
+		blank[*nr] = !abs_size && !size;
 		if (blank[*nr])
 			nr_blank++;
-		else if (!slash || (abs_size ? parse_size(b, kb_base, &size) : dist_uint(b, strlen(b), 1000, &size)))
+		else if (abs_size && (!slash || parse_size(b, kb_base, &size)))
 			goto bad;
 		zones[*nr].access_pct = (uint32_t)access;
 		zones[*nr].size = size;
