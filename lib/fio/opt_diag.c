@@ -4,6 +4,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "fio/debug.h"
 
@@ -33,8 +34,14 @@ void opt_diag_add(struct opt_diag *d, bool to_stdout, const char *fmt, ...)
 	if (!d)
 		return;
 	if (d->nr >= OPT_DIAG_LINES) {
+		/* full: the first lines stay, the last OPT_DIAG_TAIL roll, so the line that decided
+		 * (a refusal after 40 warnings) is still there to print */
+		unsigned t = OPT_DIAG_LINES - OPT_DIAG_TAIL;
+
 		d->overflow = true;
-		return;
+		memmove(d->line[t], d->line[t + 1], (OPT_DIAG_TAIL - 1) * sizeof(d->line[0]));
+		memmove(&d->to_stdout[t], &d->to_stdout[t + 1], (OPT_DIAG_TAIL - 1) * sizeof(d->to_stdout[0]));
+		d->nr = OPT_DIAG_LINES - 1;
 	}
 	va_start(ap, fmt);
 	/* a too-long line is cut: still one bounded line */

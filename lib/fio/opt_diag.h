@@ -9,11 +9,12 @@
 
 #define OPT_DIAG_LINES	40
 #define OPT_DIAG_LEN	320
+#define OPT_DIAG_TAIL	8	/* the last lines kept when more come than fit */
 
 /* Lines for the user, in order; to_stdout mirrors fio's log_info (stdout) vs log_err. */
 struct opt_diag {
 	unsigned nr;
-	bool overflow;			/* lines were dropped */
+	bool overflow;			/* lines were dropped (before the last OPT_DIAG_TAIL) */
 	bool to_stdout[OPT_DIAG_LINES];
 	char line[OPT_DIAG_LINES][OPT_DIAG_LEN];
 	FILE *debug;			/* --debug=parse lines go here at once; NULL = off */
