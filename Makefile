@@ -450,7 +450,7 @@ fuzz-bins: $(FUZZ_BINS) $(BUILD)/fuzz/fio.dict
 conformance: $(BUILD)/iops
 	$(Q)tests/conformance/run.sh $(BUILD)/iops
 
-# Differential option parsing against fio 3.33, the full set (not part of check: 15 min on 2
+# Differential option parsing against fio 3.33, the full set (not part of check: 19 min on 2
 # CPUs, measured 2026-12-06; make check runs 6,000 values of it in t_fio_optdiff).
 # OPTDIFF_SEED, OPTDIFF_COUNT choose the set.
 fidelity: $(BUILD)/iops
